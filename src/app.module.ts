@@ -1,0 +1,32 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { ConfigModule } from './platform/config/config.module';
+import { DatabaseModule } from './platform/database/database.module';
+import { PlatformModule } from './platform/platform.module';
+import { AuthModule } from './platform/auth/auth.module';
+import { HealthController } from './platform/health/health.controller';
+import { EventsModule } from './modules/events';
+import { IdentityModule } from './modules/identity';
+import { AccessListsModule } from './modules/access-lists';
+
+export interface AppModuleOptions {
+  databaseUrl: string;
+}
+
+@Module({})
+export class AppModule {
+  static register(options: AppModuleOptions): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule,
+        DatabaseModule.forRoot(options.databaseUrl),
+        PlatformModule,
+        AuthModule,
+        EventsModule,
+        IdentityModule,
+        AccessListsModule,
+      ],
+      controllers: [HealthController],
+    };
+  }
+}

@@ -1,0 +1,1 @@
+export { AccessListsModule } from './access-lists.module';

@@ -1,0 +1,25 @@
+import type { ApiError } from '../http/api-error';
+import type { Principal } from './principal';
+
+export interface AuthAttempt {
+  method: string;
+  // The raw request target (path plus query string) exactly as received: Digest's `uri` is compared to it.
+  uri: string;
+  authorization: string | undefined;
+  remoteAddress: string;
+}
+
+export type AuthOutcome = { ok: true; principal: Principal } | { ok: false; error: ApiError };
+
+// Adapter-neutral: the HTTP pipeline hands it what it read off the request, before any body is parsed.
+export abstract class HttpAuthenticator {
+  abstract authenticate(attempt: AuthAttempt): Promise<AuthOutcome>;
+}
+
+// Paths served without credentials: health, first-user bootstrap, API docs, and the agent API
+// (which authenticates with its own agent keys).
+export const PUBLIC_PATH_PREFIXES = ['/health', '/api/public/v1.0/unauth/', '/docs', '/agents/'];
+
+export function isPublicPath(path: string): boolean {
+  return PUBLIC_PATH_PREFIXES.some((prefix) => path === prefix.replace(/\/$/, '') || path.startsWith(prefix));
+}

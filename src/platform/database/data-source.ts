@@ -1,0 +1,23 @@
+import { join } from 'node:path';
+import { DataSource, DataSourceOptions } from 'typeorm';
+import { loadConfig } from '../config/app-config';
+import { MIGRATIONS } from './migrations';
+
+// One set of options for the application, the tests and the TypeORM CLI.
+export function dataSourceOptions(url: string): DataSourceOptions {
+  return {
+    type: 'postgres',
+    url,
+    entities: [join(__dirname, '..', '..', 'modules', '**', '*.entity.{ts,js}')],
+    migrations: MIGRATIONS,
+    migrationsTableName: 'typeorm_migrations',
+    synchronize: false,
+    migrationsRun: false,
+    logging: ['error'],
+    extra: { max: 20, application_name: 'deployment-management-service' },
+  };
+}
+
+// Used by the TypeORM CLI (migration:generate); the application builds its own from AppConfig.
+const cliUrl = loadConfig().databaseUrl ?? 'postgres://postgres@127.0.0.1:5432/dms';
+export default new DataSource(dataSourceOptions(cliUrl));

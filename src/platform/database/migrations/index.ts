@@ -1,0 +1,13 @@
+import { EventsSchema1795300000000 } from './1795300000000-events';
+import { IdentitySchema1795300001000 } from './1795300001000-identity';
+import { AccessListsSchema1795300002000 } from './1795300002000-access-lists';
+import { AuthSchema1795300003000 } from './1795300003000-auth';
+
+// Listed explicitly (not globbed) so the app, the CLI and the test harness load the same classes
+// whether running from TypeScript or from dist/. Append new migrations in timestamp order.
+export const MIGRATIONS = [
+  EventsSchema1795300000000,
+  IdentitySchema1795300001000,
+  AccessListsSchema1795300002000,
+  AuthSchema1795300003000,
+];

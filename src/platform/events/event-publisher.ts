@@ -1,0 +1,14 @@
+import { Injectable } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
+import { DomainEvent, domainEventChannel } from './domain-event';
+
+// Publishes inside the caller's transaction: listeners are declared with suppressErrors: false,
+// so a failing listener (e.g. the audit insert) rejects here and rolls the whole change back.
+@Injectable()
+export class EventPublisher {
+  constructor(private readonly emitter: EventEmitter2) {}
+
+  async publish(event: DomainEvent): Promise<void> {
+    await this.emitter.emitAsync(domainEventChannel(event.eventTypeName), event);
+  }
+}

@@ -1,0 +1,58 @@
+import { STATUS_CODES } from 'node:http';
+
+// The product's error body (product-facts 1.1): detail, error, errorCode, parameters, reason.
+export interface ApiErrorBody {
+  detail: string;
+  error: number;
+  errorCode?: string;
+  parameters: unknown[];
+  reason: string;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly errorCode: string | undefined,
+    readonly detail: string,
+    readonly parameters: unknown[] = [],
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(detail);
+    this.name = 'ApiError';
+  }
+
+  toBody(): ApiErrorBody {
+    const body: ApiErrorBody = {
+      detail: this.detail,
+      error: this.status,
+      parameters: this.parameters,
+      reason: STATUS_CODES[this.status] ?? 'Error',
+    };
+    if (this.errorCode !== undefined) body.errorCode = this.errorCode;
+    return body;
+  }
+}
+
+export interface ErrorDefinition {
+  status: number;
+  // `{0}`, `{1}` ... are replaced by the parameters, in order.
+  detail: string;
+}
+
+export type ErrorFactory = (...parameters: Array<string | number>) => ApiError;
+
+function render(template: string, parameters: Array<string | number>): string {
+  return template.replace(/\{(\d+)\}/g, (_m, index: string) => String(parameters[Number(index)] ?? ''));
+}
+
+// Each context declares its codes once; `Errors.CODE(param...)` builds the ApiError to throw.
+export function defineErrors<T extends Record<string, ErrorDefinition>>(
+  definitions: T,
+): { [K in keyof T]: ErrorFactory } {
+  const factories = {} as { [K in keyof T]: ErrorFactory };
+  for (const code of Object.keys(definitions) as Array<keyof T & string>) {
+    const { status, detail } = definitions[code];
+    factories[code] = (...parameters) => new ApiError(status, code, render(detail, parameters), parameters);
+  }
+  return factories;
+}

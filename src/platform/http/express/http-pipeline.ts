@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import type { INestApplication } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { json, type NextFunction, type Request, type Response } from 'express';
+import { ClsMiddleware } from 'nestjs-cls';
+import type { AppConfig } from '../../config/app-config';
+import { HttpAuthenticator, isPublicPath } from '../../auth/authenticator';
+import type { Principal } from '../../auth/principal';
+import { ApiError } from '../api-error';
+import { errorHeaders } from '../api-error.filter';
+import { CommonErrors } from '../error-codes';
+import { RequestContext, RequestInfo } from '../request-context';
+import { toApiError } from '../to-api-error';
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+type PipelineRequest = Request & { principal?: Principal; requestId?: string };
+
+function queryPairs(originalUrl: string): Array<[string, string]> {
+  const index = originalUrl.indexOf('?');
+  if (index < 0) return [];
+  return [...new URLSearchParams(originalUrl.slice(index + 1)).entries()];
+}
+
+function pathOf(originalUrl: string): string {
+  const index = originalUrl.indexOf('?');
+  return index < 0 ? originalUrl : originalUrl.slice(0, index);
+}
+
+function wantsPretty(req: Request): boolean {
+  return queryPairs(req.originalUrl).some(([key, value]) => key === 'pretty' && value === 'true');
+}
+
+// Serializes every JSON body ourselves: exact `Content-Type: application/json` (no charset suffix,
+// as the product's samples show) and `pretty=true` indentation per request.
+function sendJson(req: Request, res: Response, body: unknown): Response {
+  const text = JSON.stringify(body, null, wantsPretty(req) ? 2 : undefined) ?? '';
+  if (!res.get('Content-Type')) res.set('Content-Type', 'application/json');
+  return res.send(Buffer.from(text, 'utf8'));
+}
+
+function writeError(req: Request, res: Response, error: ApiError): void {
+  res.status(error.status);
+  res.set(errorHeaders(error));
+  sendJson(req, res, error.toBody());
+}
+
+// Everything Express-specific lives here: CLS entry, response headers, authentication before any
+// body is read (curl probes PUT/PATCH with an empty body and must get the 401), JSON parsing.
+export function installHttpPipeline(nestApp: INestApplication, config: AppConfig): void {
+  const app = nestApp as NestExpressApplication;
+  const logger = new Logger('HttpPipeline');
+  const context = app.get(RequestContext);
+  const authenticator = app.get(HttpAuthenticator);
+
+  app.set('trust proxy', config.trustProxy);
+  app.set('etag', false);
+  app.disable('x-powered-by');
+
+  app.use(
+    new ClsMiddleware({
+      generateId: true,
+      idGenerator: (req: Request) => {
+        const header = req.headers['x-request-id'];
+        return typeof header === 'string' && /^[\w.-]{1,64}$/.test(header) ? header : randomUUID();
+      },
+      setup: (cls, req: PipelineRequest) => {
+        const info: RequestInfo = {
+          requestId: cls.getId(),
+          method: req.method,
+          origin: config.publicBaseUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`,
+          path: pathOf(req.originalUrl),
+          query: queryPairs(req.originalUrl),
+          remoteAddress: req.ip ?? req.socket.remoteAddress ?? '',
+        };
+        req.requestId = info.requestId;
+        context.setRequest(info);
+      },
+    }).use,
+  );
+
+  const versionHeader = `gitHash=${config.gitHash}; versionString=${config.versionString}`;
+  app.use((req: PipelineRequest, res: Response, next: NextFunction) => {
+    res.set({
+      Vary: 'Accept-Encoding',
+      'Strict-Transport-Security': 'max-age=300',
+      'X-Vendor-Service-Version': versionHeader,
+      'X-MongoDB-Service-Version': versionHeader,
+      'X-Request-Id': req.requestId ?? '',
+    });
+    res.json = (body: unknown) => sendJson(req, res, body);
+    next();
+  });
+
+  app.use((req: PipelineRequest, res: Response, next: NextFunction) => {
+    const path = pathOf(req.originalUrl);
+    if (isPublicPath(path)) return next();
+    authenticator
+      .authenticate({
+        method: req.method,
+        uri: req.originalUrl,
+        authorization: req.headers.authorization,
+        remoteAddress: req.ip ?? req.socket.remoteAddress ?? '',
+      })
+      .then((outcome) => {
+        if (!outcome.ok) return writeError(req, res, outcome.error);
+        req.principal = outcome.principal;
+        context.setPrincipal(outcome.principal);
+        next();
+      })
+      .catch((error: unknown) => next(error));
+  });
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+    if (hasBody && !req.is(['application/json', 'application/*+json'])) {
+      return writeError(req, res, CommonErrors.UNSUPPORTED_MEDIA_TYPE(String(req.headers['content-type'] ?? 'none')));
+    }
+    next();
+  });
+  app.use(json({ limit: BODY_LIMIT_BYTES, strict: true, type: ['application/json', 'application/*+json'] }));
+  app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(error);
+    writeError(
+      req,
+      res,
+      toApiError(error, pathOf(req.originalUrl), ({ reference, error: cause }) =>
+        logger.error({ msg: 'unexpected error before routing', reference, err: cause }),
+      ),
+    );
+  });
+}

@@ -1,0 +1,89 @@
+import { ArgumentMetadata, Injectable, PipeTransform, ValidationError, ValidationPipe } from '@nestjs/common';
+import { ApiError } from './api-error';
+import { CommonErrors } from './error-codes';
+
+class ValidationFailure extends Error {
+  constructor(readonly errors: ValidationError[]) {
+    super('validation failed');
+  }
+}
+
+const TYPE_CONSTRAINTS = new Set([
+  'isString',
+  'isNumber',
+  'isInt',
+  'isBoolean',
+  'isArray',
+  'isObject',
+  'isDateString',
+  'isIso8601',
+  'nestedValidation',
+]);
+
+interface Leaf {
+  path: string;
+  error: ValidationError;
+}
+
+function firstLeaf(errors: ValidationError[], prefix = ''): Leaf | undefined {
+  for (const error of errors) {
+    const isIndex = /^\d+$/.test(error.property);
+    const path = prefix === '' ? error.property : isIndex ? `${prefix}[${error.property}]` : `${prefix}.${error.property}`;
+    if (error.constraints && Object.keys(error.constraints).length > 0) return { path, error };
+    const nested = firstLeaf(error.children ?? [], path);
+    if (nested) return nested;
+  }
+  return undefined;
+}
+
+function describeValue(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+}
+
+// Maps class-validator failures to the product's codes, naming the field (body) or parameter (query).
+export function validationErrorToApiError(errors: ValidationError[], source: ArgumentMetadata['type']): ApiError {
+  const leaf = firstLeaf(errors);
+  if (!leaf) return CommonErrors.INVALID_JSON();
+  const constraints = leaf.error.constraints ?? {};
+  const names = Object.keys(constraints);
+  const message = Object.values(constraints)[0] ?? 'invalid value';
+  if (source === 'query') return CommonErrors.INVALID_QUERY_PARAMETER(leaf.path, message);
+  if (source === 'param') return CommonErrors.INVALID_PATH_PARAMETER(leaf.path, message);
+  if (names.includes('unknownValue')) return CommonErrors.INVALID_JSON();
+  if (names.includes('whitelistValidation')) return CommonErrors.INVALID_ATTRIBUTE(leaf.path);
+  if (leaf.error.value === undefined || leaf.error.value === null) return CommonErrors.MISSING_ATTRIBUTE(leaf.path);
+  if (names.includes('isEnum') || names.includes('isIn')) {
+    return CommonErrors.INVALID_ENUM_VALUE(describeValue(leaf.error.value), leaf.path);
+  }
+  if (names.some((name) => TYPE_CONSTRAINTS.has(name))) return CommonErrors.INVALID_JSON_ATTRIBUTE(leaf.path);
+  return CommonErrors.VALIDATION_ERROR(leaf.path, message);
+}
+
+function validationPipe(forbidNonWhitelisted: boolean): ValidationPipe {
+  return new ValidationPipe({
+    whitelist: true,
+    forbidNonWhitelisted,
+    forbidUnknownValues: true,
+    transform: true,
+    validationError: { target: false, value: true },
+    exceptionFactory: (errors) => new ValidationFailure(errors),
+  });
+}
+
+@Injectable()
+export class ApiValidationPipe implements PipeTransform {
+  private readonly strict = validationPipe(true);
+  // Query strings carry parameters we document but do not model on every route (pretty, envelope,
+  // client extras such as includeCount): unknown query keys are stripped, never refused.
+  private readonly lenient = validationPipe(false);
+
+  async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    try {
+      const pipe = metadata.type === 'query' ? this.lenient : this.strict;
+      return await pipe.transform(value, metadata);
+    } catch (error) {
+      if (error instanceof ValidationFailure) throw validationErrorToApiError(error.errors, metadata.type);
+      throw error;
+    }
+  }
+}

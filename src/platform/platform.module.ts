@@ -1,0 +1,32 @@
+import { Global, Module } from '@nestjs/common';
+import { EventEmitterModule } from '@nestjs/event-emitter';
+import { ClsModule } from 'nestjs-cls';
+import { ClsPluginTransactional } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import { RequestContext } from './http/request-context';
+import { PageLinks } from './http/pagination/page-links';
+import { EventPublisher } from './events/event-publisher';
+
+// Cross-cutting services every context may inject. Request-scoped state travels in CLS.
+@Global()
+@Module({
+  imports: [
+    EventEmitterModule.forRoot({ wildcard: true, delimiter: '.', ignoreErrors: false }),
+    ClsModule.forRoot({
+      global: true,
+      // The CLS context is entered by the HTTP pipeline itself (platform/http/express), before auth.
+      middleware: { mount: false },
+      plugins: [
+        new ClsPluginTransactional({
+          imports: [],
+          adapter: new TransactionalAdapterTypeOrm({ dataSourceToken: getDataSourceToken() }),
+          enableTransactionProxy: true,
+        }),
+      ],
+    }),
+  ],
+  providers: [RequestContext, PageLinks, EventPublisher],
+  exports: [RequestContext, PageLinks, EventPublisher],
+})
+export class PlatformModule {}

@@ -1,0 +1,36 @@
+import type { INestApplication } from '@nestjs/common';
+import { createApp } from '../../src/app.setup';
+import { loadConfig, type AppConfig } from '../../src/platform/config/app-config';
+import { createTestDatabase } from './database';
+
+export interface TestApp {
+  app: INestApplication;
+  config: AppConfig;
+  // e.g. http://127.0.0.1:41234
+  baseUrl: string;
+  // baseUrl + /api/public/v1.0
+  apiUrl: string;
+  databaseUrl: string;
+  close(): Promise<void>;
+}
+
+// Boots the production bootstrap (app.setup.ts) on a random port against a fresh database.
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const config = loadConfig({ ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'warn', ...env });
+  const app = await createApp(config, database.url);
+  await app.listen(0, '127.0.0.1');
+  const address = app.getHttpServer().address() as { port: number };
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  return {
+    app,
+    config,
+    baseUrl,
+    apiUrl: `${baseUrl}/api/public/v1.0`,
+    databaseUrl: database.url,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
