@@ -1,6 +1,19 @@
-import { Global, Module } from '@nestjs/common';
+import { DynamicModule, Global, Module, ModuleMetadata } from '@nestjs/common';
+import { CredentialChanges } from './credential-changes';
+import { RoleGuard } from './role.guard';
 
-// Provides HttpAuthenticator (Digest) and RoleGuard; filled in by the auth work.
+// Provides Digest authentication and the role guard. The composition root passes in the context
+// modules that export the CredentialDirectory and ProjectDirectory implementations, so that platform
+// code never imports a context.
 @Global()
 @Module({})
-export class AuthModule {}
+export class AuthModule {
+  static register(options: { imports: ModuleMetadata['imports'] }): DynamicModule {
+    return {
+      module: AuthModule,
+      imports: options.imports,
+      providers: [CredentialChanges, RoleGuard],
+      exports: [CredentialChanges, RoleGuard],
+    };
+  }
+}
