@@ -21,7 +21,7 @@ export class AppModule {
         ConfigModule,
         DatabaseModule.forRoot(options.databaseUrl),
         PlatformModule,
-        AuthModule,
+        AuthModule.register({ imports: [IdentityModule, AccessListsModule] }),
         EventsModule,
         IdentityModule,
         AccessListsModule,
