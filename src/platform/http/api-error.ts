@@ -5,7 +5,7 @@ export interface ApiErrorBody {
   detail: string;
   error: number;
   errorCode?: string;
-  parameters: unknown[];
+  parameters?: unknown[];
   reason: string;
 }
 
@@ -15,20 +15,19 @@ export class ApiError extends Error {
     readonly errorCode: string | undefined,
     readonly detail: string,
     readonly parameters: unknown[] = [],
-    readonly headers: Record<string, string> = {},
+    readonly headers: Record<string, string | string[]> = {},
   ) {
     super(detail);
     this.name = 'ApiError';
   }
 
   toBody(): ApiErrorBody {
-    const body: ApiErrorBody = {
-      detail: this.detail,
-      error: this.status,
-      parameters: this.parameters,
-      reason: STATUS_CODES[this.status] ?? 'Error',
-    };
-    if (this.errorCode !== undefined) body.errorCode = this.errorCode;
+    const body: ApiErrorBody = { detail: this.detail, error: this.status, reason: STATUS_CODES[this.status] ?? 'Error' };
+    // The product's bare 401 challenge body has neither errorCode nor parameters (product-facts 1.1).
+    if (this.errorCode !== undefined) {
+      body.errorCode = this.errorCode;
+      body.parameters = this.parameters;
+    }
     return body;
   }
 }

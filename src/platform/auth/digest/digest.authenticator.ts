@@ -1,0 +1,112 @@
+import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
+import { DataSource } from 'typeorm';
+import type { AppConfig } from '../../config/app-config';
+import { APP_CONFIG } from '../../config/config.module';
+import { Clock } from '../../clock/clock';
+import { ApiError } from '../../http/api-error';
+import { CommonErrors } from '../../http/error-codes';
+import { findMatchingCidr, normalizeAddress } from '../access-list-match';
+import { AuthAttempt, AuthOutcome, HttpAuthenticator } from '../authenticator';
+import { CredentialCache } from '../credential-cache';
+import { CredentialDirectory, Principal } from '../principal';
+import { buildChallenge, DIGEST_REALM, DigestCredentials, parseDigestAuthorization } from './digest-header';
+import { computeHa1, constantTimeEquals, expectedResponse } from './digest-hash';
+import { NonceCodec } from './nonce';
+import { NonceReplayGuard } from './nonce-replay-guard';
+import { loadNonceSecret } from './nonce-secret';
+
+const PRUNE_INTERVAL_MS = 60_000;
+// Unknown user names are verified against this, so they cost the same as a wrong password.
+const DUMMY_HA1 = computeHa1('MD5', 'unknown', DIGEST_REALM, randomBytes(16).toString('hex'));
+
+// HTTP Digest (RFC 7616) as the product's clients speak it (product-facts 5.1): qop=auth, MD5 by
+// default and SHA-256 offered second, `uri` equal to the raw request target, stateless nonces.
+@Injectable()
+export class DigestAuthenticator extends HttpAuthenticator implements OnModuleInit, OnApplicationShutdown {
+  private readonly logger = new Logger('DigestAuthenticator');
+  private codec!: NonceCodec;
+  private replayGuard!: NonceReplayGuard;
+  private pruneTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly cache: CredentialCache,
+    private readonly directory: CredentialDirectory,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    super();
+  }
+
+  async onModuleInit(): Promise<void> {
+    const secret = await loadNonceSecret(this.dataSource, this.config.nonceSecret);
+    this.codec = new NonceCodec(secret, this.config.nonceLifetimeSeconds * 1000);
+    this.replayGuard = new NonceReplayGuard(this.dataSource, randomBytes(8).toString('hex'));
+    this.pruneTimer = setInterval(() => {
+      this.replayGuard.prune(this.clock.now().getTime()).catch((error: unknown) => {
+        this.logger.warn({ msg: 'nonce claim pruning failed', err: String(error) });
+      });
+    }, PRUNE_INTERVAL_MS);
+    this.pruneTimer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    if (this.pruneTimer) clearInterval(this.pruneTimer);
+  }
+
+  async authenticate(attempt: AuthAttempt): Promise<AuthOutcome> {
+    const now = this.clock.now().getTime();
+    const credentials = parseDigestAuthorization(attempt.authorization);
+    if (!credentials || !this.wellFormed(credentials, attempt)) return this.challenge(now, false);
+
+    const nonce = this.codec.check(credentials.nonce, now);
+    if (!nonce.valid) return this.challenge(now, nonce.stale);
+
+    const credential = await this.cache.get(credentials.username, now);
+    const ha1 = credential
+      ? credentials.algorithm === 'MD5'
+        ? credential.ha1Md5
+        : credential.ha1Sha256
+      : DUMMY_HA1;
+    const matches = constantTimeEquals(expectedResponse(ha1, attempt.method, credentials), credentials.response);
+    if (!credential || !matches) return this.challenge(now, false);
+
+    const admission = await this.replayGuard.admit(
+      credentials.nonce,
+      parseInt(credentials.nc ?? '', 16),
+      nonce.issuedAt + this.config.nonceLifetimeSeconds * 1000,
+      now,
+    );
+    if (admission !== 'ok') return this.challenge(now, admission === 'foreign');
+
+    const remoteAddress = normalizeAddress(attempt.remoteAddress);
+    const principal: Principal = { ...credential.principal, remoteAddress };
+    if (credential.accessList.length > 0) {
+      const matched = findMatchingCidr(remoteAddress, credential.accessList);
+      if (!matched) return { ok: false, error: CommonErrors.IP_ADDRESS_NOT_ON_ACCESS_LIST(remoteAddress) };
+      await this.directory.recordAccess(principal, matched);
+    }
+    return { ok: true, principal };
+  }
+
+  private wellFormed(credentials: DigestCredentials, attempt: AuthAttempt): boolean {
+    return (
+      credentials.realm === DIGEST_REALM &&
+      credentials.uri === attempt.uri &&
+      credentials.qop === 'auth' &&
+      credentials.cnonce !== undefined &&
+      credentials.cnonce.length > 0 &&
+      /^[0-9a-fA-F]{1,8}$/.test(credentials.nc ?? '') &&
+      parseInt(credentials.nc ?? '0', 16) > 0
+    );
+  }
+
+  private challenge(now: number, stale: boolean): AuthOutcome {
+    const nonce = this.codec.issue(now);
+    const error = new ApiError(401, undefined, 'You are not authorized for this resource.', [], {
+      'WWW-Authenticate': [buildChallenge(nonce, 'MD5', stale), buildChallenge(nonce, 'SHA-256', stale)],
+    });
+    return { ok: false, error };
+  }
+}

@@ -1,0 +1,54 @@
+import { DataSource } from 'typeorm';
+
+export type NonceAdmission = 'ok' | 'replay' | 'foreign';
+
+interface Seen {
+  maxNc: number;
+  expiresAt: number;
+}
+
+const MAX_LOCAL_NONCES = 200_000;
+
+// A nonce is claimed in Postgres by the first instance that sees it used; that instance then tracks
+// the highest nc in memory, so clients reusing a nonce (requests, digest-fetch) cost no database trip
+// and any (nonce, nc) replay is refused. A claimed nonce used elsewhere is answered with stale=true,
+// which makes the client fetch a fresh nonce from the instance it is talking to.
+export class NonceReplayGuard {
+  private readonly seen = new Map<string, Seen>();
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly instanceId: string,
+  ) {}
+
+  async admit(nonce: string, nc: number, expiresAt: number, now: number): Promise<NonceAdmission> {
+    const local = this.seen.get(nonce);
+    if (local) {
+      if (nc <= local.maxNc) return 'replay';
+      local.maxNc = nc;
+      return 'ok';
+    }
+    const claimed: unknown[] = await this.dataSource.query(
+      `INSERT INTO auth_nonce_claims (nonce, instance_id, expires_at) VALUES ($1, $2, $3)
+       ON CONFLICT (nonce) DO NOTHING RETURNING nonce`,
+      [nonce, this.instanceId, new Date(expiresAt)],
+    );
+    if (claimed.length === 0) return 'foreign';
+    if (this.seen.size >= MAX_LOCAL_NONCES) this.evict(now);
+    this.seen.set(nonce, { maxNc: nc, expiresAt });
+    return 'ok';
+  }
+
+  async prune(now: number): Promise<void> {
+    this.evict(now);
+    await this.dataSource.query('DELETE FROM auth_nonce_claims WHERE expires_at < $1', [new Date(now)]);
+  }
+
+  // Forgetting a live nonce is safe: its next use finds the claim in the database and gets stale=true.
+  private evict(now: number): void {
+    for (const [nonce, entry] of this.seen) {
+      if (entry.expiresAt < now || this.seen.size >= MAX_LOCAL_NONCES) this.seen.delete(nonce);
+      if (this.seen.size < MAX_LOCAL_NONCES / 2 && entry.expiresAt >= now) break;
+    }
+  }
+}
