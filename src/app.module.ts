@@ -8,6 +8,7 @@ import { HealthController } from './platform/health/health.controller';
 import { EventsModule } from './modules/events';
 import { IdentityModule } from './modules/identity';
 import { AccessListsModule } from './modules/access-lists';
+import { AlertingModule } from './modules/alerting';
 
 export interface AppModuleOptions {
   databaseUrl: string;
@@ -27,6 +28,7 @@ export class AppModule {
         EventsModule,
         IdentityModule,
         AccessListsModule,
+        AlertingModule,
       ],
       controllers: [HealthController],
     };

@@ -1,6 +1,9 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { EventDiff } from '../../platform/events/domain-event';
 
+// Stored as jsonb: scalars or plain objects only.
+export type EventSubjectRecord = Record<string, string | number | boolean | object>;
+
 // Append-only audit record (spec "Event"). Filtered fields are columns; the rest of the subject
 // (target, host, cluster, metric ...) sits in `subject`. The indexes are written by hand in the
 // migration (descending keys, partial org indexes), so TypeORM must not try to synchronize them.
@@ -53,7 +56,7 @@ export class EventEntity {
   isGlobalAdmin!: boolean;
 
   @Column({ type: 'jsonb', default: () => "'{}'" })
-  subject!: Record<string, unknown>;
+  subject!: EventSubjectRecord;
 
   @Column({ type: 'jsonb', nullable: true })
   diffs!: EventDiff[] | null;

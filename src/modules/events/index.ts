@@ -1,1 +1,2 @@
 export { EventsModule } from './events.module';
+export { EventResponse, EventListResponse } from './dto/event.response';

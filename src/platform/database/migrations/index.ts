@@ -2,6 +2,8 @@ import { EventsSchema1795300000000 } from './1795300000000-events';
 import { IdentitySchema1795300001000 } from './1795300001000-identity';
 import { AccessListsSchema1795300002000 } from './1795300002000-access-lists';
 import { AuthSchema1795300003000 } from './1795300003000-auth';
+import { AlertConfigsSchema1795300004000 } from './1795300004000-alert-configs';
+import { AlertsSchema1795300005000 } from './1795300005000-alerts';
 
 // Listed explicitly (not globbed) so the app, the CLI and the test harness load the same classes
 // whether running from TypeScript or from dist/. Append new migrations in timestamp order.
@@ -10,4 +12,6 @@ export const MIGRATIONS = [
   IdentitySchema1795300001000,
   AccessListsSchema1795300002000,
   AuthSchema1795300003000,
+  AlertConfigsSchema1795300004000,
+  AlertsSchema1795300005000,
 ];

@@ -1,0 +1,7 @@
+import { defineErrors } from '../../platform/http/api-error';
+
+// product-facts 1.3 "Event not found (Atlas)".
+export const EventsErrors = defineErrors({
+  EVENT_NOT_FOUND: { status: 404, detail: 'No event with ID {0} exists in group {1}.' },
+  ORG_EVENT_NOT_FOUND: { status: 404, detail: 'No event with ID {0} exists in organization {1}.' },
+});

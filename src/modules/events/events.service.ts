@@ -1,0 +1,82 @@
+import { Injectable } from '@nestjs/common';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import type { LinkResponse } from '../../platform/http/pagination/link.response';
+import type { ListEnvelope } from '../../platform/http/pagination/list-envelope';
+import { PageLinks } from '../../platform/http/pagination/page-links';
+import { isObjectId } from '../../platform/ids/object-id';
+import type { EventResponse } from './dto/event.response';
+import type { ListEventsQuery } from './dto/list-events.query';
+import type { EventEntity } from './event.entity';
+import { EventListFilter, EventScope, EVENT_COLUMNS, eventCountQuery, eventPageQuery } from './event-list.query-builder';
+import { toEventResponse } from './event.mapper';
+import { parseTimestamp } from './event-timestamp';
+import { EventsErrors } from './events.errors';
+
+@Injectable()
+export class EventsService {
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly links: PageLinks,
+  ) {}
+
+  listForProject(groupId: string, query: ListEventsQuery): Promise<ListEnvelope<EventResponse>> {
+    return this.list({ groupId }, query);
+  }
+
+  listForOrg(orgId: string, query: ListEventsQuery): Promise<ListEnvelope<EventResponse>> {
+    return this.list({ orgId }, query);
+  }
+
+  async getForProject(groupId: string, eventId: string, includeRaw: boolean): Promise<EventResponse> {
+    const event = await this.findOne({ groupId }, eventId);
+    if (!event) throw EventsErrors.EVENT_NOT_FOUND(eventId, groupId);
+    return toEventResponse(event, this.selfLinks({ groupId }, event), includeRaw);
+  }
+
+  async getForOrg(orgId: string, eventId: string, includeRaw: boolean): Promise<EventResponse> {
+    const event = await this.findOne({ orgId }, eventId);
+    if (!event) throw EventsErrors.ORG_EVENT_NOT_FOUND(eventId, orgId);
+    return toEventResponse(event, this.selfLinks({ orgId }, event), includeRaw);
+  }
+
+  private async list(scope: EventScope, query: ListEventsQuery): Promise<ListEnvelope<EventResponse>> {
+    const filter: EventListFilter = {
+      scope,
+      eventTypes: query.eventType ?? [],
+      from: query.minDate === undefined ? undefined : parseTimestamp(query.minDate)?.start,
+      until: query.maxDate === undefined ? undefined : parseTimestamp(query.maxDate)?.end,
+    };
+    // Without includeCount one extra row tells whether a next page exists, and the COUNT is skipped.
+    const limit = query.includeCount ? query.itemsPerPage : query.itemsPerPage + 1;
+    const page = eventPageQuery(filter, query.offset, limit);
+    const rows = (await this.txHost.tx.query(page.sql, page.params)) as EventEntity[];
+    let totalCount: number;
+    if (query.includeCount) {
+      const count = eventCountQuery(filter);
+      const [{ count: total }] = (await this.txHost.tx.query(count.sql, count.params)) as Array<{ count: number }>;
+      totalCount = total;
+    } else {
+      totalCount = query.offset + rows.length;
+    }
+    const results = rows
+      .slice(0, query.itemsPerPage)
+      .map((row) => toEventResponse(row, this.selfLinks(scope, row), query.includeRaw));
+    return this.links.list(query, results, totalCount);
+  }
+
+  private async findOne(scope: EventScope, eventId: string): Promise<EventEntity | undefined> {
+    if (!isObjectId(eventId)) return undefined;
+    const [sql, params] =
+      'groupId' in scope
+        ? ['id = $1 AND group_id = $2', [eventId, scope.groupId]]
+        : ['id = $1 AND org_id = $2 AND group_id IS NULL', [eventId, scope.orgId]];
+    const rows = (await this.txHost.tx.query(`SELECT ${EVENT_COLUMNS} FROM events WHERE ${sql}`, params)) as EventEntity[];
+    return rows[0];
+  }
+
+  private selfLinks(scope: EventScope, event: EventEntity): LinkResponse[] {
+    const parent = 'groupId' in scope ? `/groups/${scope.groupId}` : `/orgs/${scope.orgId}`;
+    return this.links.self(`${parent}/events/${event.id}`);
+  }
+}

@@ -1,0 +1,32 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+
+// A programmatic API key. Only the Digest HA1 hashes and the last 12 characters of the private key
+// (for the masked display) are kept. orgId is null for the global key made at bootstrap.
+@Entity({ name: 'api_keys' })
+@Index('api_keys_public_key_key', ['publicKey'], { unique: true })
+@Index('api_keys_org_id_idx', ['orgId'])
+export class ApiKeyEntity {
+  @PrimaryColumn({ type: 'varchar', length: 24, primaryKeyConstraintName: 'api_keys_pkey' })
+  id!: string;
+
+  @Column({ name: 'public_key', type: 'text' })
+  publicKey!: string;
+
+  @Column({ type: 'varchar', length: 250 })
+  description!: string;
+
+  @Column({ name: 'org_id', type: 'varchar', length: 24, nullable: true })
+  orgId!: string | null;
+
+  @Column({ name: 'ha1_md5', type: 'varchar', length: 32 })
+  ha1Md5!: string;
+
+  @Column({ name: 'ha1_sha256', type: 'varchar', length: 64 })
+  ha1Sha256!: string;
+
+  @Column({ name: 'private_key_tail', type: 'varchar', length: 12 })
+  privateKeyTail!: string;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}

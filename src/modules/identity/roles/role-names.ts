@@ -1,0 +1,16 @@
+import type { OrgRoleName, ProjectRoleName } from '../../../platform/auth/require-role.decorator';
+
+// Organization roles an API key may hold (product-facts 4.6).
+export const API_KEY_ORG_ROLES: readonly OrgRoleName[] = ['ORG_OWNER', 'ORG_MEMBER', 'ORG_GROUP_CREATOR', 'ORG_READ_ONLY'];
+
+export const PROJECT_ROLES: readonly ProjectRoleName[] = [
+  'GROUP_AUTOMATION_ADMIN',
+  'GROUP_BACKUP_ADMIN',
+  'GROUP_MONITORING_ADMIN',
+  'GROUP_OWNER',
+  'GROUP_READ_ONLY',
+  'GROUP_USER_ADMIN',
+  'GROUP_DATA_ACCESS_ADMIN',
+  'GROUP_DATA_ACCESS_READ_ONLY',
+  'GROUP_DATA_ACCESS_READ_WRITE',
+];

@@ -1,0 +1,25 @@
+import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+// One role assignment: global (no org, no project), organization (orgId) or project (groupId).
+@Entity({ name: 'user_roles' })
+@Check('user_roles_one_scope_check', '"org_id" IS NULL OR "group_id" IS NULL')
+@Index('user_roles_assignment_key', { synchronize: false })
+@Index('user_roles_user_id_idx', ['userId'])
+@Index('user_roles_group_id_idx', ['groupId'])
+@Index('user_roles_org_id_idx', ['orgId'])
+export class UserRoleEntity {
+  @PrimaryGeneratedColumn({ type: 'bigint', primaryKeyConstraintName: 'user_roles_pkey' })
+  id!: string;
+
+  @Column({ name: 'user_id', type: 'varchar', length: 24 })
+  userId!: string;
+
+  @Column({ name: 'role_name', type: 'text' })
+  roleName!: string;
+
+  @Column({ name: 'org_id', type: 'varchar', length: 24, nullable: true })
+  orgId!: string | null;
+
+  @Column({ name: 'group_id', type: 'varchar', length: 24, nullable: true })
+  groupId!: string | null;
+}

@@ -1,0 +1,30 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
+
+// Digest credentials are kept only as HA1 hashes (MD5 and SHA-256); the password is never stored.
+@Entity({ name: 'users' })
+@Index('users_username_key', ['username'], { unique: true })
+export class UserEntity {
+  @PrimaryColumn({ type: 'varchar', length: 24, primaryKeyConstraintName: 'users_pkey' })
+  id!: string;
+
+  @Column({ type: 'text' })
+  username!: string;
+
+  @Column({ name: 'first_name', type: 'text' })
+  firstName!: string;
+
+  @Column({ name: 'last_name', type: 'text' })
+  lastName!: string;
+
+  @Column({ name: 'email_address', type: 'text', nullable: true })
+  emailAddress!: string | null;
+
+  @Column({ name: 'ha1_md5', type: 'varchar', length: 32 })
+  ha1Md5!: string;
+
+  @Column({ name: 'ha1_sha256', type: 'varchar', length: 64 })
+  ha1Sha256!: string;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}
