@@ -11,7 +11,7 @@ module.exports = {
     },
     {
       name: 'context-only-through-index',
-      comment: 'A context reaches another context only through that context\'s index.ts (its public surface).',
+      comment: "A context reaches another context only through that context's index.ts (its public surface).",
       severity: 'error',
       from: { path: '^src/modules/([^/]+)/' },
       to: {
@@ -21,7 +21,7 @@ module.exports = {
     },
     {
       name: 'no-circular-between-contexts',
-      comment: 'Contexts form a directed graph: a cycle through another context\'s index.ts is forbidden.',
+      comment: "Contexts form a directed graph: a cycle through another context's index.ts is forbidden.",
       severity: 'error',
       from: { path: '^src/modules/([^/]+)/' },
       to: { circular: true, via: { path: '^src/modules/[^/]+/index\\.ts$' } },
@@ -43,7 +43,11 @@ module.exports = {
       comment: 'The runtime image installs production dependencies only (npm ci --omit=dev).',
       severity: 'error',
       from: { path: '^src/', pathNot: '\\.spec\\.ts$' },
-      to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'], pathNot: ['node_modules/@types/'] },
+      to: {
+        dependencyTypes: ['npm-dev'],
+        dependencyTypesNot: ['type-only'],
+        pathNot: ['node_modules/@types/'],
+      },
     },
     {
       name: 'no-non-package-json',

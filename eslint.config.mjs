@@ -52,7 +52,8 @@ export default defineConfig(
         {
           object: 'process',
           property: 'env',
-          message: 'Read configuration through AppConfig (src/platform/config is the only reader of process.env).',
+          message:
+            'Read configuration through AppConfig (src/platform/config is the only reader of process.env).',
         },
       ],
       'no-restricted-imports': [
@@ -124,8 +125,9 @@ export default defineConfig(
       'no-restricted-syntax': [
         'error',
         {
-          selector: `Program > ExpressionStatement > CallExpression[callee.name='describe'] > Literal.arguments:first-child:not([value=/^(${HTTP_METHODS}) \\/\\S*$/])`,
-          message: "Top-level describe titles are '<METHOD> <path>', e.g. describe('GET /groups/{groupId}/events').",
+          selector: `Program > ExpressionStatement > CallExpression[callee.name='describe'] > Literal.arguments:first-child:not([value=/^(${HTTP_METHODS}) \\/\\S*( .+)?$/])`,
+          message:
+            "Top-level describe titles are '<METHOD> <path>' plus an optional qualifier, e.g. describe('GET /groups/{groupId}/events').",
         },
         {
           selector: `CallExpression[callee.name='it'] > Literal.arguments:first-child:not([value=/^should /])`,
@@ -139,7 +141,18 @@ export default defineConfig(
     extends: [tseslint.configs.disableTypeChecked],
     languageOptions: {
       sourceType: 'commonjs',
-      globals: { require: 'readonly', module: 'writable', process: 'readonly', __dirname: 'readonly', console: 'readonly' },
+      globals: Object.fromEntries(
+        [
+          'require',
+          'module',
+          'process',
+          '__dirname',
+          'console',
+          'structuredClone',
+          'setTimeout',
+          'Buffer',
+        ].map((name) => [name, 'readonly']),
+      ),
     },
   },
   prettier,

@@ -9,9 +9,11 @@ import { RoleGuard } from './platform/auth/role.guard';
 import { ApiErrorFilter } from './platform/http/api-error.filter';
 import { EnvelopeInterceptor } from './platform/http/envelope.interceptor';
 import { installHttpPipeline } from './platform/http/express/http-pipeline';
+import { installRequestLogging } from './platform/http/express/request-logging';
 import { setupOpenApi } from './platform/http/openapi';
 import { RequestContext } from './platform/http/request-context';
 import { ApiValidationPipe } from './platform/http/validation';
+import { AppLogger } from './platform/logging/app-logger';
 
 export const GLOBAL_PREFIX = 'api/public/v1.0';
 
@@ -19,13 +21,15 @@ export const GLOBAL_PREFIX = 'api/public/v1.0';
 export async function createApp(
   config: AppConfig,
   databaseUrl: string,
-  overrides: { clock?: Clock } = {},
+  // handleSignals: false when the caller (main.ts) runs the shutdown sequence on SIGTERM itself.
+  overrides: { clock?: Clock; handleSignals?: boolean } = {},
 ): Promise<INestApplication> {
   const app = await NestFactory.create(AppModule.register({ databaseUrl, clock: overrides.clock }), {
     bodyParser: false,
-    bufferLogs: true,
+    logger: AppLogger.create(config.logLevel),
   });
   if (config.runMigrationsOnStart) await runMigrations(app.get(DataSource));
+  installRequestLogging(app);
   installHttpPipeline(app, config);
   app.setGlobalPrefix(GLOBAL_PREFIX, { exclude: ['health'] });
   app.useGlobalPipes(new ApiValidationPipe());
@@ -33,6 +37,6 @@ export async function createApp(
   app.useGlobalInterceptors(new EnvelopeInterceptor(app.get(RequestContext)));
   app.useGlobalGuards(app.get(RoleGuard));
   setupOpenApi(app, config.versionString);
-  app.enableShutdownHooks();
+  if (overrides.handleSignals ?? true) app.enableShutdownHooks();
   return app;
 }

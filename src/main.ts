@@ -1,19 +1,73 @@
 import 'reflect-metadata';
+import type { INestApplication } from '@nestjs/common';
 import { Logger } from '@nestjs/common';
 import { createApp } from './app.setup';
 import { loadConfig } from './platform/config/app-config';
-import { startEmbeddedPostgres } from './platform/database/embedded-postgres';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from './platform/database/embedded-postgres';
+import { AppLogger } from './platform/logging/app-logger';
+
+const SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
+// Below Docker's default 10 s grace period before SIGKILL.
+const SHUTDOWN_TIMEOUT_MS = 9_000;
+
+// embedded-postgres installs signal handlers (async-exit-hook) that stop Postgres at once and exit,
+// while requests are still being answered. main.ts stops it itself, after the app; its `exit`
+// hook stays as the safety net for an abnormal exit.
+async function withoutNewSignalHandlers<T>(work: () => Promise<T>): Promise<T> {
+  const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  try {
+    return await work();
+  } finally {
+    for (const signal of SIGNALS) {
+      for (const listener of process.listeners(signal)) {
+        if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+      }
+    }
+  }
+}
+
+// SIGTERM: stop accepting connections and finish in-flight requests (app.close closes the HTTP
+// server first), close the database pool (shutdown hooks), then stop the embedded Postgres.
+function stopGracefully(app: INestApplication, embedded: EmbeddedDatabase | undefined, logger: Logger): void {
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    logger.log({ msg: 'shutting down', signal });
+    setTimeout(() => {
+      logger.error({ msg: 'shutdown timed out', timeoutMs: SHUTDOWN_TIMEOUT_MS });
+      void (embedded?.stop() ?? Promise.resolve()).finally(() => process.exit(1));
+    }, SHUTDOWN_TIMEOUT_MS).unref();
+    app
+      .close()
+      .then(() => embedded?.stop())
+      .then(() => {
+        logger.log({ msg: 'stopped', signal });
+        process.exit(0);
+      })
+      .catch((error: unknown) => {
+        logger.error({ msg: 'shutdown failed', err: error });
+        process.exit(1);
+      });
+  };
+  for (const signal of SIGNALS) process.on(signal, stop);
+}
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
+  Logger.overrideLogger(AppLogger.create(config.logLevel));
   const logger = new Logger('Bootstrap');
   let databaseUrl = config.databaseUrl;
+  let embedded: EmbeddedDatabase | undefined;
   if (!databaseUrl) {
     logger.log(`DATABASE_URL is unset: starting embedded Postgres in ${config.dataDir}/pg`);
-    const embedded = await startEmbeddedPostgres(`${config.dataDir}/pg`, config.embeddedPgPort, 'dms');
+    embedded = await withoutNewSignalHandlers(() =>
+      startEmbeddedPostgres(`${config.dataDir}/pg`, config.embeddedPgPort, 'dms'),
+    );
     databaseUrl = embedded.url;
   }
-  const app = await createApp(config, databaseUrl);
+  const app = await createApp(config, databaseUrl, { handleSignals: false });
+  stopGracefully(app, embedded, logger);
   await app.listen(config.port, config.host);
   logger.log(`Listening on http://${config.host}:${config.port} (Swagger UI at /docs)`);
 }

@@ -8,6 +8,7 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import { RequestContext } from './http/request-context';
 import { PageLinks } from './http/pagination/page-links';
 import { EventPublisher } from './events/event-publisher';
+import { ConfiguredSecretBox, SecretBox } from './crypto/secret-box';
 
 // Cross-cutting services every context may inject. Request-scoped state travels in CLS.
 @Global()
@@ -27,8 +28,8 @@ import { EventPublisher } from './events/event-publisher';
       ],
     }),
   ],
-  providers: [RequestContext, PageLinks, EventPublisher],
-  exports: [RequestContext, PageLinks, EventPublisher],
+  providers: [RequestContext, PageLinks, EventPublisher, { provide: SecretBox, useClass: ConfiguredSecretBox }],
+  exports: [RequestContext, PageLinks, EventPublisher, SecretBox],
 })
 export class PlatformModule {
   // Tests pass a ManualClock; production uses the system clock.

@@ -57,7 +57,8 @@ export function eventPageQuery(filter: EventListFilter, offset: number, limit: n
   const where = conditions.join(' AND ');
   const branchLimit = params.add(offset + limit);
   const branches = types.map(
-    (type) => `(SELECT * FROM events WHERE ${where} AND event_type_name = ${params.add(type)} ${ORDER} LIMIT ${branchLimit})`,
+    (type) =>
+      `(SELECT * FROM events WHERE ${where} AND event_type_name = ${params.add(type)} ${ORDER} LIMIT ${branchLimit})`,
   );
   const sql = `SELECT ${EVENT_COLUMNS} FROM (${branches.join(' UNION ALL ')}) AS e ${ORDER} LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}`;
   return { sql, params: params.values };
@@ -69,5 +70,8 @@ export function eventCountQuery(filter: EventListFilter): SqlQuery {
   const types = [...new Set(filter.eventTypes)];
   if (types.length === 1) conditions.push(`event_type_name = ${params.add(types[0])}`);
   if (types.length > 1) conditions.push(`event_type_name = ANY(${params.add(types)})`);
-  return { sql: `SELECT count(*)::int AS count FROM events WHERE ${conditions.join(' AND ')}`, params: params.values };
+  return {
+    sql: `SELECT count(*)::int AS count FROM events WHERE ${conditions.join(' AND ')}`,
+    params: params.values,
+  };
 }

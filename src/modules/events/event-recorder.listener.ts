@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { Principal } from '../../platform/auth/principal';
 import { DOMAIN_EVENT_PREFIX, DomainEvent, EventActor } from '../../platform/events/domain-event';
 import { RequestContext } from '../../platform/http/request-context';
@@ -10,7 +11,9 @@ import { toEventEntity } from './event.mapper';
 
 export class EventOutsideTransactionError extends Error {
   constructor(eventTypeName: string) {
-    super(`domain event ${eventTypeName} was published outside a transaction; audit events are written with their change`);
+    super(
+      `domain event ${eventTypeName} was published outside a transaction; audit events are written with their change`,
+    );
     this.name = 'EventOutsideTransactionError';
   }
 }
@@ -28,7 +31,9 @@ export class EventRecorder {
   @OnEvent(`${DOMAIN_EVENT_PREFIX}**`, { suppressErrors: false })
   async record(event: DomainEvent): Promise<void> {
     if (!this.txHost.isTransactionActive()) throw new EventOutsideTransactionError(event.eventTypeName);
-    await this.txHost.tx.getRepository(EventEntity).insert(toEventEntity(event, this.actorOf(event), this.rawOf(event)));
+    const row = toEventEntity(event, this.actorOf(event), this.rawOf(event));
+    // jsonb columns hold `unknown` values, which TypeORM's deep-partial insert type cannot express.
+    await this.txHost.tx.getRepository(EventEntity).insert(row as QueryDeepPartialEntity<EventEntity>);
   }
 
   private actorOf(event: DomainEvent): EventActor {

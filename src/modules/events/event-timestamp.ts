@@ -1,5 +1,6 @@
 // minDate / maxDate: ISO 8601 date or date-time; a value without a zone is UTC (product-facts 5.4).
-const ISO_8601 = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+const ISO_8601 =
+  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 
 const DAY_MS = 86_400_000;
 
@@ -40,7 +41,8 @@ export function parseTimestamp(value: string): ParsedTimestamp | undefined {
     return undefined;
   }
   const startMs = localMs - offset * 60_000;
-  const span = hour === undefined ? DAY_MS : second === undefined ? 60_000 : fraction === undefined ? 1000 : 1;
+  const span =
+    hour === undefined ? DAY_MS : second === undefined ? 60_000 : fraction === undefined ? 1000 : 1;
   return { start: new Date(startMs), end: new Date(startMs + span) };
 }
 

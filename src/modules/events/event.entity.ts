@@ -1,4 +1,4 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { EventDiff } from '../../platform/events/domain-event';
 
 // Stored as jsonb: scalars or plain objects only.
@@ -8,6 +8,7 @@ export type EventSubjectRecord = Record<string, string | number | boolean | obje
 // (target, host, cluster, metric ...) sits in `subject`. The indexes are written by hand in the
 // migration (descending keys, partial org indexes), so TypeORM must not try to synchronize them.
 @Entity({ name: 'events' })
+@Check('events_one_actor_kind', 'api_key_id IS NULL OR user_id IS NULL')
 @Index('events_group_created_idx', { synchronize: false })
 @Index('events_group_type_created_idx', { synchronize: false })
 @Index('events_org_created_idx', { synchronize: false })

@@ -29,7 +29,11 @@ const SUBJECT_FIELDS = [
 
 type SubjectField = (typeof SUBJECT_FIELDS)[number];
 
-export function toEventEntity(event: DomainEvent, actor: EventActor, raw: Record<string, unknown>): EventEntity {
+export function toEventEntity(
+  event: DomainEvent,
+  actor: EventActor,
+  raw: Record<string, unknown>,
+): EventEntity {
   const created = event.occurredAt ?? new Date();
   const { alertId, alertConfigId, maintenanceWindowId, ...rest } = event.subject ?? {};
   const byKey = actor.apiKeyId !== undefined || actor.publicKey !== undefined;
@@ -58,7 +62,11 @@ export function toEventEntity(event: DomainEvent, actor: EventActor, raw: Record
   };
 }
 
-export function toEventResponse(entity: EventEntity, links: LinkResponse[], includeRaw: boolean): EventResponse {
+export function toEventResponse(
+  entity: EventEntity,
+  links: LinkResponse[],
+  includeRaw: boolean,
+): EventResponse {
   const response: EventResponse = {
     id: entity.id,
     eventTypeName: entity.eventTypeName,
@@ -71,8 +79,8 @@ export function toEventResponse(entity: EventEntity, links: LinkResponse[], incl
   if (entity.alertId !== null) response.alertId = entity.alertId;
   if (entity.alertConfigId !== null) response.alertConfigId = entity.alertConfigId;
   if (entity.maintenanceWindowId !== null) response.maintenanceWindowId = entity.maintenanceWindowId;
-  if (entity.apiKeyId !== null) {
-    response.apiKeyId = entity.apiKeyId;
+  if (entity.apiKeyId !== null || entity.publicKey !== null) {
+    if (entity.apiKeyId !== null) response.apiKeyId = entity.apiKeyId;
     if (entity.publicKey !== null) response.publicKey = entity.publicKey;
   } else {
     if (entity.userId !== null) response.userId = entity.userId;
@@ -81,7 +89,9 @@ export function toEventResponse(entity: EventEntity, links: LinkResponse[], incl
   if (entity.remoteAddress !== null) response.remoteAddress = entity.remoteAddress;
   for (const field of SUBJECT_FIELDS) {
     const value = entity.subject[field];
-    if (value !== undefined && value !== null) (response as Pick<EventResponse, SubjectField>)[field] = value as never;
+    if (value !== undefined && value !== null) {
+      (response as Pick<EventResponse, SubjectField>)[field] = value as never;
+    }
   }
   if (entity.diffs !== null) response.diffs = entity.diffs;
   if (includeRaw) response.raw = entity.raw ?? {};

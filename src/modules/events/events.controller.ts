@@ -40,10 +40,15 @@ export class EventsController {
 
   @Get('orgs/:orgId/events')
   @RequireOrgRole('ORG_MEMBER')
-  @ApiOperation({ summary: 'Return the organization-level events of one organization, newest first (spec endpoint 21).' })
+  @ApiOperation({
+    summary: 'Return the organization-level events of one organization, newest first (spec endpoint 21).',
+  })
   @ApiParam({ name: 'orgId', example: '5980cfc70b6d97029d82e3f6' })
   @ApiOkResponse({ type: EventListResponse })
-  listOrgEvents(@Param('orgId') orgId: string, @Query() query: ListEventsQuery): Promise<ListEnvelope<EventResponse>> {
+  listOrgEvents(
+    @Param('orgId') orgId: string,
+    @Query() query: ListEventsQuery,
+  ): Promise<ListEnvelope<EventResponse>> {
     return this.events.listForOrg(orgId, query);
   }
 

@@ -8,7 +8,13 @@ import { isObjectId } from '../../platform/ids/object-id';
 import type { EventResponse } from './dto/event.response';
 import type { ListEventsQuery } from './dto/list-events.query';
 import type { EventEntity } from './event.entity';
-import { EventListFilter, EventScope, EVENT_COLUMNS, eventCountQuery, eventPageQuery } from './event-list.query-builder';
+import {
+  EventListFilter,
+  EventScope,
+  EVENT_COLUMNS,
+  eventCountQuery,
+  eventPageQuery,
+} from './event-list.query-builder';
 import { toEventResponse } from './event.mapper';
 import { parseTimestamp } from './event-timestamp';
 import { EventsErrors } from './events.errors';
@@ -50,11 +56,14 @@ export class EventsService {
     // Without includeCount one extra row tells whether a next page exists, and the COUNT is skipped.
     const limit = query.includeCount ? query.itemsPerPage : query.itemsPerPage + 1;
     const page = eventPageQuery(filter, query.offset, limit);
-    const rows = (await this.txHost.tx.query(page.sql, page.params)) as EventEntity[];
+    const rows = await this.txHost.tx.query<EventEntity[]>(page.sql, page.params);
     let totalCount: number;
     if (query.includeCount) {
       const count = eventCountQuery(filter);
-      const [{ count: total }] = (await this.txHost.tx.query(count.sql, count.params)) as Array<{ count: number }>;
+      const [{ count: total }] = await this.txHost.tx.query<Array<{ count: number }>>(
+        count.sql,
+        count.params,
+      );
       totalCount = total;
     } else {
       totalCount = query.offset + rows.length;
@@ -71,7 +80,10 @@ export class EventsService {
       'groupId' in scope
         ? ['id = $1 AND group_id = $2', [eventId, scope.groupId]]
         : ['id = $1 AND org_id = $2 AND group_id IS NULL', [eventId, scope.orgId]];
-    const rows = (await this.txHost.tx.query(`SELECT ${EVENT_COLUMNS} FROM events WHERE ${sql}`, params)) as EventEntity[];
+    const rows = await this.txHost.tx.query<EventEntity[]>(
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE ${sql}`,
+      params,
+    );
     return rows[0];
   }
 

@@ -4,7 +4,8 @@ import { defineErrors } from '../../platform/http/api-error';
 export const IdentityErrors = defineErrors({
   INVITATION_ONLY_MODE_OR_LDAP: {
     status: 403,
-    detail: 'Users can only be created through this resource while no user exists; new users must be invited.',
+    detail:
+      'Users can only be created through this resource while no user exists; new users must be invited.',
   },
   WEAK_PASSWORD: {
     status: 400,

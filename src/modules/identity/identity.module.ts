@@ -1,4 +1,63 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ProjectDirectory } from '../../platform/auth/principal';
+import { ApiKeyIssuer } from './api-keys/api-key-issuer';
+import { ApiKeyRoleEntity } from './api-keys/api-key-role.entity';
+import { ApiKeyEntity } from './api-keys/api-key.entity';
+import { ApiKeyStore } from './api-keys/api-key.store';
+import { OrgApiKeysController } from './api-keys/org-api-keys.controller';
+import { OrgApiKeysService } from './api-keys/org-api-keys.service';
+import { ProjectApiKeysController } from './api-keys/project-api-keys.controller';
+import { ProjectApiKeysService } from './api-keys/project-api-keys.service';
+import { CredentialNames } from './credentials/credential-names';
+import { CredentialsService } from './credentials/credentials.service';
+import { OrganizationEntity } from './organizations/organization.entity';
+import { OrganizationsController } from './organizations/organizations.controller';
+import { OrganizationsService } from './organizations/organizations.service';
+import { ProjectOrgDirectory } from './projects/project-org.directory';
+import { ProjectEntity } from './projects/project.entity';
+import { ProjectsController } from './projects/projects.controller';
+import { ProjectsService } from './projects/projects.service';
+import { RoleGrants } from './roles/role-grants';
+import { FirstUserController } from './users/first-user.controller';
+import { UserRoleEntity } from './users/user-role.entity';
+import { UserEntity } from './users/user.entity';
+import { UsersController } from './users/users.controller';
+import { UsersService } from './users/users.service';
 
-@Module({})
+@Module({
+  imports: [
+    TypeOrmModule.forFeature([
+      OrganizationEntity,
+      ProjectEntity,
+      UserEntity,
+      UserRoleEntity,
+      ApiKeyEntity,
+      ApiKeyRoleEntity,
+    ]),
+  ],
+  controllers: [
+    FirstUserController,
+    UsersController,
+    OrganizationsController,
+    ProjectsController,
+    OrgApiKeysController,
+    ProjectApiKeysController,
+  ],
+  providers: [
+    CredentialNames,
+    CredentialsService,
+    ApiKeyIssuer,
+    ApiKeyStore,
+    RoleGrants,
+    UsersService,
+    OrganizationsService,
+    ProjectsService,
+    OrgApiKeysService,
+    ProjectApiKeysService,
+    ProjectOrgDirectory,
+    { provide: ProjectDirectory, useExisting: ProjectOrgDirectory },
+  ],
+  exports: [CredentialsService, ProjectDirectory],
+})
 export class IdentityModule {}

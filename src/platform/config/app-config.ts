@@ -16,6 +16,8 @@ export interface AppConfig {
   versionString: string;
   authCacheTtlMs: number;
   runMigrationsOnStart: boolean;
+  // Base64 AES-256 key for secrets at rest; unset: <dataDir>/secrets.key is created once and reused.
+  secretsKey: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -38,6 +40,15 @@ function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
 }
 
+function secretsKey(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.SECRETS_KEY;
+  if (raw === undefined || raw === '') return undefined;
+  if (Buffer.from(raw, 'base64').length !== 32) {
+    throw new ConfigError('SECRETS_KEY must be a base64-encoded key of 32 bytes (e.g. `openssl rand -base64 32`)');
+  }
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const publicBaseUrl = env.PUBLIC_BASE_URL?.replace(/\/+$/, '') || undefined;
   if (publicBaseUrl !== undefined && !/^https?:\/\/[^/]+$/.test(publicBaseUrl)) {
@@ -58,11 +69,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     versionString: env.APP_VERSION || '0.1.0',
     authCacheTtlMs: int(env, 'AUTH_CACHE_TTL_MS', 30000, 0, 3600000),
     runMigrationsOnStart: bool(env, 'RUN_MIGRATIONS_ON_START', true),
+    secretsKey: secretsKey(env),
   };
 }
 
 // Secrets listed here are masked wherever configuration is logged.
-export const SENSITIVE_CONFIG_KEYS: ReadonlyArray<keyof AppConfig> = ['databaseUrl', 'nonceSecret'];
+export const SENSITIVE_CONFIG_KEYS: ReadonlyArray<keyof AppConfig> = ['databaseUrl', 'nonceSecret', 'secretsKey'];
 
 export function randomSecret(): string {
   return randomBytes(32).toString('base64url');

@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { withApiConventions } from './openapi-conventions';
 
 export const DOCS_PATH = 'docs';
 
@@ -12,13 +13,18 @@ export function buildOpenApiDocument(app: INestApplication, version: string): Op
         'user name = public key, password = private key.',
     )
     .setVersion(version)
-    .addSecurity('digest', { type: 'http', scheme: 'digest', description: 'HTTP Digest (RFC 7616), MD5 or SHA-256.' })
+    .addSecurity('digest', {
+      type: 'http',
+      scheme: 'digest',
+      description: 'HTTP Digest (RFC 7616), MD5 or SHA-256.',
+    })
     .addSecurityRequirements('digest')
     .build();
-  return SwaggerModule.createDocument(app, config, {
+  const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (controllerKey: string, methodKey: string) =>
       `${controllerKey.replace(/Controller$/, '')}_${methodKey}`,
   });
+  return withApiConventions(document);
 }
 
 // Swagger UI at /docs, the JSON document at /docs-json.

@@ -72,7 +72,12 @@ function parseIpv6(text: string): Uint8Array | null {
 }
 
 function isIpv4Mapped(bytes: Uint8Array): boolean {
-  return bytes.length === 16 && bytes.slice(0, 10).every((b) => b === 0) && bytes[10] === 0xff && bytes[11] === 0xff;
+  return (
+    bytes.length === 16 &&
+    bytes.slice(0, 10).every((b) => b === 0) &&
+    bytes[10] === 0xff &&
+    bytes[11] === 0xff
+  );
 }
 
 function parseAddress(text: string): ParsedAddress | null {
@@ -91,7 +96,7 @@ function formatIpv6(bytes: Uint8Array): string {
   const hextets = Array.from({ length: 8 }, (_, i) => (bytes[i * 2] << 8) | bytes[i * 2 + 1]);
   let bestStart = -1;
   let bestLength = 1;
-  for (let i = 0; i < 8; ) {
+  for (let i = 0; i < 8;) {
     if (hextets[i] !== 0) {
       i++;
       continue;

@@ -84,7 +84,11 @@ export async function bootstrapFirstUser(
   };
 }
 
-export async function createOrg(t: TestApp, auth: Credentials, name: string = uniqueName('org')): Promise<OrgView> {
+export async function createOrg(
+  t: TestApp,
+  auth: Credentials,
+  name: string = uniqueName('org'),
+): Promise<OrgView> {
   const response = await call<OrgView>('POST', `${t.apiUrl}/orgs`, { auth, body: { name } });
   expectStatus(response, 200, 'POST /orgs');
   return response.body;
@@ -126,6 +130,9 @@ export async function assignKeyToProject(
   keyId: string,
   roles: string[],
 ): Promise<void> {
-  const response = await call('PATCH', `${t.apiUrl}/groups/${groupId}/apiKeys/${keyId}`, { auth, body: { roles } });
+  const response = await call('PATCH', `${t.apiUrl}/groups/${groupId}/apiKeys/${keyId}`, {
+    auth,
+    body: { roles },
+  });
   expectStatus(response, 200, 'PATCH /groups/{groupId}/apiKeys/{apiKeyId}');
 }

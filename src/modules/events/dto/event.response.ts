@@ -67,10 +67,16 @@ export class EventResponse {
   @ApiPropertyOptional({ example: '56294bdfd4c643eef5176b73' })
   maintenanceWindowId?: string;
 
-  @ApiPropertyOptional({ example: '5c47503320eef5699e1cce8d', description: 'API key that triggered the event.' })
+  @ApiPropertyOptional({
+    example: '5c47503320eef5699e1cce8d',
+    description: 'API key that triggered the event.',
+  })
   apiKeyId?: string;
 
-  @ApiPropertyOptional({ example: 'ewmaqvdo', description: 'Public key of the API key that triggered the event.' })
+  @ApiPropertyOptional({
+    example: 'ewmaqvdo',
+    description: 'Public key of the API key that triggered the event.',
+  })
   publicKey?: string;
 
   @ApiPropertyOptional({ example: '5e8cc670a16506712e0b1e98', description: 'User who triggered the event.' })
@@ -145,7 +151,11 @@ export class EventResponse {
   @ApiPropertyOptional({
     type: 'object',
     additionalProperties: true,
-    example: { requestId: '0b7c5e0e-7f0c-4a57-9a36-2f9f0d3c1e55', method: 'POST', path: '/api/public/v1.0/groups' },
+    example: {
+      requestId: '0b7c5e0e-7f0c-4a57-9a36-2f9f0d3c1e55',
+      method: 'POST',
+      path: '/api/public/v1.0/groups',
+    },
     description: 'Meta information; only with includeRaw=true.',
   })
   raw?: Record<string, unknown>;

@@ -1,6 +1,14 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsOptional, Matches, MaxLength, ValidateBy } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsOptional,
+  Matches,
+  MaxLength,
+  ValidateBy,
+} from 'class-validator';
 import { PageQuery, toBoolean } from '../../../platform/http/pagination/page.query';
 import { parseTimestamp } from '../event-timestamp';
 
@@ -32,13 +40,15 @@ export class ListEventsQuery extends PageQuery {
   @IsArray()
   @ArrayMaxSize(MAX_EVENT_TYPES)
   @MaxLength(100, { each: true })
-  @Matches(/^[A-Z][A-Z0-9_]*$/, { each: true, message: 'eventType must be an event type name such as GROUP_CREATED' })
+  @Matches(/^[A-Z][A-Z0-9_]*$/, {
+    each: true,
+    message: 'eventType must be an event type name such as GROUP_CREATED',
+  })
   eventType?: string[];
 
   @ApiPropertyOptional({
     example: '2024-01-15T00:00:00Z',
-    description:
-      'Only events created at or after this ISO 8601 time (UTC when no zone is given).',
+    description: 'Only events created at or after this ISO 8601 time (UTC when no zone is given).',
   })
   @IsOptional()
   @IsIsoTimestamp()

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { digestHashes, generatePrivateKey, generatePublicKey, maskPrivateKey, privateKeyTail } from './secrets';
+import {
+  digestHashes,
+  generatePrivateKey,
+  generatePublicKey,
+  maskPrivateKey,
+  privateKeyTail,
+} from './secrets';
 
 describe('identity credential secrets', () => {
   it('should generate 8 lowercase letters when creating a public key', () => {
@@ -7,13 +13,17 @@ describe('identity credential secrets', () => {
   });
 
   it('should generate a UUID v4 when creating a private key', () => {
-    expect(generatePrivateKey()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(generatePrivateKey()).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
   });
 
   it('should hash name, realm and secret when computing the HA1 values', () => {
     const hashes = digestHashes('abcdefgh', 'secret');
     expect(hashes.ha1Md5).toBe(createHash('md5').update('abcdefgh:MMS Public API:secret').digest('hex'));
-    expect(hashes.ha1Sha256).toBe(createHash('sha256').update('abcdefgh:MMS Public API:secret').digest('hex'));
+    expect(hashes.ha1Sha256).toBe(
+      createHash('sha256').update('abcdefgh:MMS Public API:secret').digest('hex'),
+    );
   });
 
   it('should show only the trailing 12 characters when masking a private key', () => {

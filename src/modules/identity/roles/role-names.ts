@@ -1,7 +1,12 @@
 import type { OrgRoleName, ProjectRoleName } from '../../../platform/auth/require-role.decorator';
 
 // Organization roles an API key may hold (product-facts 4.6).
-export const API_KEY_ORG_ROLES: readonly OrgRoleName[] = ['ORG_OWNER', 'ORG_MEMBER', 'ORG_GROUP_CREATOR', 'ORG_READ_ONLY'];
+export const API_KEY_ORG_ROLES: readonly OrgRoleName[] = [
+  'ORG_OWNER',
+  'ORG_MEMBER',
+  'ORG_GROUP_CREATOR',
+  'ORG_READ_ONLY',
+];
 
 export const PROJECT_ROLES: readonly ProjectRoleName[] = [
   'GROUP_AUTOMATION_ADMIN',

@@ -12,6 +12,11 @@ describe('visibilityOf', () => {
       { roleName: 'ORG_MEMBER', orgId: 'c' },
       { roleName: 'GROUP_READ_ONLY', groupId: 'g' },
     ]);
-    expect(v).toEqual({ everything: false, orgIds: ['a', 'b', 'c'], allProjectsOfOrgIds: ['a', 'b'], groupIds: ['g'] });
+    expect(v).toEqual({
+      everything: false,
+      orgIds: ['a', 'b', 'c'],
+      allProjectsOfOrgIds: ['a', 'b'],
+      groupIds: ['g'],
+    });
   });
 });

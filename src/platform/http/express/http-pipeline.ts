@@ -36,7 +36,7 @@ function wantsPretty(req: Request): boolean {
 // as the product's samples show) and `pretty=true` indentation per request.
 function sendJson(req: Request, res: Response, body: unknown): Response {
   const text = JSON.stringify(body, null, wantsPretty(req) ? 2 : undefined) ?? '';
-  if (!res.get('Content-Type')) res.set('Content-Type', 'application/json');
+  if (!res.get('Content-Type')) res.setHeader('Content-Type', 'application/json');
   return res.send(Buffer.from(text, 'utf8'));
 }
 

@@ -1,0 +1,36 @@
+# syntax=docker/dockerfile:1
+
+# Build stage: all dependencies (TypeScript, Nest CLI), compiled to dist/.
+FROM node:20-bookworm-slim AS build
+# swagger-ui-dist pulls @scarf/scarf, whose install script phones home.
+ENV SCARF_ANALYTICS=false
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY tsconfig.json nest-cli.json ./
+COPY src ./src
+RUN npm run build
+
+# Runtime stage: production dependencies and dist/ only, run as the unprivileged `node` user.
+FROM node:20-bookworm-slim AS runtime
+ARG GIT_HASH=unknown
+ENV NODE_ENV=production \
+    SCARF_ANALYTICS=false \
+    HOST=0.0.0.0 \
+    PORT=8080 \
+    DATA_DIR=/app/data \
+    GIT_HASH=${GIT_HASH}
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/dist ./dist
+# DATA_DIR holds the generated secrets key (when SECRETS_KEY is unset) and, without DATABASE_URL,
+# the embedded Postgres: the only directory the service writes to.
+RUN mkdir -p /app/data && chown node:node /app/data
+USER node
+EXPOSE 8080
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+# node is PID 1 and handles SIGTERM itself: it stops accepting requests, finishes the in-flight ones,
+# closes the database pool, then exits (see src/main.ts).
+CMD ["node", "dist/main.js"]

@@ -1,0 +1,9 @@
+// Event type names this context publishes. The API key names are the product's (product-facts 4.8,
+// Atlas ApiUserEventTypeViewForOrg); the product documents none for user access lists, so those two
+// are ours, named the same way.
+export const AccessListEventTypes = {
+  API_KEY_ACCESS_LIST_ENTRY_ADDED: 'API_KEY_ACCESS_LIST_ENTRY_ADDED',
+  API_KEY_ACCESS_LIST_ENTRY_DELETED: 'API_KEY_ACCESS_LIST_ENTRY_DELETED',
+  USER_ACCESS_LIST_ENTRY_ADDED: 'USER_ACCESS_LIST_ENTRY_ADDED',
+  USER_ACCESS_LIST_ENTRY_DELETED: 'USER_ACCESS_LIST_ENTRY_DELETED',
+} as const;

@@ -1,0 +1,124 @@
+import { Injectable } from '@nestjs/common';
+import { Transactional } from '@nestjs-cls/transactional';
+import { CredentialChanges } from '../../../platform/auth/credential-changes';
+import type { Principal } from '../../../platform/auth/principal';
+import { hasOrgRole } from '../../../platform/auth/role-hierarchy';
+import { EventPublisher } from '../../../platform/events/event-publisher';
+import { CommonErrors } from '../../../platform/http/error-codes';
+import type { ListEnvelope } from '../../../platform/http/pagination/list-envelope';
+import { PageLinks } from '../../../platform/http/pagination/page-links';
+import type { PageQuery } from '../../../platform/http/pagination/page.query';
+import { CredentialsService } from '../../identity';
+import { AccessListErrors } from '../access-lists.errors';
+import { AccessListEventTypes } from '../access-lists.events';
+import type { AccessListEntryEntity } from '../entries/access-list-entry.entity';
+import { entryName, entryPathSegment, toAccessListEntryResponse } from '../entries/access-list-entry.mapper';
+import { AccessListEntries, ListOwner } from '../entries/access-list-entries.service';
+import type { AccessListEntryRequest } from '../entries/dto/access-list-entry.request';
+import type { AccessListEntryResponse } from '../entries/dto/access-list-entry.response';
+import { entryKeyFromPath, toEntryInputs } from '../entries/entry-input';
+
+interface TargetKey {
+  id: string;
+  orgId: string;
+  publicKey: string;
+}
+
+// Access list of an organization API key (spec endpoint 1 and its companions, product-facts 3).
+// Reading needs any role in the key's organization (the route guard; Atlas v2 names Organization
+// Member); changing it needs Organization Owner, or the key itself (CM "org API key access lists").
+@Injectable()
+export class ApiKeyAccessListsService {
+  constructor(
+    private readonly entries: AccessListEntries,
+    private readonly credentials: CredentialsService,
+    private readonly events: EventPublisher,
+    private readonly credentialChanges: CredentialChanges,
+    private readonly links: PageLinks,
+  ) {}
+
+  async list(
+    orgId: string,
+    apiKeyId: string,
+    page: PageQuery,
+  ): Promise<ListEnvelope<AccessListEntryResponse>> {
+    const key = await this.targetKey(orgId, apiKeyId);
+    return this.envelope(key, page);
+  }
+
+  async get(orgId: string, apiKeyId: string, value: string): Promise<AccessListEntryResponse> {
+    const key = await this.targetKey(orgId, apiKeyId);
+    const entry = await this.entries.find(ownerOf(key), entryKeyFromPath(value));
+    if (!entry) throw AccessListErrors.API_KEY_ACCESS_LIST_NOT_FOUND(value, apiKeyId);
+    return this.toResponse(key, entry);
+  }
+
+  @Transactional()
+  async add(
+    principal: Principal,
+    orgId: string,
+    apiKeyId: string,
+    requests: AccessListEntryRequest[],
+    page: PageQuery,
+  ): Promise<ListEnvelope<AccessListEntryResponse>> {
+    assertMayChange(principal, orgId, apiKeyId);
+    const key = await this.targetKey(orgId, apiKeyId);
+    const added = await this.entries.addMissing(ownerOf(key), toEntryInputs('API_KEY', requests));
+    for (const entry of added) {
+      await this.events.publish({
+        eventTypeName: AccessListEventTypes.API_KEY_ACCESS_LIST_ENTRY_ADDED,
+        orgId: key.orgId,
+        subject: { targetPublicKey: key.publicKey, accessListEntry: entryName(entry) },
+        raw: entry.comment === null ? undefined : { comment: entry.comment },
+      });
+    }
+    if (added.length > 0) await this.credentialChanges.announce(key.publicKey);
+    return this.envelope(key, page);
+  }
+
+  @Transactional()
+  async remove(principal: Principal, orgId: string, apiKeyId: string, value: string): Promise<void> {
+    assertMayChange(principal, orgId, apiKeyId);
+    const key = await this.targetKey(orgId, apiKeyId);
+    const entry = await this.entries.find(ownerOf(key), entryKeyFromPath(value));
+    if (!entry) throw AccessListErrors.API_KEY_ACCESS_LIST_NOT_FOUND(value, apiKeyId);
+    await this.entries.remove(entry);
+    await this.events.publish({
+      eventTypeName: AccessListEventTypes.API_KEY_ACCESS_LIST_ENTRY_DELETED,
+      orgId: key.orgId,
+      subject: { targetPublicKey: key.publicKey, accessListEntry: entryName(entry) },
+    });
+    await this.credentialChanges.announce(key.publicKey);
+  }
+
+  private async targetKey(orgId: string, apiKeyId: string): Promise<TargetKey> {
+    const key = await this.credentials.findApiKey(orgId, apiKeyId);
+    if (!key) throw AccessListErrors.API_KEY_NOT_FOUND(apiKeyId);
+    return { id: key.id, orgId, publicKey: key.publicKey };
+  }
+
+  private async envelope(key: TargetKey, page: PageQuery): Promise<ListEnvelope<AccessListEntryResponse>> {
+    const [rows, total] = await this.entries.page(ownerOf(key), page);
+    return this.links.list(
+      page,
+      rows.map((row) => this.toResponse(key, row)),
+      total,
+    );
+  }
+
+  private toResponse(key: TargetKey, entry: AccessListEntryEntity): AccessListEntryResponse {
+    return toAccessListEntryResponse(
+      entry,
+      this.links.href(`/orgs/${key.orgId}/apiKeys/${key.id}/accessList/${entryPathSegment(entry)}`),
+    );
+  }
+}
+
+function ownerOf(key: TargetKey): ListOwner {
+  return { kind: 'API_KEY', id: key.id };
+}
+
+function assertMayChange(principal: Principal, orgId: string, apiKeyId: string): void {
+  const isTheKey = principal.kind === 'API_KEY' && principal.id === apiKeyId;
+  if (!isTheKey && !hasOrgRole(principal.roles, orgId, ['ORG_OWNER'])) throw CommonErrors.USER_UNAUTHORIZED();
+}

@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { Credential, CredentialDirectory, Principal } from '../../../platform/auth/principal';
+import { parseCidr } from '../../../platform/net/cidr';
+import { CredentialsService } from '../../identity';
+import { AccessListEntryEntity } from '../entries/access-list-entry.entity';
+
+// What Digest authentication needs about a caller: identity's credential plus this context's list.
+// Runs outside any transaction (before routing), so it uses the plain repository.
+@Injectable()
+export class AccessListCredentialDirectory extends CredentialDirectory {
+  constructor(
+    private readonly credentials: CredentialsService,
+    @InjectRepository(AccessListEntryEntity) private readonly entries: Repository<AccessListEntryEntity>,
+  ) {
+    super();
+  }
+
+  async findByName(name: string): Promise<Credential | null> {
+    const credential = await this.credentials.findByName(name);
+    if (!credential) return null;
+    const rows = await this.entries.find({
+      select: { cidrBlock: true },
+      where: { ownerKind: credential.principal.kind, ownerId: credential.principal.id },
+    });
+    return { ...credential, accessList: mostSpecificFirst(rows.map((row) => row.cidrBlock)) };
+  }
+
+  // Bookkeeping of the entry that admitted a protected request (spec "Access list entry").
+  async recordAccess(principal: Principal, matchedCidr: string): Promise<void> {
+    await this.entries
+      .createQueryBuilder()
+      .update(AccessListEntryEntity)
+      .set({ count: () => 'count + 1', lastUsed: () => 'now()', lastUsedAddress: principal.remoteAddress })
+      .where({ ownerKind: principal.kind, ownerId: principal.id, cidrBlock: matchedCidr })
+      .execute();
+  }
+}
+
+// A matcher that stops at the first containing block then credits the most specific entry.
+function mostSpecificFirst(blocks: string[]): string[] {
+  const prefix = (block: string): number => parseCidr(block)?.prefix ?? -1;
+  return [...blocks].sort((a, b) => prefix(b) - prefix(a));
+}

@@ -1,0 +1,73 @@
+import { Injectable } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
+import { CredentialChanges } from '../../../platform/auth/credential-changes';
+import { DomainEvent, domainEventChannel } from '../../../platform/events/domain-event';
+import { EventPublisher } from '../../../platform/events/event-publisher';
+import { IdentityEventTypes, type OrgApiKeyDeletedRaw, type UserCreatedRaw } from '../../identity';
+import { AccessListEventTypes } from '../access-lists.events';
+import type { ListOwnerKind } from '../entries/access-list-entry.entity';
+import { entryName } from '../entries/access-list-entry.mapper';
+import { AccessListEntries } from '../entries/access-list-entries.service';
+import { EntryFields, EntryInput, toEntryInput } from '../entries/entry-input';
+
+// Reacts, inside identity's transaction (suppressErrors: false, no `async` option), to the identity
+// events that concern access lists. A failure here rolls identity's change back.
+@Injectable()
+export class IdentityEventsListener {
+  constructor(
+    private readonly entries: AccessListEntries,
+    private readonly events: EventPublisher,
+    private readonly credentialChanges: CredentialChanges,
+  ) {}
+
+  // A deleted key's list goes with it.
+  @OnEvent(domainEventChannel(IdentityEventTypes.ORG_API_KEY_DELETED), { suppressErrors: false })
+  async onApiKeyDeleted(event: DomainEvent): Promise<void> {
+    const { apiKeyId } = event.raw as unknown as OrgApiKeyDeletedRaw;
+    await this.entries.removeAll({ kind: 'API_KEY', id: apiKeyId });
+  }
+
+  // POST /unauth/users?accessList=...: the addresses go on the first user's list and on the global
+  // key's list, the key being what the caller goes on to use (the Ops Manager Kubernetes operator
+  // bootstraps with `whitelist=0.0.0.0/1&whitelist=128.0.0.0/1` for exactly that reason).
+  @OnEvent(domainEventChannel(IdentityEventTypes.USER_CREATED), { suppressErrors: false })
+  async onUserCreated(event: DomainEvent): Promise<void> {
+    const raw = event.raw as unknown as UserCreatedRaw;
+    const values = [...new Set(raw.accessList)];
+    if (values.length === 0) return;
+    const asFields = values.map((value) =>
+      value.includes('/') ? { cidrBlock: value } : { ipAddress: value },
+    );
+    const forUser = await this.entries.addMissing(
+      { kind: 'USER', id: raw.userId },
+      distinct('USER', asFields),
+    );
+    for (const entry of forUser) {
+      await this.events.publish({
+        eventTypeName: AccessListEventTypes.USER_ACCESS_LIST_ENTRY_ADDED,
+        subject: { targetUsername: raw.username, accessListEntry: entryName(entry) },
+      });
+    }
+    const forKey = await this.entries.addMissing(
+      { kind: 'API_KEY', id: raw.apiKeyId },
+      distinct('API_KEY', asFields),
+    );
+    for (const entry of forKey) {
+      await this.events.publish({
+        eventTypeName: AccessListEventTypes.API_KEY_ACCESS_LIST_ENTRY_ADDED,
+        subject: { targetPublicKey: event.subject?.targetPublicKey, accessListEntry: entryName(entry) },
+      });
+    }
+    await this.credentialChanges.announce(raw.username);
+    if (event.subject?.targetPublicKey) await this.credentialChanges.announce(event.subject.targetPublicKey);
+  }
+}
+
+// Repeated query values (1.2.3.4 and 1.2.3.4/32) are one entry, not an error as in a POST body.
+function distinct(kind: ListOwnerKind, fields: EntryFields[]): EntryInput[] {
+  const byBlock = new Map<string, EntryInput>();
+  for (const input of fields.map((f) => toEntryInput(kind, f))) {
+    if (!byBlock.has(input.cidrBlock)) byBlock.set(input.cidrBlock, input);
+  }
+  return [...byBlock.values()];
+}

@@ -1,0 +1,179 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsArray, IsBoolean, IsInt, IsOptional, IsString, ValidateBy } from 'class-validator';
+import { DATADOG_REGIONS, NOTIFICATION_ROLE_NAMES, NOTIFICATION_TYPE_NAMES, OPS_GENIE_REGIONS } from '../../catalog/notification-types';
+
+const IsRoleOrRoles = () =>
+  ValidateBy({
+    name: 'isRoleOrRoles',
+    validator: {
+      validate: (value: unknown) =>
+        typeof value === 'string' || (Array.isArray(value) && value.every((role) => typeof role === 'string')),
+      defaultMessage: () => 'it must be a role name or an array of role names',
+    },
+  });
+
+// One notification target. Which fields a typeName requires or accepts is checked by the service
+// (alert-config-rules.ts) with the product's codes; here only the JSON types are checked.
+export class NotificationRequest {
+  @ApiProperty({ enum: NOTIFICATION_TYPE_NAMES, example: 'EMAIL' })
+  @IsString()
+  typeName!: string;
+
+  @ApiPropertyOptional({ example: 5, default: 0, minimum: 0, description: 'Minutes before the first notification.' })
+  @IsOptional()
+  @IsInt()
+  delayMin?: number;
+
+  @ApiPropertyOptional({ example: 60, default: 60, minimum: 5, description: 'Minutes between notifications.' })
+  @IsOptional()
+  @IsInt()
+  intervalMin?: number;
+
+  @ApiPropertyOptional({ example: 'sos@example.com', description: 'EMAIL: recipient address (required).' })
+  @IsOptional()
+  @IsString()
+  emailAddress?: string;
+
+  @ApiPropertyOptional({ example: true, description: 'GROUP, USER, TEAM, ORG: send e-mail.' })
+  @IsOptional()
+  @IsBoolean()
+  emailEnabled?: boolean;
+
+  @ApiPropertyOptional({ example: false, description: 'GROUP, USER, TEAM, ORG: send SMS.' })
+  @IsOptional()
+  @IsBoolean()
+  smsEnabled?: boolean;
+
+  @ApiPropertyOptional({ example: '+1-555-0100', description: 'SMS: recipient number (required).' })
+  @IsOptional()
+  @IsString()
+  mobileNumber?: string;
+
+  @ApiPropertyOptional({ example: 'jane.doe@example.com', description: 'USER: a user of the project (required).' })
+  @IsOptional()
+  @IsString()
+  username?: string;
+
+  @ApiPropertyOptional({ example: '5e8cc670a16506712e0b1e99', description: 'TEAM: team id (required).' })
+  @IsOptional()
+  @IsString()
+  teamId?: string;
+
+  @ApiPropertyOptional({ example: 'Operations', description: 'TEAM: label of the team.' })
+  @IsOptional()
+  @IsString()
+  teamName?: string;
+
+  @ApiPropertyOptional({
+    oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
+    example: 'GROUP_OWNER',
+    description: `GROUP: project role(s) that receive the alert (${NOTIFICATION_ROLE_NAMES.join(', ')}); omitted: every role.`,
+  })
+  @IsOptional()
+  @IsRoleOrRoles()
+  role?: string | string[];
+
+  @ApiPropertyOptional({
+    type: [String],
+    example: ['GROUP_OWNER', 'GROUP_MONITORING_ADMIN'],
+    description: 'GROUP: same as `role`, as the Go client sends it.',
+  })
+  @IsOptional()
+  @IsArray()
+  @IsString({ each: true })
+  roles?: string[];
+
+  @ApiPropertyOptional({ example: 'xoxb-0000-0000-abcdefgh1234', description: 'SLACK: bot token (required; secret).' })
+  @IsOptional()
+  @IsString()
+  apiToken?: string;
+
+  @ApiPropertyOptional({ example: '#alerts', description: 'SLACK: channel (required).' })
+  @IsOptional()
+  @IsString()
+  channelName?: string;
+
+  @ApiPropertyOptional({ example: 'Ops room', description: 'HIP_CHAT: room (required).' })
+  @IsOptional()
+  @IsString()
+  roomName?: string;
+
+  @ApiPropertyOptional({ example: 'hc-token-12345678', description: 'HIP_CHAT: API token (required; secret).' })
+  @IsOptional()
+  @IsString()
+  notificationToken?: string;
+
+  @ApiPropertyOptional({ example: 'dd-api-key-1234567890', description: 'DATADOG: API key (required; secret).' })
+  @IsOptional()
+  @IsString()
+  datadogApiKey?: string;
+
+  @ApiPropertyOptional({ enum: DATADOG_REGIONS, default: 'US', description: 'DATADOG: site region.' })
+  @IsOptional()
+  @IsString()
+  datadogRegion?: string;
+
+  @ApiPropertyOptional({ example: 'pd-service-key-1234567890', description: 'PAGER_DUTY: integration key (required; secret).' })
+  @IsOptional()
+  @IsString()
+  serviceKey?: string;
+
+  @ApiPropertyOptional({ example: 'opsgenie-key-1234567890', description: 'OPS_GENIE: API key (required; secret).' })
+  @IsOptional()
+  @IsString()
+  opsGenieApiKey?: string;
+
+  @ApiPropertyOptional({ enum: OPS_GENIE_REGIONS, default: 'US', description: 'OPS_GENIE: region.' })
+  @IsOptional()
+  @IsString()
+  opsGenieRegion?: string;
+
+  @ApiPropertyOptional({ example: 'victorops-key-1234567890', description: 'VICTOR_OPS: API key (required; secret).' })
+  @IsOptional()
+  @IsString()
+  victorOpsApiKey?: string;
+
+  @ApiPropertyOptional({ example: 'database-team', description: 'VICTOR_OPS: routing key.' })
+  @IsOptional()
+  @IsString()
+  victorOpsRoutingKey?: string;
+
+  @ApiPropertyOptional({
+    example: 'https://example.webhook.office.com/webhookb2/abcd1234',
+    description: 'MICROSOFT_TEAMS: incoming webhook URL, https (required; secret).',
+  })
+  @IsOptional()
+  @IsString()
+  microsoftTeamsWebhookUrl?: string;
+
+  @ApiPropertyOptional({
+    example: 'https://hooks.example.com/alerts/abcd1234',
+    description: 'WEBHOOK: http(s) URL the alert is POSTed to (required; secret).',
+  })
+  @IsOptional()
+  @IsString()
+  webhookUrl?: string;
+
+  @ApiPropertyOptional({ example: 'whsec-0123456789', description: 'WEBHOOK: HMAC-SHA1 signing secret (secret).' })
+  @IsOptional()
+  @IsString()
+  webhookSecret?: string;
+
+  @ApiPropertyOptional({
+    example: '{"text": "${humanReadable}", "alertId": "${id}"}',
+    description:
+      'WEBHOOK: FreeMarker-style body template (`${name}`, `${a.b}`, `${a!"default"}`, `${re.group(input, "regex", n)}`, ' +
+      '`${re.findAllGroup(...)}`), at most 10,000 characters, checked for syntax when saved (secret).',
+  })
+  @IsOptional()
+  @IsString()
+  webhookBodyTemplate?: string;
+
+  @ApiPropertyOptional({
+    example: '{"X-Alert-Id": "${id}", "X-MMS-Signature": "${signature}"}',
+    description: 'WEBHOOK: headers template (a JSON object of names to values); same rules as the body template.',
+  })
+  @IsOptional()
+  @IsString()
+  webhookHeadersTemplate?: string;
+}

@@ -1,0 +1,48 @@
+// Event types the alerts publish, each in the transaction of its change.
+//
+// API mutations (product names, Atlas AlertAuditTypeView, product-facts 4.8):
+//   PATCH with acknowledgedUntil -> ALERT_ACKNOWLEDGED_AUDIT; without -> ALERT_UNACKNOWLEDGED_AUDIT.
+// Lifecycle moves made by the alert engine (no actor):
+//   opening (directly, or TRACKING -> OPEN): an event named after the alert's own eventTypeName, as in
+//     the product's event list (sample: OUTSIDE_METRIC_THRESHOLD with alertId and alertConfigId);
+//   tracking: none (the product shows nothing for a condition that has not outlasted its delay);
+//   closing: the product's counterpart of the opening event when it has one (HOST_DOWN -> HOST_UP ...),
+//     otherwise ALERT_CLOSED (ours);
+//   cancelling: ALERT_CANCELLED (ours; the product names it only in its webhook header alert.cancel).
+export const AlertEventTypes = {
+  ALERT_ACKNOWLEDGED_AUDIT: 'ALERT_ACKNOWLEDGED_AUDIT',
+  ALERT_UNACKNOWLEDGED_AUDIT: 'ALERT_UNACKNOWLEDGED_AUDIT',
+  ALERT_CLOSED: 'ALERT_CLOSED',
+  ALERT_CANCELLED: 'ALERT_CANCELLED',
+} as const;
+
+// Pairs of the product's event lists (spec "Events", product-facts 4.8) where the second ends the first.
+const RESOLVED_BY: Record<string, string> = {
+  HOST_DOWN: 'HOST_UP',
+  OUTSIDE_METRIC_THRESHOLD: 'INSIDE_METRIC_THRESHOLD',
+  HOST_SSL_CERTIFICATE_STALE: 'HOST_SSL_CERTIFICATE_CURRENT',
+  VERSION_BEHIND: 'VERSION_CURRENT',
+  NO_PRIMARY: 'ONE_PRIMARY',
+  MULTIPLE_PRIMARIES: 'ONE_PRIMARY',
+  TOO_FEW_HEALTHY_MEMBERS: 'ENOUGH_HEALTHY_MEMBERS',
+  TOO_MANY_UNHEALTHY_MEMBERS: 'ENOUGH_HEALTHY_MEMBERS',
+  AUTOMATION_AGENT_DOWN: 'AUTOMATION_AGENT_UP',
+  BACKUP_AGENT_DOWN: 'BACKUP_AGENT_UP',
+  BACKUP_AGENT_VERSION_BEHIND: 'BACKUP_AGENT_VERSION_CURRENT',
+  MONITORING_AGENT_DOWN: 'MONITORING_AGENT_UP',
+  MONITORING_AGENT_VERSION_BEHIND: 'MONITORING_AGENT_VERSION_CURRENT',
+  BI_CONNECTOR_DOWN: 'BI_CONNECTOR_UP',
+  CLUSTER_MONGOS_IS_MISSING: 'CLUSTER_MONGOS_IS_PRESENT',
+  OPLOG_BEHIND: 'OPLOG_CURRENT',
+  RESYNC_REQUIRED: 'RESYNC_PERFORMED',
+  INCONSISTENT_BACKUP_CONFIGURATION: 'CONSISTENT_BACKUP_CONFIGURATION',
+  BAD_CLUSTERSHOTS: 'GOOD_CLUSTERSHOT',
+  USERS_WITHOUT_MULTI_FACTOR_AUTH: 'ALL_USERS_HAVE_MULTI_FACTOR_AUTH',
+  CREDIT_CARD_ABOUT_TO_EXPIRE: 'CREDIT_CARD_CURRENT',
+  DAILY_BILL_OVER_THRESHOLD: 'DAILY_BILL_UNDER_THRESHOLD',
+  PENDING_INVOICE_OVER_THRESHOLD: 'PENDING_INVOICE_UNDER_THRESHOLD',
+};
+
+export function closingEventTypeOf(eventTypeName: string): string {
+  return RESOLVED_BY[eventTypeName] ?? AlertEventTypes.ALERT_CLOSED;
+}

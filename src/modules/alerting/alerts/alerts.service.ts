@@ -1,0 +1,273 @@
+import { Injectable } from '@nestjs/common';
+import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { In, QueryFailedError, type FindOptionsWhere } from 'typeorm';
+import type { Principal } from '../../../platform/auth/principal';
+import { ProjectDirectory } from '../../../platform/auth/principal';
+import { Clock } from '../../../platform/clock/clock';
+import { EventPublisher } from '../../../platform/events/event-publisher';
+import { CommonErrors } from '../../../platform/http/error-codes';
+import { parseIsoDateTime } from '../../../platform/http/iso-date-time';
+import type { ListEnvelope } from '../../../platform/http/pagination/list-envelope';
+import { PageLinks } from '../../../platform/http/pagination/page-links';
+import type { PageQuery } from '../../../platform/http/pagination/page.query';
+import { toIsoSeconds } from '../../../platform/http/timestamps';
+import { isObjectId, newObjectId } from '../../../platform/ids/object-id';
+import { AlertingErrors } from '../alerting.errors';
+import { checkNewAlert, DuplicateActiveAlertError, InvalidAlertError, targetKeyOf, type NewAlert } from './alert-details';
+import { AlertEventTypes, closingEventTypeOf } from './alert-event-types';
+import { canChangeAcknowledgement, isAlertStatus, transition, type AlertStatus } from './alert-state';
+import { AlertEntity } from './alert.entity';
+import { alertPath, toAlertEventSubject, toAlertResponse } from './alert.mapper';
+import { MAX_ACKNOWLEDGEMENT_COMMENT_LENGTH, type AcknowledgeAlertRequest } from './dto/acknowledge-alert.request';
+import type { AlertResponse } from './dto/alert.response';
+import type { ListAlertsQuery } from './dto/list-alerts.query';
+
+const ACTIVE: AlertStatus[] = ['TRACKING', 'OPEN'];
+const UNIQUE_VIOLATION = '23505';
+
+// Alerts of a project: the API's reads and acknowledgement, and the lifecycle moves the alert engine
+// makes (track/open, promote, close, cancel). Every change runs in one transaction with its event.
+@Injectable()
+export class AlertsService {
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly projects: ProjectDirectory,
+    private readonly events: EventPublisher,
+    private readonly links: PageLinks,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(groupId: string, query: ListAlertsQuery): Promise<ListEnvelope<AlertResponse>> {
+    await this.orgOf(groupId);
+    if (query.status !== undefined && !isAlertStatus(query.status)) {
+      throw AlertingErrors.INVALID_ALERT_STATUS(query.status);
+    }
+    return this.page({ groupId, ...(query.status === undefined ? {} : { status: query.status }) }, query);
+  }
+
+  async get(groupId: string, alertId: string): Promise<AlertResponse> {
+    await this.orgOf(groupId);
+    return this.toResponse(await this.find(groupId, alertId, false), this.clock.now());
+  }
+
+  // Endpoint 5: acknowledgedUntil (in the future) acknowledges until then; without it, unacknowledges.
+  @Transactional()
+  async acknowledge(
+    groupId: string,
+    alertId: string,
+    request: AcknowledgeAlertRequest,
+    principal: Principal,
+  ): Promise<AlertResponse> {
+    const orgId = await this.orgOf(groupId);
+    const alert = await this.find(groupId, alertId, true);
+    const comment = request.acknowledgementComment ?? '';
+    // Counted in characters, as the varchar(200) column counts them.
+    if ([...comment].length > MAX_ACKNOWLEDGEMENT_COMMENT_LENGTH) {
+      throw AlertingErrors.ACKNOWLEDGEMENT_COMMENT_TOO_LONG(MAX_ACKNOWLEDGEMENT_COMMENT_LENGTH);
+    }
+    const now = this.clock.now();
+    const until = request.acknowledgedUntil == null ? undefined : parseIsoDateTime(request.acknowledgedUntil);
+    if (until !== undefined && until.getTime() <= now.getTime()) {
+      throw CommonErrors.VALIDATION_ERROR('acknowledgedUntil', 'it must be in the future');
+    }
+    if (!canChangeAcknowledgement(alert.status)) throw AlertingErrors.ALERT_ALREADY_CLOSED(alert.id, alert.status);
+
+    alert.acknowledgedUntil = until ?? null;
+    alert.acknowledgementComment = until === undefined || comment === '' ? null : comment;
+    // The Digest user name of the caller: a user's username, or an API key's public key.
+    alert.acknowledgingUsername = until === undefined ? null : principal.name;
+    alert.updated = now;
+    await this.repository().save(alert);
+    await this.events.publish({
+      eventTypeName: until ? AlertEventTypes.ALERT_ACKNOWLEDGED_AUDIT : AlertEventTypes.ALERT_UNACKNOWLEDGED_AUDIT,
+      orgId,
+      groupId,
+      subject: { alertId: alert.id, alertConfigId: alert.alertConfigId },
+      raw: until
+        ? { acknowledgedUntil: toIsoSeconds(until), acknowledgementComment: alert.acknowledgementComment ?? undefined }
+        : undefined,
+      occurredAt: now,
+    });
+    return this.toResponse(alert, now);
+  }
+
+  // For GET /groups/{groupId}/alertConfigs/{alertConfigId}/alerts: the OPEN alerts of one configuration.
+  openAlertsForConfig(groupId: string, alertConfigId: string, page: PageQuery): Promise<ListEnvelope<AlertResponse>> {
+    return this.page({ groupId, alertConfigId, status: 'OPEN' }, page);
+  }
+
+  // Engine: the condition holds but has not outlasted the notification delay yet.
+  @Transactional()
+  track(alert: NewAlert): Promise<AlertResponse> {
+    return this.raise(alert, 'TRACKING');
+  }
+
+  // Engine: the condition holds past its delay (or has none): the alert opens at once.
+  @Transactional()
+  open(alert: NewAlert): Promise<AlertResponse> {
+    return this.raise(alert, 'OPEN');
+  }
+
+  // Engine: a TRACKING alert's condition has outlasted the delay.
+  @Transactional()
+  promote(alertId: string): Promise<AlertResponse> {
+    return this.move(alertId, 'OPEN');
+  }
+
+  // Engine: an OPEN alert's condition is over; sets `resolved`.
+  @Transactional()
+  close(alertId: string): Promise<AlertResponse> {
+    return this.move(alertId, 'CLOSED');
+  }
+
+  // Engine: the alert no longer makes sense (target or configuration gone, condition ended while tracking).
+  @Transactional()
+  cancel(alertId: string): Promise<AlertResponse> {
+    return this.move(alertId, 'CANCELLED');
+  }
+
+  // For the alert configurations: deleting or disabling one cancels its TRACKING and OPEN alerts.
+  @Transactional()
+  async cancelActiveForConfig(groupId: string, alertConfigId: string): Promise<number> {
+    const active = await this.repository().find({
+      where: { groupId, alertConfigId, status: In(ACTIVE) },
+      order: { created: 'ASC', id: 'ASC' },
+      lock: { mode: 'pessimistic_write' },
+    });
+    for (const alert of active) await this.applyMove(alert, 'CANCELLED');
+    return active.length;
+  }
+
+  // Engine bookkeeping after a notification went out; not an audited change.
+  @Transactional()
+  async markNotified(alertId: string): Promise<void> {
+    const result = await this.repository().update({ id: alertId }, { lastNotified: this.clock.now() });
+    if (!result.affected) throw new InvalidAlertError(`no alert with id ${alertId}`);
+  }
+
+  private async raise(input: NewAlert, status: 'TRACKING' | 'OPEN'): Promise<AlertResponse> {
+    checkNewAlert(input);
+    const orgId = await this.projects.orgOf(input.groupId);
+    if (orgId === null) throw new InvalidAlertError(`project ${input.groupId} does not exist`);
+    const targetKey = targetKeyOf(input);
+    const active = await this.repository().findOne({
+      select: { id: true },
+      where: { alertConfigId: input.alertConfigId, targetKey, status: In(ACTIVE) },
+    });
+    if (active) throw new DuplicateActiveAlertError(input.alertConfigId, targetKey, active.id);
+    const now = this.clock.now();
+    const alert: AlertEntity = {
+      id: newObjectId(now),
+      groupId: input.groupId,
+      alertConfigId: input.alertConfigId,
+      eventTypeName: input.eventTypeName,
+      status,
+      targetKey,
+      created: now,
+      updated: now,
+      lastNotified: null,
+      resolved: null,
+      acknowledgedUntil: null,
+      acknowledgementComment: null,
+      acknowledgingUsername: null,
+      currentValueNumber: input.currentValue?.number ?? null,
+      currentValueUnits: input.currentValue?.units ?? null,
+      metricName: input.metricName ?? null,
+      hostId: input.hostId ?? null,
+      hostnameAndPort: input.hostnameAndPort ?? null,
+      replicaSetName: input.replicaSetName ?? null,
+      clusterId: input.clusterId ?? null,
+      clusterName: input.clusterName ?? null,
+      sourceTypeName: input.sourceTypeName ?? null,
+      tags: input.tags ?? [],
+      humanReadable: input.humanReadable ?? null,
+    };
+    try {
+      await this.repository().insert(alert);
+    } catch (error) {
+      // A concurrent open for the same target won the race: the partial unique index refused this one.
+      if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === UNIQUE_VIOLATION) {
+        throw new DuplicateActiveAlertError(input.alertConfigId, targetKey);
+      }
+      throw error;
+    }
+    if (status === 'OPEN') await this.publishLifecycle(alert, alert.eventTypeName, orgId);
+    return this.toResponse(alert, now);
+  }
+
+  private async move(alertId: string, to: AlertStatus): Promise<AlertResponse> {
+    const alert = isObjectId(alertId)
+      ? await this.repository().findOne({ where: { id: alertId }, lock: { mode: 'pessimistic_write' } })
+      : null;
+    if (!alert) throw new InvalidAlertError(`no alert with id ${alertId}`);
+    await this.applyMove(alert, to);
+    return this.toResponse(alert, this.clock.now());
+  }
+
+  private async applyMove(alert: AlertEntity, to: AlertStatus): Promise<void> {
+    const change = transition(alert.id, alert.status, to, this.clock.now());
+    Object.assign(alert, change);
+    await this.repository().update(
+      { id: alert.id },
+      { status: change.status, updated: change.updated, resolved: change.resolved ?? null },
+    );
+    const eventTypeName =
+      to === 'OPEN'
+        ? alert.eventTypeName
+        : to === 'CLOSED'
+          ? closingEventTypeOf(alert.eventTypeName)
+          : AlertEventTypes.ALERT_CANCELLED;
+    await this.publishLifecycle(alert, eventTypeName, await this.projects.orgOf(alert.groupId));
+  }
+
+  private async publishLifecycle(alert: AlertEntity, eventTypeName: string, orgId: string | null): Promise<void> {
+    await this.events.publish({
+      eventTypeName,
+      orgId: orgId ?? undefined,
+      groupId: alert.groupId,
+      subject: toAlertEventSubject(alert),
+      occurredAt: alert.updated,
+    });
+  }
+
+  private async page(where: FindOptionsWhere<AlertEntity>, page: PageQuery): Promise<ListEnvelope<AlertResponse>> {
+    const [rows, total] = await this.repository().findAndCount({
+      where,
+      order: { created: 'DESC', id: 'DESC' },
+      skip: page.offset,
+      take: page.itemsPerPage,
+    });
+    const now = this.clock.now();
+    return this.links.list(
+      page,
+      rows.map((row) => this.toResponse(row, now)),
+      total,
+    );
+  }
+
+  private async find(groupId: string, alertId: string, forUpdate: boolean): Promise<AlertEntity> {
+    if (!isObjectId(alertId)) throw AlertingErrors.INVALID_ALERT_ID(alertId);
+    const alert = await this.repository().findOne({
+      where: { id: alertId, groupId },
+      ...(forUpdate ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+    });
+    if (!alert) throw AlertingErrors.ALERT_NOT_FOUND(alertId, groupId);
+    return alert;
+  }
+
+  // The role guard lets global roles name any project id; an unknown project is a 404, not an empty list.
+  private async orgOf(groupId: string): Promise<string> {
+    const orgId = await this.projects.orgOf(groupId);
+    if (orgId === null) throw AlertingErrors.GROUP_NOT_FOUND(groupId);
+    return orgId;
+  }
+
+  private toResponse(alert: AlertEntity, now: Date): AlertResponse {
+    return toAlertResponse(alert, now, this.links.self(alertPath(alert.groupId, alert.id)));
+  }
+
+  private repository() {
+    return this.txHost.tx.getRepository(AlertEntity);
+  }
+}

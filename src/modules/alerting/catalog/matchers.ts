@@ -1,0 +1,35 @@
+import type { MatcherTarget } from './event-types';
+
+// product-facts 4.2 (OM matcher-fieldNames page; CM possibleValues-api-matchers.operator.rst).
+export const MATCHER_FIELD_NAMES = [
+  'TYPE_NAME',
+  'HOSTNAME',
+  'PORT',
+  'HOSTNAME_AND_PORT',
+  'REPLICA_SET_NAME',
+  'SHARD_NAME',
+  'CLUSTER_NAME',
+] as const;
+export type MatcherFieldName = (typeof MATCHER_FIELD_NAMES)[number];
+
+export const MATCHER_OPERATORS = [
+  'EQUALS',
+  'NOT_EQUALS',
+  'CONTAINS',
+  'NOT_CONTAINS',
+  'STARTS_WITH',
+  'ENDS_WITH',
+  'REGEX',
+] as const;
+export type MatcherOperator = (typeof MATCHER_OPERATORS)[number];
+
+// Host alerts use the first five field names, replica-set alerts the last three; a sharded-cluster alert
+// can only be narrowed by its cluster name.
+export const MATCHER_FIELDS_BY_TARGET: Record<MatcherTarget, readonly MatcherFieldName[]> = {
+  HOST: ['TYPE_NAME', 'HOSTNAME', 'PORT', 'HOSTNAME_AND_PORT', 'REPLICA_SET_NAME'],
+  REPLICA_SET: ['REPLICA_SET_NAME', 'SHARD_NAME', 'CLUSTER_NAME'],
+  CLUSTER: ['CLUSTER_NAME'],
+};
+
+// Values of a TYPE_NAME matcher (Atlas v2 MatcherHostType, without Atlas-only MONGOT).
+export const HOST_TYPE_NAMES = ['STANDALONE', 'PRIMARY', 'SECONDARY', 'ARBITER', 'MONGOS', 'CONFIG'] as const;

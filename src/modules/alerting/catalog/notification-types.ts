@@ -1,0 +1,95 @@
+// notifications.typeName values and the fields each one takes (product-facts 4.1, OM
+// extracts-api-alert-configuration.yaml; GO-OM Notification for the response names).
+
+// How a secret field is shown after creation (spec "Redaction"; product-facts 2.1 example 7, 6).
+export type Redaction = 'PARTIAL' | 'URL' | 'FULL';
+
+export interface NotificationTypeSpec {
+  // Fields that must be present (besides typeName).
+  required: readonly string[];
+  // Every field the type accepts besides typeName, delayMin and intervalMin.
+  fields: readonly string[];
+  // Secret fields: stored encrypted and redacted in responses.
+  secrets: Readonly<Record<string, Redaction>>;
+}
+
+const CHANNELS = ['emailEnabled', 'smsEnabled'] as const;
+
+const HIP_CHAT: NotificationTypeSpec = {
+  required: ['notificationToken', 'roomName'],
+  fields: ['notificationToken', 'roomName'],
+  secrets: { notificationToken: 'PARTIAL' },
+};
+
+export const NOTIFICATION_TYPES: Readonly<Record<string, NotificationTypeSpec>> = {
+  EMAIL: { required: ['emailAddress'], fields: ['emailAddress'], secrets: {} },
+  SMS: { required: ['mobileNumber'], fields: ['mobileNumber'], secrets: {} },
+  USER: { required: ['username'], fields: ['username', ...CHANNELS], secrets: {} },
+  GROUP: { required: [], fields: [...CHANNELS, 'role', 'roles'], secrets: {} },
+  TEAM: { required: ['teamId'], fields: ['teamId', 'teamName', ...CHANNELS], secrets: {} },
+  ORG: { required: [], fields: [...CHANNELS], secrets: {} },
+  SLACK: { required: ['apiToken', 'channelName'], fields: ['apiToken', 'channelName'], secrets: { apiToken: 'PARTIAL' } },
+  PAGER_DUTY: { required: ['serviceKey'], fields: ['serviceKey'], secrets: { serviceKey: 'PARTIAL' } },
+  OPS_GENIE: {
+    required: ['opsGenieApiKey'],
+    fields: ['opsGenieApiKey', 'opsGenieRegion'],
+    secrets: { opsGenieApiKey: 'PARTIAL' },
+  },
+  VICTOR_OPS: {
+    required: ['victorOpsApiKey'],
+    fields: ['victorOpsApiKey', 'victorOpsRoutingKey'],
+    secrets: { victorOpsApiKey: 'PARTIAL' },
+  },
+  DATADOG: {
+    required: ['datadogApiKey'],
+    fields: ['datadogApiKey', 'datadogRegion'],
+    secrets: { datadogApiKey: 'PARTIAL' },
+  },
+  // The CM list spells HIPCHAT, the OM response table HIP_CHAT: both are accepted and kept as sent.
+  HIP_CHAT,
+  HIPCHAT: HIP_CHAT,
+  MICROSOFT_TEAMS: {
+    required: ['microsoftTeamsWebhookUrl'],
+    fields: ['microsoftTeamsWebhookUrl'],
+    secrets: { microsoftTeamsWebhookUrl: 'URL' },
+  },
+  WEBHOOK: {
+    required: ['webhookUrl'],
+    fields: ['webhookUrl', 'webhookSecret', 'webhookBodyTemplate', 'webhookHeadersTemplate'],
+    secrets: { webhookUrl: 'URL', webhookSecret: 'FULL', webhookBodyTemplate: 'FULL', webhookHeadersTemplate: 'FULL' },
+  },
+};
+
+export const NOTIFICATION_TYPE_NAMES = Object.keys(NOTIFICATION_TYPES);
+
+export function notificationTypeSpec(typeName: string): NotificationTypeSpec | undefined {
+  return Object.prototype.hasOwnProperty.call(NOTIFICATION_TYPES, typeName) ? NOTIFICATION_TYPES[typeName] : undefined;
+}
+
+// Project roles a GROUP notification may target (product-facts 4.6, plus the Atlas-style names GO-OM sends).
+export const NOTIFICATION_ROLE_NAMES = [
+  'GROUP_AUTOMATION_ADMIN',
+  'GROUP_BACKUP_ADMIN',
+  'GROUP_MONITORING_ADMIN',
+  'GROUP_OWNER',
+  'GROUP_READ_ONLY',
+  'GROUP_USER_ADMIN',
+  'GROUP_DATA_ACCESS_ADMIN',
+  'GROUP_DATA_ACCESS_READ_ONLY',
+  'GROUP_DATA_ACCESS_READ_WRITE',
+  'GROUP_ATLAS_ADMIN',
+  'GROUP_CHARTS_ADMIN',
+  'GROUP_CLUSTER_MANAGER',
+] as const;
+
+export const OPS_GENIE_REGIONS = ['US', 'EU'] as const;
+// Atlas v2 DatadogRegion (Atlas analog; OM documents the field without its values).
+export const DATADOG_REGIONS = ['US', 'EU', 'US3', 'US5', 'AP1', 'US1_FED'] as const;
+
+// The product's minimum notification interval (CM "Alert Intervals": minimum frequency 5 minutes).
+export const MIN_INTERVAL_MIN = 5;
+export const DEFAULT_INTERVAL_MIN = 60;
+export const DEFAULT_DELAY_MIN = 0;
+
+// Not documented by the product (product-facts "What could not be found" 1): our limit, per template.
+export const WEBHOOK_TEMPLATE_MAX_LENGTH = 10_000;

@@ -1,0 +1,39 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { LinkResponse } from '../../../../platform/http/pagination/link.response';
+import { ListEnvelopeResponse } from '../../../../platform/http/pagination/list-envelope';
+import { MAINTENANCE_ALERT_TYPE_NAMES } from '../maintenance-window-rules';
+
+// spec "Maintenance window", product-facts 2.1 example 17.
+export class MaintenanceWindowResponse {
+  @ApiProperty({ example: '56294bdfd4c643eef5176b73' })
+  id!: string;
+
+  @ApiProperty({ example: '5e8cc670a16506712e0b1e95' })
+  groupId!: string;
+
+  @ApiProperty({ example: '2015-10-22T20:49:35Z' })
+  created!: string;
+
+  @ApiProperty({ example: '2015-10-22T20:49:35Z' })
+  updated!: string;
+
+  @ApiProperty({ example: '2015-10-23T22:00:00Z' })
+  startDate!: string;
+
+  @ApiProperty({ example: '2015-10-23T23:30:00Z' })
+  endDate!: string;
+
+  @ApiProperty({ enum: MAINTENANCE_ALERT_TYPE_NAMES, isArray: true, example: ['HOST', 'REPLICA_SET'] })
+  alertTypeNames!: string[];
+
+  @ApiPropertyOptional({ example: 'my description', description: 'Returned only if one was provided.' })
+  description?: string;
+
+  @ApiProperty({ type: [LinkResponse] })
+  links!: LinkResponse[];
+}
+
+export class MaintenanceWindowListResponse extends ListEnvelopeResponse {
+  @ApiProperty({ type: [MaintenanceWindowResponse] })
+  results!: MaintenanceWindowResponse[];
+}

@@ -1,0 +1,7 @@
+// The product documents no event for its alert-muting maintenance windows (product-facts 4.8: only
+// Atlas's different ATLAS_MAINTENANCE_WINDOW_* exist). Ours, named like the product's *_ADDED/_CHANGED/_DELETED.
+export const MaintenanceWindowEventTypes = {
+  MAINTENANCE_WINDOW_ADDED: 'MAINTENANCE_WINDOW_ADDED',
+  MAINTENANCE_WINDOW_CHANGED: 'MAINTENANCE_WINDOW_CHANGED',
+  MAINTENANCE_WINDOW_DELETED: 'MAINTENANCE_WINDOW_DELETED',
+} as const;

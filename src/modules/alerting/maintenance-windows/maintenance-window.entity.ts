@@ -1,0 +1,32 @@
+import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
+
+// spec "Maintenance window".
+@Entity({ name: 'maintenance_windows' })
+@Index('maintenance_windows_group_end_idx', ['groupId', 'endDate'])
+@Check('maintenance_windows_start_before_end', `start_date < end_date`)
+@Check('maintenance_windows_some_alert_type', `cardinality(alert_type_names) > 0`)
+export class MaintenanceWindowEntity {
+  @PrimaryColumn({ type: 'char', length: 24 })
+  id!: string;
+
+  @Column({ name: 'group_id', type: 'char', length: 24 })
+  groupId!: string;
+
+  @Column({ name: 'start_date', type: 'timestamptz', precision: 3 })
+  startDate!: Date;
+
+  @Column({ name: 'end_date', type: 'timestamptz', precision: 3 })
+  endDate!: Date;
+
+  @Column({ name: 'alert_type_names', type: 'text', array: true })
+  alertTypeNames!: string[];
+
+  @Column({ type: 'text', nullable: true })
+  description!: string | null;
+
+  @Column({ type: 'timestamptz', precision: 3 })
+  created!: Date;
+
+  @Column({ type: 'timestamptz', precision: 3 })
+  updated!: Date;
+}

@@ -1,0 +1,26 @@
+import type { LinkResponse } from '../../../platform/http/pagination/link.response';
+import { toIsoSeconds } from '../../../platform/http/timestamps';
+import type { MaintenanceWindowResponse } from './dto/maintenance-window.response';
+import type { MaintenanceWindowEntity } from './maintenance-window.entity';
+
+export function maintenanceWindowPath(groupId: string, windowId: string): string {
+  return `/groups/${groupId}/maintenanceWindows/${windowId}`;
+}
+
+export function toMaintenanceWindowResponse(
+  window: MaintenanceWindowEntity,
+  links: LinkResponse[],
+): MaintenanceWindowResponse {
+  const response: MaintenanceWindowResponse = {
+    id: window.id,
+    groupId: window.groupId,
+    created: toIsoSeconds(window.created),
+    updated: toIsoSeconds(window.updated),
+    startDate: toIsoSeconds(window.startDate),
+    endDate: toIsoSeconds(window.endDate),
+    alertTypeNames: window.alertTypeNames,
+    links,
+  };
+  if (window.description !== null) response.description = window.description;
+  return response;
+}

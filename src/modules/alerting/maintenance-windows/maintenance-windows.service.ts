@@ -1,0 +1,167 @@
+import { Injectable } from '@nestjs/common';
+import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { ArrayContains, LessThanOrEqual, MoreThan } from 'typeorm';
+import { ProjectDirectory } from '../../../platform/auth/principal';
+import { Clock } from '../../../platform/clock/clock';
+import type { EventDiff } from '../../../platform/events/domain-event';
+import { EventPublisher } from '../../../platform/events/event-publisher';
+import type { ListEnvelope } from '../../../platform/http/pagination/list-envelope';
+import { PageLinks } from '../../../platform/http/pagination/page-links';
+import type { PageQuery } from '../../../platform/http/pagination/page.query';
+import { toIsoSeconds } from '../../../platform/http/timestamps';
+import { isObjectId, newObjectId } from '../../../platform/ids/object-id';
+import { AlertingErrors } from '../alerting.errors';
+import type { CreateMaintenanceWindowRequest } from './dto/create-maintenance-window.request';
+import type { MaintenanceWindowResponse } from './dto/maintenance-window.response';
+import type { UpdateMaintenanceWindowRequest } from './dto/update-maintenance-window.request';
+import { MaintenanceWindowEventTypes } from './maintenance-window-event-types';
+import { windowForCreate, windowForUpdate, type WindowFields } from './maintenance-window-rules';
+import { MaintenanceWindowEntity } from './maintenance-window.entity';
+import { maintenanceWindowPath, toMaintenanceWindowResponse } from './maintenance-window.mapper';
+
+// What the alert engine needs to know about a window silencing an alert.
+export interface ActiveMaintenanceWindow {
+  id: string;
+  startDate: Date;
+  endDate: Date;
+  alertTypeNames: string[];
+}
+
+// Windows that silence alert types of a project. Only windows ending in the future can be read,
+// changed or deleted (spec endpoint rules 8 and 9); an ended one answers MAINTENANCE_WINDOW_NOT_FOUND.
+@Injectable()
+export class MaintenanceWindowsService {
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly projects: ProjectDirectory,
+    private readonly events: EventPublisher,
+    private readonly links: PageLinks,
+    private readonly clock: Clock,
+  ) {}
+
+  // Soonest first: the windows that will silence alerts next lead the list.
+  async list(groupId: string, page: PageQuery): Promise<ListEnvelope<MaintenanceWindowResponse>> {
+    await this.orgOf(groupId);
+    const [rows, total] = await this.repository().findAndCount({
+      where: { groupId, endDate: MoreThan(this.clock.now()) },
+      order: { startDate: 'ASC', id: 'ASC' },
+      skip: page.offset,
+      take: page.itemsPerPage,
+    });
+    return this.links.list(
+      page,
+      rows.map((row) => this.toResponse(row)),
+      total,
+    );
+  }
+
+  async get(groupId: string, windowId: string): Promise<MaintenanceWindowResponse> {
+    await this.orgOf(groupId);
+    return this.toResponse(await this.findCurrent(groupId, windowId, false));
+  }
+
+  @Transactional()
+  async create(groupId: string, request: CreateMaintenanceWindowRequest): Promise<MaintenanceWindowResponse> {
+    const orgId = await this.orgOf(groupId);
+    const now = this.clock.now();
+    const fields = windowForCreate(request, now);
+    const window: MaintenanceWindowEntity = { id: newObjectId(now), groupId, ...fields, created: now, updated: now };
+    await this.repository().insert(window);
+    await this.publish(MaintenanceWindowEventTypes.MAINTENANCE_WINDOW_ADDED, window, orgId, now);
+    return this.toResponse(window);
+  }
+
+  @Transactional()
+  async update(
+    groupId: string,
+    windowId: string,
+    request: UpdateMaintenanceWindowRequest,
+  ): Promise<MaintenanceWindowResponse> {
+    const orgId = await this.orgOf(groupId);
+    const window = await this.findCurrent(groupId, windowId, true);
+    const now = this.clock.now();
+    const before: WindowFields = { ...window };
+    const after = windowForUpdate(before, request, now);
+    Object.assign(window, after, { updated: now });
+    await this.repository().save(window);
+    await this.publish(MaintenanceWindowEventTypes.MAINTENANCE_WINDOW_CHANGED, window, orgId, now, diffOf(before, after));
+    return this.toResponse(window);
+  }
+
+  // Removing a window turns back on the notifications it muted (spec "Other shown moves").
+  @Transactional()
+  async delete(groupId: string, windowId: string): Promise<void> {
+    const orgId = await this.orgOf(groupId);
+    const window = await this.findCurrent(groupId, windowId, true);
+    await this.repository().delete({ id: window.id });
+    await this.publish(MaintenanceWindowEventTypes.MAINTENANCE_WINDOW_DELETED, window, orgId, this.clock.now());
+  }
+
+  // For the alert engine: the windows silencing `alertTypeName` (HOST, REPLICA_SET, ...) of a project
+  // at `at`: start inclusive, end exclusive (same rule as `silences` in maintenance-window-rules).
+  async activeFor(groupId: string, alertTypeName: string, at: Date): Promise<ActiveMaintenanceWindow[]> {
+    const rows = await this.repository().find({
+      where: {
+        groupId,
+        startDate: LessThanOrEqual(at),
+        endDate: MoreThan(at),
+        alertTypeNames: ArrayContains([alertTypeName]),
+      },
+      order: { startDate: 'ASC', id: 'ASC' },
+    });
+    return rows.map(({ id, startDate, endDate, alertTypeNames }) => ({ id, startDate, endDate, alertTypeNames }));
+  }
+
+  private async findCurrent(groupId: string, windowId: string, forUpdate: boolean): Promise<MaintenanceWindowEntity> {
+    if (!isObjectId(windowId)) throw AlertingErrors.INVALID_WINDOW_ID(windowId);
+    const window = await this.repository().findOne({
+      where: { id: windowId, groupId, endDate: MoreThan(this.clock.now()) },
+      ...(forUpdate ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+    });
+    if (!window) throw AlertingErrors.MAINTENANCE_WINDOW_NOT_FOUND(windowId, groupId);
+    return window;
+  }
+
+  private async publish(
+    eventTypeName: string,
+    window: MaintenanceWindowEntity,
+    orgId: string,
+    at: Date,
+    diffs?: EventDiff[],
+  ): Promise<void> {
+    await this.events.publish({
+      eventTypeName,
+      orgId,
+      groupId: window.groupId,
+      subject: { maintenanceWindowId: window.id },
+      diffs,
+      occurredAt: at,
+    });
+  }
+
+  // The role guard lets global roles name any project id; an unknown project is a 404.
+  private async orgOf(groupId: string): Promise<string> {
+    const orgId = await this.projects.orgOf(groupId);
+    if (orgId === null) throw AlertingErrors.GROUP_NOT_FOUND(groupId);
+    return orgId;
+  }
+
+  private toResponse(window: MaintenanceWindowEntity): MaintenanceWindowResponse {
+    return toMaintenanceWindowResponse(window, this.links.self(maintenanceWindowPath(window.groupId, window.id)));
+  }
+
+  private repository() {
+    return this.txHost.tx.getRepository(MaintenanceWindowEntity);
+  }
+}
+
+// The changed fields, in the Event record's `diffs` shape.
+function diffOf(before: WindowFields, after: WindowFields): EventDiff[] {
+  const show = (value: Date | string[] | string | null): unknown =>
+    value instanceof Date ? toIsoSeconds(value) : value ?? undefined;
+  const params = (['alertTypeNames', 'startDate', 'endDate', 'description'] as const)
+    .filter((field) => JSON.stringify(show(before[field])) !== JSON.stringify(show(after[field])))
+    .map((field) => ({ param: field, old: show(before[field]), new: show(after[field]) }));
+  return [{ type: 'MAINTENANCE_WINDOW', status: 'MODIFIED', params }];
+}

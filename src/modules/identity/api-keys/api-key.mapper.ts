@@ -1,0 +1,26 @@
+import type { LinkResponse } from '../../../platform/http/pagination/link.response';
+import { maskPrivateKey } from '../credentials/secrets';
+import { sortRoles, toRoleResponse, type RoleRow } from '../roles/role-assignment.mapper';
+import type { ApiKeyEntity } from './api-key.entity';
+import type { ApiKeyResponse } from './dto/api-key.response';
+
+// The product's self link; the global key has no organization and prints `orgs/null`.
+export function apiKeyPath(key: Pick<ApiKeyEntity, 'id' | 'orgId'>): string {
+  return `/orgs/${key.orgId ?? 'null'}/apiKeys/${key.id}`;
+}
+
+export function toApiKeyResponse(
+  key: ApiKeyEntity,
+  roles: RoleRow[],
+  links: LinkResponse[],
+  fullPrivateKey?: string,
+): ApiKeyResponse {
+  return {
+    desc: key.description,
+    id: key.id,
+    links,
+    privateKey: fullPrivateKey ?? maskPrivateKey(key.privateKeyTail),
+    publicKey: key.publicKey,
+    roles: sortRoles(roles).map(toRoleResponse),
+  };
+}

@@ -1,0 +1,77 @@
+import { Injectable } from '@nestjs/common';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { In } from 'typeorm';
+import { CommonErrors } from '../../../platform/http/error-codes';
+import { PageLinks } from '../../../platform/http/pagination/page-links';
+import { IdentityErrors } from '../identity.errors';
+import { OrganizationEntity } from '../organizations/organization.entity';
+import { ApiKeyRoleEntity } from './api-key-role.entity';
+import { ApiKeyEntity } from './api-key.entity';
+import { apiKeyPath, toApiKeyResponse } from './api-key.mapper';
+import type { ApiKeyResponse } from './dto/api-key.response';
+
+// Product limit: up to 500 API keys per organization (product-facts 3).
+export const MAX_API_KEYS_PER_ORG = 500;
+
+// Missing, null or blank: the product's API_KEY_REQUIRES_DESCRIPTION (length is checked by the DTO).
+export function requireDescription(desc: string | null | undefined): string {
+  if (desc === undefined || desc === null || desc.trim() === '')
+    throw IdentityErrors.API_KEY_REQUIRES_DESCRIPTION();
+  return desc;
+}
+
+// At least one role, duplicates ignored.
+export function requireRoles(roles: string[]): string[] {
+  if (roles.length === 0) throw CommonErrors.MISSING_ATTRIBUTE('roles');
+  return [...new Set(roles)];
+}
+
+// Data access shared by the organization and project API key services.
+@Injectable()
+export class ApiKeyStore {
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly links: PageLinks,
+  ) {}
+
+  // Serializes key creation per organization so the 500-key limit holds under concurrency.
+  async lockOrgForNewKey(orgId: string): Promise<void> {
+    const org = await this.txHost.tx
+      .getRepository(OrganizationEntity)
+      .findOne({ where: { id: orgId }, lock: { mode: 'pessimistic_write' } });
+    if (!org) throw IdentityErrors.ORG_NOT_FOUND(orgId);
+    const keys = await this.txHost.tx.getRepository(ApiKeyEntity).countBy({ orgId });
+    if (keys >= MAX_API_KEYS_PER_ORG) throw IdentityErrors.API_KEY_LIMIT_EXCEEDED(MAX_API_KEYS_PER_ORG);
+  }
+
+  // A key of another organization (or the global key) is "not found", as the product answers.
+  async findInOrg(orgId: string, apiKeyId: string, forUpdate = false): Promise<ApiKeyEntity> {
+    const key = await this.txHost.tx.getRepository(ApiKeyEntity).findOne({
+      where: { id: apiKeyId, orgId },
+      ...(forUpdate ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+    });
+    if (!key) throw IdentityErrors.API_KEY_NOT_FOUND(apiKeyId);
+    return key;
+  }
+
+  async rolesOf(apiKeyIds: string[]): Promise<Map<string, ApiKeyRoleEntity[]>> {
+    const byKey = new Map<string, ApiKeyRoleEntity[]>(apiKeyIds.map((id) => [id, []]));
+    if (apiKeyIds.length === 0) return byKey;
+    const roles = await this.txHost.tx.getRepository(ApiKeyRoleEntity).findBy({ apiKeyId: In(apiKeyIds) });
+    for (const role of roles) byKey.get(role.apiKeyId)?.push(role);
+    return byKey;
+  }
+
+  async response(key: ApiKeyEntity, fullPrivateKey?: string): Promise<ApiKeyResponse> {
+    const roles = (await this.rolesOf([key.id])).get(key.id) ?? [];
+    return toApiKeyResponse(key, roles, this.links.self(apiKeyPath(key)), fullPrivateKey);
+  }
+
+  async responses(keys: ApiKeyEntity[]): Promise<ApiKeyResponse[]> {
+    const roles = await this.rolesOf(keys.map((key) => key.id));
+    return keys.map((key) =>
+      toApiKeyResponse(key, roles.get(key.id) ?? [], this.links.self(apiKeyPath(key))),
+    );
+  }
+}

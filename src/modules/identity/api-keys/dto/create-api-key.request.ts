@@ -1,0 +1,17 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsArray, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { API_KEY_ORG_ROLES } from '../../roles/role-names';
+
+export class CreateApiKeyRequest {
+  // Checked by the service so that a missing or empty value gets API_KEY_REQUIRES_DESCRIPTION.
+  @ApiProperty({ type: String, example: 'CI deployment key', minLength: 1, maxLength: 250 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(250)
+  desc?: string | null;
+
+  @ApiProperty({ enum: API_KEY_ORG_ROLES, isArray: true, example: ['ORG_MEMBER'], minItems: 1 })
+  @IsArray()
+  @IsIn(API_KEY_ORG_ROLES, { each: true })
+  roles!: string[];
+}

@@ -1,0 +1,18 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsArray, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { API_KEY_ORG_ROLES } from '../../roles/role-names';
+
+// At least one of desc / roles; roles replace the key's organization roles only.
+export class UpdateApiKeyRequest {
+  @ApiPropertyOptional({ type: String, example: 'Renamed key', minLength: 1, maxLength: 250 })
+  @IsOptional()
+  @IsString()
+  @MaxLength(250)
+  desc?: string | null;
+
+  @ApiPropertyOptional({ enum: API_KEY_ORG_ROLES, isArray: true, example: ['ORG_OWNER'], minItems: 1 })
+  @IsOptional()
+  @IsArray()
+  @IsIn(API_KEY_ORG_ROLES, { each: true })
+  roles?: string[];
+}

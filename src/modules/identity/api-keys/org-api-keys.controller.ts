@@ -1,0 +1,81 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Patch,
+  Post,
+  Query,
+} from '@nestjs/common';
+import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { RequireOrgRole } from '../../../platform/auth/require-role.decorator';
+import type { ListEnvelope } from '../../../platform/http/pagination/list-envelope';
+import { PageQuery } from '../../../platform/http/pagination/page.query';
+import { ApiKeyListResponse, ApiKeyResponse } from './dto/api-key.response';
+import { CreateApiKeyRequest } from './dto/create-api-key.request';
+import { UpdateApiKeyRequest } from './dto/update-api-key.request';
+import { OrgApiKeysService } from './org-api-keys.service';
+
+@ApiTags('Organization API keys')
+@Controller('orgs/:orgId/apiKeys')
+export class OrgApiKeysController {
+  constructor(private readonly keys: OrgApiKeysService) {}
+
+  @Post()
+  @RequireOrgRole('ORG_OWNER')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary: 'Create one organization API key',
+    description: 'The response carries the full private key; it is never shown again.',
+  })
+  @ApiOkResponse({ type: ApiKeyResponse })
+  create(@Param('orgId') orgId: string, @Body() body: CreateApiKeyRequest): Promise<ApiKeyResponse> {
+    return this.keys.create(orgId, body);
+  }
+
+  @Get()
+  @RequireOrgRole('ORG_MEMBER')
+  @ApiOperation({
+    summary: 'Get all organization API keys',
+    description: 'Any role in the organization; private keys masked.',
+  })
+  @ApiOkResponse({ type: ApiKeyListResponse })
+  list(@Param('orgId') orgId: string, @Query() query: PageQuery): Promise<ListEnvelope<ApiKeyResponse>> {
+    return this.keys.list(orgId, query);
+  }
+
+  @Get(':apiKeyId')
+  @RequireOrgRole('ORG_MEMBER')
+  @ApiOperation({ summary: 'Get one organization API key' })
+  @ApiOkResponse({ type: ApiKeyResponse })
+  get(@Param('orgId') orgId: string, @Param('apiKeyId') apiKeyId: string): Promise<ApiKeyResponse> {
+    return this.keys.get(orgId, apiKeyId);
+  }
+
+  @Patch(':apiKeyId')
+  @RequireOrgRole('ORG_OWNER')
+  @ApiOperation({
+    summary: 'Update one organization API key',
+    description: "desc and/or roles; roles replace the key's organization roles, its project roles stay.",
+  })
+  @ApiOkResponse({ type: ApiKeyResponse })
+  update(
+    @Param('orgId') orgId: string,
+    @Param('apiKeyId') apiKeyId: string,
+    @Body() body: UpdateApiKeyRequest,
+  ): Promise<ApiKeyResponse> {
+    return this.keys.update(orgId, apiKeyId, body);
+  }
+
+  @Delete(':apiKeyId')
+  @RequireOrgRole('ORG_OWNER')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiOperation({ summary: 'Delete one organization API key' })
+  @ApiNoContentResponse()
+  delete(@Param('orgId') orgId: string, @Param('apiKeyId') apiKeyId: string): Promise<void> {
+    return this.keys.delete(orgId, apiKeyId);
+  }
+}

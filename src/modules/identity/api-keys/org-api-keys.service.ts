@@ -1,0 +1,141 @@
+import { Injectable } from '@nestjs/common';
+import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { IsNull, Not } from 'typeorm';
+import { CredentialChanges } from '../../../platform/auth/credential-changes';
+import { EventPublisher } from '../../../platform/events/event-publisher';
+import { CommonErrors } from '../../../platform/http/error-codes';
+import type { ListEnvelope } from '../../../platform/http/pagination/list-envelope';
+import { PageLinks } from '../../../platform/http/pagination/page-links';
+import type { PageQuery } from '../../../platform/http/pagination/page.query';
+import { IdentityErrors } from '../identity.errors';
+import { IdentityEventTypes, type OrgApiKeyDeletedRaw } from '../identity.events';
+import { OrganizationEntity } from '../organizations/organization.entity';
+import { ApiKeyIssuer } from './api-key-issuer';
+import { ApiKeyRoleEntity } from './api-key-role.entity';
+import { ApiKeyEntity } from './api-key.entity';
+import { ApiKeyStore, requireDescription, requireRoles } from './api-key.store';
+import type { CreateApiKeyRequest } from './dto/create-api-key.request';
+import type { ApiKeyResponse } from './dto/api-key.response';
+import type { UpdateApiKeyRequest } from './dto/update-api-key.request';
+
+function sameSet(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((value) => b.includes(value));
+}
+
+// Organization API keys (spec endpoint 2 and its companions). The guard has checked the caller's
+// organization role; these methods only ever touch keys of the organization in the path.
+@Injectable()
+export class OrgApiKeysService {
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly store: ApiKeyStore,
+    private readonly issuer: ApiKeyIssuer,
+    private readonly events: EventPublisher,
+    private readonly credentialChanges: CredentialChanges,
+    private readonly links: PageLinks,
+  ) {}
+
+  @Transactional()
+  async create(orgId: string, request: CreateApiKeyRequest): Promise<ApiKeyResponse> {
+    const desc = requireDescription(request.desc);
+    const roles = requireRoles(request.roles);
+    await this.store.lockOrgForNewKey(orgId);
+    const issued = await this.issuer.issue(
+      desc,
+      orgId,
+      roles.map((roleName) => ({ roleName, orgId, groupId: null })),
+    );
+    await this.events.publish({
+      eventTypeName: IdentityEventTypes.ORG_API_KEY_ADDED,
+      orgId,
+      subject: { targetPublicKey: issued.key.publicKey },
+      raw: { apiKeyId: issued.key.id, desc, roles },
+    });
+    return this.store.response(issued.key, issued.privateKey);
+  }
+
+  async list(orgId: string, page: PageQuery): Promise<ListEnvelope<ApiKeyResponse>> {
+    await this.requireOrg(orgId);
+    const [keys, total] = await this.txHost.tx.getRepository(ApiKeyEntity).findAndCount({
+      where: { orgId },
+      order: { createdAt: 'ASC', id: 'ASC' },
+      skip: page.offset,
+      take: page.itemsPerPage,
+    });
+    return this.links.list(page, await this.store.responses(keys), total);
+  }
+
+  async get(orgId: string, apiKeyId: string): Promise<ApiKeyResponse> {
+    return this.store.response(await this.store.findInOrg(orgId, apiKeyId));
+  }
+
+  // Each field that really changes gets its own audit event, with the old and new values as diffs.
+  @Transactional()
+  async update(orgId: string, apiKeyId: string, request: UpdateApiKeyRequest): Promise<ApiKeyResponse> {
+    if (request.desc === undefined && request.roles === undefined) {
+      throw CommonErrors.MISSING_ONE_OF_ATTRIBUTES('desc, roles');
+    }
+    const desc = request.desc === undefined ? undefined : requireDescription(request.desc);
+    const roles = request.roles === undefined ? undefined : requireRoles(request.roles);
+    const key = await this.store.findInOrg(orgId, apiKeyId, true);
+    const subject = { targetPublicKey: key.publicKey };
+
+    if (desc !== undefined && desc !== key.description) {
+      await this.txHost.tx.getRepository(ApiKeyEntity).update({ id: key.id }, { description: desc });
+      await this.events.publish({
+        eventTypeName: IdentityEventTypes.API_KEY_DESCRIPTION_CHANGED,
+        orgId,
+        subject,
+        diffs: [
+          { id: key.id, type: 'API_KEY', params: [{ param: 'desc', old: key.description, new: desc }] },
+        ],
+        raw: { apiKeyId: key.id },
+      });
+      key.description = desc;
+    }
+
+    if (roles !== undefined) {
+      const roleRepository = this.txHost.tx.getRepository(ApiKeyRoleEntity);
+      const current = await roleRepository.findBy({ apiKeyId: key.id, orgId: Not(IsNull()) });
+      const before = current.map((role) => role.roleName);
+      if (!sameSet(before, roles)) {
+        await roleRepository.delete({ apiKeyId: key.id, orgId: Not(IsNull()) });
+        await roleRepository.insert(
+          roles.map((roleName) => ({ apiKeyId: key.id, roleName, orgId, groupId: null })),
+        );
+        await this.credentialChanges.announce(key.publicKey);
+        await this.events.publish({
+          eventTypeName: IdentityEventTypes.API_KEY_ROLES_CHANGED,
+          orgId,
+          subject,
+          diffs: [{ id: key.id, type: 'API_KEY', params: [{ param: 'roles', old: before, new: roles }] }],
+          raw: { apiKeyId: key.id },
+        });
+      }
+    }
+    return this.store.response(key);
+  }
+
+  @Transactional()
+  async delete(orgId: string, apiKeyId: string): Promise<void> {
+    const key = await this.store.findInOrg(orgId, apiKeyId, true);
+    await this.txHost.tx.getRepository(ApiKeyRoleEntity).delete({ apiKeyId: key.id });
+    await this.txHost.tx.getRepository(ApiKeyEntity).delete({ id: key.id });
+    await this.credentialChanges.announce(key.publicKey);
+    const raw: OrgApiKeyDeletedRaw = { apiKeyId: key.id };
+    await this.events.publish({
+      eventTypeName: IdentityEventTypes.ORG_API_KEY_DELETED,
+      orgId,
+      subject: { targetPublicKey: key.publicKey },
+      raw: { ...raw },
+    });
+  }
+
+  // Reached by global callers only for an unknown organization: the guard admits no one else.
+  private async requireOrg(orgId: string): Promise<void> {
+    if (!(await this.txHost.tx.getRepository(OrganizationEntity).existsBy({ id: orgId }))) {
+      throw IdentityErrors.ORG_NOT_FOUND(orgId);
+    }
+  }
+}

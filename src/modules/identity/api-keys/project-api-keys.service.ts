@@ -1,0 +1,131 @@
+import { Injectable } from '@nestjs/common';
+import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { CredentialChanges } from '../../../platform/auth/credential-changes';
+import { EventPublisher } from '../../../platform/events/event-publisher';
+import type { ListEnvelope } from '../../../platform/http/pagination/list-envelope';
+import { PageLinks } from '../../../platform/http/pagination/page-links';
+import type { PageQuery } from '../../../platform/http/pagination/page.query';
+import { IdentityErrors } from '../identity.errors';
+import { IdentityEventTypes } from '../identity.events';
+import { ProjectEntity } from '../projects/project.entity';
+import { ApiKeyIssuer } from './api-key-issuer';
+import { ApiKeyRoleEntity } from './api-key-role.entity';
+import { ApiKeyEntity } from './api-key.entity';
+import { ApiKeyStore, requireDescription, requireRoles } from './api-key.store';
+import type { AssignApiKeyRequest } from './dto/assign-api-key.request';
+import type { ApiKeyResponse } from './dto/api-key.response';
+import type { CreateProjectApiKeyRequest } from './dto/create-project-api-key.request';
+
+// Organization API keys seen from one project: the keys holding a role on it, and their assignment.
+@Injectable()
+export class ProjectApiKeysService {
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly store: ApiKeyStore,
+    private readonly issuer: ApiKeyIssuer,
+    private readonly events: EventPublisher,
+    private readonly credentialChanges: CredentialChanges,
+    private readonly links: PageLinks,
+  ) {}
+
+  async list(groupId: string, page: PageQuery): Promise<ListEnvelope<ApiKeyResponse>> {
+    await this.orgOf(groupId);
+    const [keys, total] = await this.txHost.tx
+      .getRepository(ApiKeyEntity)
+      .createQueryBuilder('k')
+      .where('k.id IN (SELECT r.api_key_id FROM api_key_roles r WHERE r.group_id = :groupId)', { groupId })
+      .orderBy('k.createdAt', 'ASC')
+      .addOrderBy('k.id', 'ASC')
+      .offset(page.offset)
+      .limit(page.itemsPerPage)
+      .getManyAndCount();
+    return this.links.list(page, await this.store.responses(keys), total);
+  }
+
+  // Creates an organization key whose only roles are the given ones on this project.
+  @Transactional()
+  async create(groupId: string, request: CreateProjectApiKeyRequest): Promise<ApiKeyResponse> {
+    const desc = requireDescription(request.desc);
+    const roles = requireRoles(request.roles);
+    const orgId = await this.orgOf(groupId);
+    await this.store.lockOrgForNewKey(orgId);
+    const issued = await this.issuer.issue(
+      desc,
+      orgId,
+      roles.map((roleName) => ({ roleName, orgId: null, groupId })),
+    );
+    const subject = { targetPublicKey: issued.key.publicKey };
+    await this.events.publish({
+      eventTypeName: IdentityEventTypes.ORG_API_KEY_ADDED,
+      orgId,
+      subject,
+      raw: { apiKeyId: issued.key.id, desc },
+    });
+    await this.events.publish({
+      eventTypeName: IdentityEventTypes.API_KEY_ADDED_TO_GROUP,
+      orgId,
+      groupId,
+      subject,
+      raw: { apiKeyId: issued.key.id, roles },
+    });
+    return this.store.response(issued.key, issued.privateKey);
+  }
+
+  // Assigns the key to the project, or replaces its roles there; its other roles are untouched.
+  @Transactional()
+  async assign(groupId: string, apiKeyId: string, request: AssignApiKeyRequest): Promise<ApiKeyResponse> {
+    const roles = requireRoles(request.roles);
+    const orgId = await this.orgOf(groupId);
+    const key = await this.store.findInOrg(orgId, apiKeyId, true);
+    const repository = this.txHost.tx.getRepository(ApiKeyRoleEntity);
+    const before = (await repository.findBy({ apiKeyId: key.id, groupId })).map((role) => role.roleName);
+    const unchanged = before.length === roles.length && before.every((role) => roles.includes(role));
+    if (!unchanged) {
+      await repository.delete({ apiKeyId: key.id, groupId });
+      await repository.insert(
+        roles.map((roleName) => ({ apiKeyId: key.id, roleName, orgId: null, groupId })),
+      );
+      await this.credentialChanges.announce(key.publicKey);
+      await this.events.publish({
+        eventTypeName:
+          before.length === 0
+            ? IdentityEventTypes.API_KEY_ADDED_TO_GROUP
+            : IdentityEventTypes.API_KEY_ROLES_CHANGED,
+        orgId,
+        groupId,
+        subject: { targetPublicKey: key.publicKey },
+        diffs: [{ id: key.id, type: 'API_KEY', params: [{ param: 'roles', old: before, new: roles }] }],
+        raw: { apiKeyId: key.id },
+      });
+    }
+    return this.store.response(key);
+  }
+
+  @Transactional()
+  async unassign(groupId: string, apiKeyId: string): Promise<void> {
+    const orgId = await this.orgOf(groupId);
+    const key = await this.store.findInOrg(orgId, apiKeyId, true);
+    const removed = await this.txHost.tx
+      .getRepository(ApiKeyRoleEntity)
+      .delete({ apiKeyId: key.id, groupId });
+    if (!removed.affected) throw IdentityErrors.API_KEY_NOT_FOUND(apiKeyId);
+    await this.credentialChanges.announce(key.publicKey);
+    await this.events.publish({
+      eventTypeName: IdentityEventTypes.API_KEY_REMOVED_FROM_GROUP,
+      orgId,
+      groupId,
+      subject: { targetPublicKey: key.publicKey },
+      raw: { apiKeyId: key.id },
+    });
+  }
+
+  // Reached for an unknown project only by global callers: the guard admits no one else.
+  private async orgOf(groupId: string): Promise<string> {
+    const project = await this.txHost.tx
+      .getRepository(ProjectEntity)
+      .findOne({ select: { id: true, orgId: true }, where: { id: groupId } });
+    if (!project) throw IdentityErrors.GROUP_NOT_FOUND(groupId);
+    return project.orgId;
+  }
+}

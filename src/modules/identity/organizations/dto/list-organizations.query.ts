@@ -1,0 +1,21 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
+import { PageQuery, toBoolean } from '../../../../platform/http/pagination/page.query';
+
+export class ListOrganizationsQuery extends PageQuery {
+  @ApiPropertyOptional({ example: 'Acme', description: 'Case-insensitive prefix of the organization name.' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  name?: string;
+
+  @ApiPropertyOptional({
+    default: false,
+    description: 'Accepted for client compatibility; organizations are never deleted here.',
+  })
+  @IsOptional()
+  @Transform(toBoolean)
+  @IsBoolean()
+  includeDeletedOrgs?: boolean;
+}

@@ -1,0 +1,75 @@
+import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal } from '../../../platform/auth/current-principal.decorator';
+import type { Principal } from '../../../platform/auth/principal';
+import { RequireAuthenticated, RequireOrgRole } from '../../../platform/auth/require-role.decorator';
+import type { ListEnvelope } from '../../../platform/http/pagination/list-envelope';
+import { PageQuery } from '../../../platform/http/pagination/page.query';
+import { ProjectListResponse, type ProjectResponse } from '../projects/dto/project.response';
+import { ProjectsService } from '../projects/projects.service';
+import { CreateOrganizationRequest } from './dto/create-organization.request';
+import { ListOrganizationsQuery } from './dto/list-organizations.query';
+import { OrganizationListResponse, OrganizationResponse } from './dto/organization.response';
+import { OrganizationsService } from './organizations.service';
+
+@ApiTags('Organizations')
+@Controller('orgs')
+export class OrganizationsController {
+  constructor(
+    private readonly orgs: OrganizationsService,
+    private readonly projects: ProjectsService,
+  ) {}
+
+  @Post()
+  @RequireAuthenticated()
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary: 'Create one organization',
+    description: 'GLOBAL_OWNER only; an organization API key gets 401 API_KEY_CANNOT_CREATE_ORG.',
+  })
+  @ApiOkResponse({ type: OrganizationResponse })
+  create(
+    @CurrentPrincipal() principal: Principal,
+    @Body() body: CreateOrganizationRequest,
+  ): Promise<OrganizationResponse> {
+    return this.orgs.create(principal, body);
+  }
+
+  @Get()
+  @RequireAuthenticated()
+  @ApiOperation({
+    summary: 'Get all organizations',
+    description:
+      'Global roles see all; others see organizations where they hold a role or own a project role.',
+  })
+  @ApiOkResponse({ type: OrganizationListResponse })
+  list(
+    @CurrentPrincipal() principal: Principal,
+    @Query() query: ListOrganizationsQuery,
+  ): Promise<ListEnvelope<OrganizationResponse>> {
+    return this.orgs.list(principal, query);
+  }
+
+  @Get(':orgId')
+  @RequireOrgRole('ORG_MEMBER')
+  @ApiOperation({ summary: 'Get one organization', description: 'Any role in the organization.' })
+  @ApiOkResponse({ type: OrganizationResponse })
+  get(@Param('orgId') orgId: string): Promise<OrganizationResponse> {
+    return this.orgs.get(orgId);
+  }
+
+  @Get(':orgId/groups')
+  @RequireOrgRole('ORG_MEMBER')
+  @ApiOperation({
+    summary: 'Get all projects of one organization',
+    description: 'Organization owners and read-only members see all; other members see their projects.',
+  })
+  @ApiOkResponse({ type: ProjectListResponse })
+  listProjects(
+    @CurrentPrincipal() principal: Principal,
+    @Param('orgId') orgId: string,
+    @Query() query: PageQuery,
+  ): Promise<ListEnvelope<ProjectResponse>> {
+    return this.projects.listOfOrg(principal, orgId, query);
+  }
+}

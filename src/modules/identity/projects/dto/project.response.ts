@@ -1,0 +1,50 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { LinkResponse } from '../../../../platform/http/pagination/link.response';
+import { ListEnvelopeResponse } from '../../../../platform/http/pagination/list-envelope';
+
+export class HostCountsResponse {
+  @ApiProperty({ example: 0 }) arbiter!: number;
+  @ApiProperty({ example: 0 }) config!: number;
+  @ApiProperty({ example: 0 }) master!: number;
+  @ApiProperty({ example: 0 }) mongos!: number;
+  @ApiProperty({ example: 0 }) primary!: number;
+  @ApiProperty({ example: 0 }) secondary!: number;
+  @ApiProperty({ example: 0 }) slave!: number;
+}
+
+export class ProjectResponse {
+  @ApiProperty({ example: 0 })
+  activeAgentCount!: number;
+
+  @ApiProperty({ type: HostCountsResponse })
+  hostCounts!: HostCountsResponse;
+
+  @ApiProperty({ example: '5c8100bcf2a30b12ff88258f' })
+  id!: string;
+
+  @ApiProperty({ type: [LinkResponse] })
+  links!: LinkResponse[];
+
+  @ApiProperty({ example: 'Production' })
+  name!: string;
+
+  @ApiProperty({ example: '5980cfdf0b6d97029d82f86e' })
+  orgId!: string;
+
+  @ApiProperty({ example: true })
+  publicApiEnabled!: boolean;
+
+  @ApiProperty({ example: 0 })
+  replicaSetCount!: number;
+
+  @ApiProperty({ example: 0 })
+  shardCount!: number;
+
+  @ApiProperty({ type: [String], example: [] })
+  tags!: string[];
+}
+
+export class ProjectListResponse extends ListEnvelopeResponse {
+  @ApiProperty({ type: [ProjectResponse] })
+  results!: ProjectResponse[];
+}

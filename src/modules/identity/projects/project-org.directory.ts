@@ -1,0 +1,30 @@
+import { Injectable } from '@nestjs/common';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { ProjectDirectory } from '../../../platform/auth/principal';
+import { ProjectEntity } from './project.entity';
+
+const MAX_CACHED = 100_000;
+
+// The role guard asks this on every project route. A project never changes organization, so a
+// found answer is cached for the life of the process; unknown ids are not cached.
+@Injectable()
+export class ProjectOrgDirectory extends ProjectDirectory {
+  private readonly orgByProject = new Map<string, string>();
+
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {
+    super();
+  }
+
+  async orgOf(groupId: string): Promise<string | null> {
+    const cached = this.orgByProject.get(groupId);
+    if (cached !== undefined) return cached;
+    const project = await this.txHost.tx
+      .getRepository(ProjectEntity)
+      .findOne({ select: { id: true, orgId: true }, where: { id: groupId } });
+    if (!project) return null;
+    if (this.orgByProject.size >= MAX_CACHED) this.orgByProject.clear();
+    this.orgByProject.set(groupId, project.orgId);
+    return project.orgId;
+  }
+}

@@ -1,0 +1,24 @@
+import type { LinkResponse } from '../../../platform/http/pagination/link.response';
+import type { ProjectResponse } from './dto/project.response';
+import type { ProjectEntity } from './project.entity';
+
+export function projectPath(groupId: string): string {
+  return `/groups/${groupId}`;
+}
+
+// The product's project shape (product-facts 3.1). Deployment counters stay zero until agents report;
+// agentApiKey and lastActiveAgent are omitted because no agent key or agent exists yet.
+export function toProjectResponse(project: ProjectEntity, links: LinkResponse[]): ProjectResponse {
+  return {
+    activeAgentCount: 0,
+    hostCounts: { arbiter: 0, config: 0, master: 0, mongos: 0, primary: 0, secondary: 0, slave: 0 },
+    id: project.id,
+    links,
+    name: project.name,
+    orgId: project.orgId,
+    publicApiEnabled: true,
+    replicaSetCount: 0,
+    shardCount: 0,
+    tags: [],
+  };
+}

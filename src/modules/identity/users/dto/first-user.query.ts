@@ -1,0 +1,53 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Transform } from 'class-transformer';
+import {
+  IsOptional,
+  Validate,
+  ValidatorConstraint,
+  type ValidatorConstraintInterface,
+} from 'class-validator';
+import { isIP } from 'node:net';
+
+function toArray({ value }: { value: unknown }): unknown {
+  if (value === undefined) return undefined;
+  return Array.isArray(value) ? value : [value];
+}
+
+@ValidatorConstraint({ name: 'isIpAddressOrCidrList' })
+class IsIpAddressOrCidrList implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return Array.isArray(value) && value.every((entry) => typeof entry === 'string' && isIpOrCidr(entry));
+  }
+
+  defaultMessage(): string {
+    return 'each value must be an IP address or a CIDR block';
+  }
+}
+
+function isIpOrCidr(entry: string): boolean {
+  const [address, bits, extra] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (family === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  const prefix = Number(bits);
+  return /^\d{1,3}$/.test(bits) && prefix <= (family === 4 ? 32 : 128);
+}
+
+// Current docs call it `accessList`, older docs and the Go client `whitelist`; both are repeatable.
+export class FirstUserQuery {
+  @ApiPropertyOptional({
+    type: [String],
+    example: ['192.0.2.10'],
+    description: 'Addresses for the user access list.',
+  })
+  @IsOptional()
+  @Transform(toArray)
+  @Validate(IsIpAddressOrCidrList)
+  accessList?: string[];
+
+  @ApiPropertyOptional({ type: [String], example: ['192.0.2.10'], description: 'Older name of accessList.' })
+  @IsOptional()
+  @Transform(toArray)
+  @Validate(IsIpAddressOrCidrList)
+  whitelist?: string[];
+}

@@ -1,0 +1,130 @@
+import { Injectable } from '@nestjs/common';
+import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { CredentialChanges } from '../../../platform/auth/credential-changes';
+import type { Principal } from '../../../platform/auth/principal';
+import { hasGlobalRole, hasOrgRole } from '../../../platform/auth/role-hierarchy';
+import { EventPublisher } from '../../../platform/events/event-publisher';
+import { CommonErrors } from '../../../platform/http/error-codes';
+import { PageLinks } from '../../../platform/http/pagination/page-links';
+import { newObjectId } from '../../../platform/ids/object-id';
+import { ApiKeyIssuer } from '../api-keys/api-key-issuer';
+import { apiKeyPath, toApiKeyResponse } from '../api-keys/api-key.mapper';
+import { CredentialNames } from '../credentials/credential-names';
+import { digestHashes } from '../credentials/secrets';
+import { IdentityErrors } from '../identity.errors';
+import { IdentityEventTypes, type UserCreatedRaw } from '../identity.events';
+import { ProjectEntity } from '../projects/project.entity';
+import type { CreateFirstUserRequest } from './dto/create-first-user.request';
+import type { FirstUserResponse, UserResponse } from './dto/user.response';
+import { isStrongPassword, isValidUsername } from './password-policy';
+import { UserRoleEntity } from './user-role.entity';
+import { UserEntity } from './user.entity';
+import { toUserResponse, userPath } from './user.mapper';
+
+// Serializes concurrent bootstrap calls so that exactly one of them creates the first user.
+const FIRST_USER_LOCK_KEY = 727_101;
+const GLOBAL_KEY_DESCRIPTION = 'Automatically generated Global API key';
+
+@Injectable()
+export class UsersService {
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly issuer: ApiKeyIssuer,
+    private readonly names: CredentialNames,
+    private readonly events: EventPublisher,
+    private readonly credentialChanges: CredentialChanges,
+    private readonly links: PageLinks,
+  ) {}
+
+  // POST /unauth/users: the product's first-run bootstrap (product-facts 3.1 "First user").
+  @Transactional()
+  async createFirstUser(request: CreateFirstUserRequest, accessList: string[]): Promise<FirstUserResponse> {
+    await this.txHost.tx.query('SELECT pg_advisory_xact_lock($1)', [FIRST_USER_LOCK_KEY]);
+    if ((await this.txHost.tx.getRepository(UserEntity).count()) > 0) {
+      throw IdentityErrors.INVITATION_ONLY_MODE_OR_LDAP();
+    }
+    if (!isValidUsername(request.username)) throw IdentityErrors.INVALID_USERNAME(request.username);
+    if (!isStrongPassword(request.password)) throw IdentityErrors.WEAK_PASSWORD();
+    if (!(await this.names.reserve(request.username)))
+      throw IdentityErrors.INVALID_USERNAME(request.username);
+
+    const user = await this.txHost.tx.getRepository(UserEntity).save({
+      id: newObjectId(),
+      username: request.username,
+      firstName: request.firstName,
+      lastName: request.lastName,
+      emailAddress: request.emailAddress ?? null,
+      ...digestHashes(request.username, request.password),
+    });
+    const globalOwner = { roleName: 'GLOBAL_OWNER', orgId: null, groupId: null };
+    const userRoles = await this.txHost.tx
+      .getRepository(UserRoleEntity)
+      .save([{ userId: user.id, ...globalOwner }]);
+    await this.credentialChanges.announce(user.username);
+    const issued = await this.issuer.issue(GLOBAL_KEY_DESCRIPTION, null, [globalOwner]);
+
+    const raw: UserCreatedRaw = {
+      userId: user.id,
+      username: user.username,
+      apiKeyId: issued.key.id,
+      accessList: [...new Set(accessList)],
+    };
+    await this.events.publish({
+      eventTypeName: IdentityEventTypes.USER_CREATED,
+      subject: { targetUsername: user.username, targetPublicKey: issued.key.publicKey },
+      raw: { ...raw },
+    });
+    return {
+      programmaticApiKey: toApiKeyResponse(
+        issued.key,
+        issued.roles,
+        this.links.self(apiKeyPath(issued.key)),
+        issued.privateKey,
+      ),
+      user: toUserResponse(user, userRoles, this.links.self(userPath(user.id))),
+    };
+  }
+
+  async getById(principal: Principal, userId: string): Promise<UserResponse> {
+    const user = await this.txHost.tx.getRepository(UserEntity).findOneBy({ id: userId });
+    return this.readable(principal, user, () => IdentityErrors.USER_NOT_FOUND(userId));
+  }
+
+  async getByName(principal: Principal, username: string): Promise<UserResponse> {
+    const user = await this.txHost.tx.getRepository(UserEntity).findOneBy({ username });
+    return this.readable(principal, user, () => IdentityErrors.USERNAME_NOT_FOUND(username));
+  }
+
+  // A caller reads itself; global readers read anyone; an organization owner reads the users that
+  // hold a role in its organization or in one of its projects. Others learn nothing (401).
+  private async readable(
+    principal: Principal,
+    user: UserEntity | null,
+    notFound: () => Error,
+  ): Promise<UserResponse> {
+    const globalReader = hasGlobalRole(principal.roles, ['GLOBAL_READ_ONLY']);
+    if (!user) throw globalReader ? notFound() : CommonErrors.USER_UNAUTHORIZED();
+    const roles = await this.txHost.tx.getRepository(UserRoleEntity).findBy({ userId: user.id });
+    const self = principal.kind === 'USER' && principal.id === user.id;
+    if (!self && !globalReader && !(await this.ownsAnOrgOf(principal, roles))) {
+      throw CommonErrors.USER_UNAUTHORIZED();
+    }
+    return toUserResponse(user, roles, this.links.self(userPath(user.id)));
+  }
+
+  private async ownsAnOrgOf(principal: Principal, roles: UserRoleEntity[]): Promise<boolean> {
+    const orgIds = new Set(roles.flatMap((role) => (role.orgId !== null ? [role.orgId] : [])));
+    const groupIds = roles.flatMap((role) => (role.groupId !== null ? [role.groupId] : []));
+    if (groupIds.length > 0) {
+      const projects = await this.txHost.tx
+        .getRepository(ProjectEntity)
+        .createQueryBuilder('p')
+        .select('p.orgId', 'orgId')
+        .where('p.id IN (:...groupIds)', { groupIds })
+        .getRawMany<{ orgId: string }>();
+      for (const project of projects) orgIds.add(project.orgId);
+    }
+    return [...orgIds].some((orgId) => hasOrgRole(principal.roles, orgId, ['ORG_OWNER']));
+  }
+}

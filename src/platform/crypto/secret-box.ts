@@ -1,0 +1,103 @@
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { Inject, Injectable } from '@nestjs/common';
+import type { AppConfig } from '../config/app-config';
+import { APP_CONFIG } from '../config/config.module';
+
+const ALGORITHM = 'aes-256-gcm';
+const KEY_BYTES = 32;
+const IV_BYTES = 12;
+const VERSION = 'v1';
+export const SECRETS_KEY_FILE = 'secrets.key';
+
+export class SecretBoxError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SecretBoxError';
+  }
+}
+
+// The key file holds the base64 key; it is created once (0600, exclusive create so concurrent
+// starts agree on one key) and reused on every later start.
+export function loadOrCreateKeyFile(path: string): Buffer {
+  try {
+    return decodeKey(readFileSync(path, 'utf8').trim(), path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  const key = randomBytes(KEY_BYTES);
+  try {
+    const fd = openSync(path, 'wx', 0o600);
+    try {
+      writeSync(fd, `${key.toString('base64')}\n`);
+    } finally {
+      closeSync(fd);
+    }
+    return key;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    return decodeKey(readFileSync(path, 'utf8').trim(), path);
+  }
+}
+
+export function decodeKey(base64: string, source: string): Buffer {
+  const key = Buffer.from(base64, 'base64');
+  if (key.length !== KEY_BYTES) throw new SecretBoxError(`${source} must hold a base64 key of ${KEY_BYTES} bytes`);
+  return key;
+}
+
+// Authenticated encryption of secrets at rest (integration keys, webhook secrets): AES-256-GCM with a
+// random 96-bit IV per value. Sealed form: `v1:<iv>:<tag>:<ciphertext>`, each part base64.
+export class SecretBox {
+  private key: Buffer | undefined;
+
+  // The key is resolved on first use, so processes that never touch a secret never create a key file.
+  constructor(private readonly resolveKey: () => Buffer) {}
+
+  static withKey(key: Buffer): SecretBox {
+    if (key.length !== KEY_BYTES) throw new SecretBoxError(`the key must be ${KEY_BYTES} bytes`);
+    return new SecretBox(() => key);
+  }
+
+  seal(plaintext: string): string {
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv(ALGORITHM, this.currentKey(), iv);
+    const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+    return [VERSION, iv.toString('base64'), cipher.getAuthTag().toString('base64'), ciphertext.toString('base64')].join(
+      ':',
+    );
+  }
+
+  open(sealed: string): string {
+    const [version, iv, tag, ciphertext] = sealed.split(':');
+    if (version !== VERSION || iv === undefined || tag === undefined || ciphertext === undefined) {
+      throw new SecretBoxError('not a sealed value');
+    }
+    const decipher = createDecipheriv(ALGORITHM, this.currentKey(), Buffer.from(iv, 'base64'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64'));
+    try {
+      return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64')), decipher.final()]).toString('utf8');
+    } catch {
+      throw new SecretBoxError('the sealed value was not encrypted with this key or was altered');
+    }
+  }
+
+  private currentKey(): Buffer {
+    this.key ??= this.resolveKey();
+    return this.key;
+  }
+}
+
+// Nest provider: SECRETS_KEY when configured, else `<DATA_DIR>/secrets.key`.
+@Injectable()
+export class ConfiguredSecretBox extends SecretBox {
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    super(() =>
+      config.secretsKey !== undefined
+        ? decodeKey(config.secretsKey, 'SECRETS_KEY')
+        : loadOrCreateKeyFile(join(config.dataDir, SECRETS_KEY_FILE)),
+    );
+  }
+}

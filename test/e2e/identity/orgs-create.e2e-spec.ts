@@ -1,0 +1,79 @@
+import { call } from '../../support/digest-client';
+import {
+  bootstrapFirstUser,
+  createOrg,
+  createOrgApiKey,
+  type BootstrapResult,
+} from '../../support/factories/identity';
+import { startTestApp, type TestApp } from '../../support/test-app';
+import { auditEvents } from './audit-events';
+import { expectError } from './world';
+
+describe('POST /orgs', () => {
+  let t: TestApp;
+  let boot: BootstrapResult;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    boot = await bootstrapFirstUser(t);
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('should create the organization and record ORG_CREATED when the global key asks', async () => {
+    const response = await call('POST', `${t.apiUrl}/orgs`, { auth: boot.globalKey, body: { name: 'Acme' } });
+
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      id: expect.stringMatching(/^[0-9a-f]{24}$/),
+      links: [{ href: `${t.apiUrl}/orgs/${response.body.id}`, rel: 'self' }],
+      name: 'Acme',
+    });
+    const events = (await auditEvents(t, 'ORG_CREATED')).filter((e) => e.org_id === response.body.id);
+    expect(events).toHaveLength(1);
+    expect(events[0]?.group_id).toBeNull();
+  });
+
+  it('should make the creating user the organization owner when a user asks', async () => {
+    const org = await createOrg(t, boot.userCredentials, 'Made by Jane');
+
+    const user = await call('GET', `${t.apiUrl}/users/${boot.user.id}`, { auth: boot.userCredentials });
+
+    expect(user.body.roles).toContainEqual({ orgId: org.id, roleName: 'ORG_OWNER' });
+  });
+
+  it('should refuse with API_KEY_CANNOT_CREATE_ORG when an organization key asks', async () => {
+    const org = await createOrg(t, boot.globalKey);
+    const owner = await createOrgApiKey(t, boot.globalKey, org.id, ['ORG_OWNER']);
+    const before = (await auditEvents(t, 'ORG_CREATED')).length;
+
+    const response = await call('POST', `${t.apiUrl}/orgs`, { auth: owner, body: { name: 'Not allowed' } });
+
+    expectError(response, 401, 'API_KEY_CANNOT_CREATE_ORG');
+    expect(await auditEvents(t, 'ORG_CREATED')).toHaveLength(before);
+  });
+
+  it('should refuse with MISSING_ATTRIBUTE when the name is missing', async () => {
+    const response = await call('POST', `${t.apiUrl}/orgs`, { auth: boot.globalKey, body: {} });
+
+    expectError(response, 400, 'MISSING_ATTRIBUTE');
+    expect(response.body.parameters).toEqual(['name']);
+  });
+
+  it('should refuse with INVALID_ATTRIBUTE when an unknown field is sent', async () => {
+    const response = await call('POST', `${t.apiUrl}/orgs`, {
+      auth: boot.globalKey,
+      body: { name: 'x', owner: 'me' },
+    });
+
+    expectError(response, 400, 'INVALID_ATTRIBUTE');
+  });
+
+  it('should refuse with INVALID_JSON_ATTRIBUTE when the name is not a string', async () => {
+    const response = await call('POST', `${t.apiUrl}/orgs`, { auth: boot.globalKey, body: { name: 42 } });
+
+    expectError(response, 400, 'INVALID_JSON_ATTRIBUTE');
+  });
+});
