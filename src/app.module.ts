@@ -3,6 +3,7 @@ import { ConfigModule } from './platform/config/config.module';
 import { DatabaseModule } from './platform/database/database.module';
 import { PlatformModule } from './platform/platform.module';
 import type { Clock } from './platform/clock/clock';
+import type { AppConfig } from './platform/config/app-config';
 import { AuthModule } from './platform/auth/auth.module';
 import { HealthController } from './platform/health/health.controller';
 import { EventsModule } from './modules/events';
@@ -11,6 +12,7 @@ import { AccessListsModule } from './modules/access-lists';
 import { AlertingModule } from './modules/alerting';
 
 export interface AppModuleOptions {
+  config: AppConfig;
   databaseUrl: string;
   clock?: Clock;
 }
@@ -21,7 +23,7 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
-        ConfigModule,
+        ConfigModule.forRoot(options.config),
         DatabaseModule.forRoot(options.databaseUrl),
         PlatformModule.register({ clock: options.clock }),
         AuthModule.register({ imports: [IdentityModule, AccessListsModule] }),

@@ -24,7 +24,7 @@ export async function createApp(
   // handleSignals: false when the caller (main.ts) runs the shutdown sequence on SIGTERM itself.
   overrides: { clock?: Clock; handleSignals?: boolean } = {},
 ): Promise<INestApplication> {
-  const app = await NestFactory.create(AppModule.register({ databaseUrl, clock: overrides.clock }), {
+  const app = await NestFactory.create(AppModule.register({ config, databaseUrl, clock: overrides.clock }), {
     bodyParser: false,
     logger: AppLogger.create(config.logLevel),
   });

@@ -120,6 +120,44 @@ describe('POST /unauth/users', () => {
     }
   });
 
+  it('should record one USER_CREATED event carrying the requested addresses when accessList and whitelist are given', async () => {
+    const response = await call(
+      'POST',
+      `${t.apiUrl}/unauth/users?accessList=127.0.0.1&whitelist=10.0.0.0%2F8&accessList=127.0.0.1`,
+      { body: firstUser },
+    );
+
+    expect(response.status).toBe(201);
+    const events = await auditEvents(t, 'USER_CREATED');
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      org_id: null,
+      group_id: null,
+      subject: {
+        targetUsername: 'jane.doe@example.com',
+        targetPublicKey: response.body.programmaticApiKey.publicKey,
+      },
+      raw: {
+        userId: response.body.user.id,
+        apiKeyId: response.body.programmaticApiKey.id,
+        accessList: ['127.0.0.1', '10.0.0.0/8'],
+      },
+    });
+  });
+});
+
+// Refused requests create nothing, so these share one application and database.
+describe('POST /unauth/users with invalid input', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
   it.each(['short1!', 'nodigits!', 'nospecial1', '12345678!'])(
     'should refuse with WEAK_PASSWORD when the password is %p',
     async (password) => {
@@ -166,30 +204,5 @@ describe('POST /unauth/users', () => {
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ errorCode: 'INVALID_QUERY_PARAMETER' });
     expect(await auditEvents(t)).toEqual([]);
-  });
-
-  it('should record one USER_CREATED event carrying the requested addresses when accessList and whitelist are given', async () => {
-    const response = await call(
-      'POST',
-      `${t.apiUrl}/unauth/users?accessList=127.0.0.1&whitelist=10.0.0.0%2F8&accessList=127.0.0.1`,
-      { body: firstUser },
-    );
-
-    expect(response.status).toBe(201);
-    const events = await auditEvents(t, 'USER_CREATED');
-    expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({
-      org_id: null,
-      group_id: null,
-      subject: {
-        targetUsername: 'jane.doe@example.com',
-        targetPublicKey: response.body.programmaticApiKey.publicKey,
-      },
-      raw: {
-        userId: response.body.user.id,
-        apiKeyId: response.body.programmaticApiKey.id,
-        accessList: ['127.0.0.1', '10.0.0.0/8'],
-      },
-    });
   });
 });

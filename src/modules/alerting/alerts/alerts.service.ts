@@ -151,6 +151,10 @@ export class AlertsService {
     const orgId = await this.projects.orgOf(input.groupId);
     if (orgId === null) throw new InvalidAlertError(`project ${input.groupId} does not exist`);
     const targetKey = targetKeyOf(input);
+    // Serializes raising for one (configuration, target): a concurrent raise waits, then sees the winner.
+    await this.txHost.tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
+      `alerts:${input.alertConfigId}:${targetKey}`,
+    ]);
     const active = await this.repository().findOne({
       select: { id: true },
       where: { alertConfigId: input.alertConfigId, targetKey, status: In(ACTIVE) },
@@ -186,7 +190,7 @@ export class AlertsService {
     try {
       await this.repository().insert(alert);
     } catch (error) {
-      // A concurrent open for the same target won the race: the partial unique index refused this one.
+      // The partial unique index is the last guard (e.g. a row written by other code than this method).
       if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === UNIQUE_VIOLATION) {
         throw new DuplicateActiveAlertError(input.alertConfigId, targetKey);
       }

@@ -1,0 +1,44 @@
+import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import type { Matcher, MetricThreshold, Threshold } from './alert-config.types';
+import type { StoredNotification } from './notification-secrets';
+
+// spec "Alert configuration". Notification secrets are sealed inside `notifications` (notification-secrets.ts).
+@Entity({ name: 'alert_configs' })
+@Index('alert_configs_group_created_idx', { synchronize: false })
+@Index('alert_configs_group_enabled_idx', { synchronize: false })
+@Check('alert_configs_matchers_array', `jsonb_typeof(matchers) = 'array'`)
+@Check(
+  'alert_configs_notifications_array',
+  `jsonb_typeof(notifications) = 'array' AND jsonb_array_length(notifications) > 0`,
+)
+export class AlertConfigEntity {
+  @PrimaryColumn({ type: 'char', length: 24 })
+  id!: string;
+
+  @Column({ name: 'group_id', type: 'char', length: 24 })
+  groupId!: string;
+
+  @Column({ name: 'event_type_name', type: 'varchar', length: 100 })
+  eventTypeName!: string;
+
+  @Column({ type: 'boolean' })
+  enabled!: boolean;
+
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  matchers!: Matcher[];
+
+  @Column({ name: 'metric_threshold', type: 'jsonb', nullable: true })
+  metricThreshold!: MetricThreshold | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  threshold!: Threshold | null;
+
+  @Column({ type: 'jsonb' })
+  notifications!: StoredNotification[];
+
+  @Column({ type: 'timestamptz', precision: 3 })
+  created!: Date;
+
+  @Column({ type: 'timestamptz', precision: 3 })
+  updated!: Date;
+}

@@ -1,0 +1,171 @@
+import { CommonErrors } from '../../../platform/http/error-codes';
+import { isObjectId } from '../../../platform/ids/object-id';
+import { AlertingErrors } from '../alerting.errors';
+import {
+  DATADOG_REGIONS,
+  DEFAULT_DELAY_MIN,
+  DEFAULT_INTERVAL_MIN,
+  MIN_INTERVAL_MIN,
+  NOTIFICATION_ROLE_NAMES,
+  OPS_GENIE_REGIONS,
+  WEBHOOK_TEMPLATE_MAX_LENGTH,
+  notificationTypeSpec,
+} from '../catalog/notification-types';
+import type { Notification, NotificationInput, NotificationValue } from './alert-config.types';
+import { parseTemplate, TemplateSyntaxError } from './webhook-template';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE = /^\+?[0-9][0-9 ().-]{4,29}$/;
+const COMMON_FIELDS = new Set(['typeName', 'delayMin', 'intervalMin']);
+
+// notifications[]: the product's codes for each rule (product-facts 1.3, 4.1).
+export function checkNotifications(inputs: NotificationInput[]): Notification[] {
+  if (inputs.length === 0) throw AlertingErrors.MISSING_NOTIFICATIONS();
+  if (inputs.filter((input) => input.typeName === 'GROUP').length > 1) throw AlertingErrors.TOO_MANY_GROUP_NOTIFICATIONS();
+  return inputs.map((input, index) => checkNotification(input, `notifications[${index}]`));
+}
+
+function checkNotification(input: NotificationInput, path: string): Notification {
+  const spec = notificationTypeSpec(input.typeName);
+  if (!spec) throw AlertingErrors.UNSUPPORTED_NOTIFICATION_TYPE(input.typeName, `${path}.typeName`);
+  const given = Object.entries(input).filter(([, value]) => value !== undefined && value !== null);
+  for (const [field] of given) {
+    if (!COMMON_FIELDS.has(field) && !spec.fields.includes(field)) throw CommonErrors.INVALID_ATTRIBUTE(`${path}.${field}`);
+  }
+  const delayMin = input.delayMin === undefined ? DEFAULT_DELAY_MIN : (input.delayMin as number);
+  if (delayMin < 0) throw CommonErrors.ATTRIBUTE_NEGATIVE(`${path}.delayMin`);
+  const intervalMin = input.intervalMin === undefined ? DEFAULT_INTERVAL_MIN : (input.intervalMin as number);
+  if (intervalMin < MIN_INTERVAL_MIN) {
+    throw AlertingErrors.NOTIFICATION_INTERVAL_OUT_OF_RANGE(intervalMin, `${path}.intervalMin`, MIN_INTERVAL_MIN);
+  }
+  if (input.typeName === 'WEBHOOK' && isBlank(input.webhookUrl)) throw AlertingErrors.WEBHOOK_URL_NOT_SET(path);
+  for (const field of spec.required) {
+    if (isBlank(input[field])) throw CommonErrors.MISSING_ATTRIBUTE(`${path}.${field}`);
+  }
+
+  const notification: Notification = { typeName: input.typeName, delayMin, intervalMin };
+  for (const [field, value] of given) {
+    if (!COMMON_FIELDS.has(field) && field !== 'role' && field !== 'roles') notification[field] = value as NotificationValue;
+  }
+  applyTypeRules(notification, input, path);
+  return notification;
+}
+
+function applyTypeRules(notification: Notification, input: NotificationInput, path: string): void {
+  switch (input.typeName) {
+    case 'EMAIL':
+      if (!EMAIL.test(input.emailAddress as string)) {
+        throw CommonErrors.VALIDATION_ERROR(`${path}.emailAddress`, 'it is not a valid e-mail address');
+      }
+      return;
+    case 'SMS':
+      if (!PHONE.test(input.mobileNumber as string)) {
+        throw CommonErrors.VALIDATION_ERROR(`${path}.mobileNumber`, 'it is not a valid mobile number');
+      }
+      return;
+    case 'USER':
+      withChannels(notification);
+      if (!notification.emailEnabled && !notification.smsEnabled) {
+        throw AlertingErrors.EMAIL_OR_SMS_REQUIRED_FOR_USER_NOTIFICATION(path);
+      }
+      return;
+    case 'GROUP': {
+      withChannels(notification);
+      if (!notification.emailEnabled && !notification.smsEnabled) {
+        throw AlertingErrors.EMAIL_OR_SMS_REQUIRED_FOR_GROUP_NOTIFICATION(path);
+      }
+      const roles = rolesOf(input, path);
+      if (roles !== undefined) notification.roles = roles;
+      return;
+    }
+    case 'TEAM':
+      if (!isObjectId(input.teamId as string)) {
+        throw CommonErrors.VALIDATION_ERROR(`${path}.teamId`, 'a team id is 24 hexadecimal digits');
+      }
+      return;
+    case 'OPS_GENIE':
+      notification.opsGenieRegion = oneOf(input.opsGenieRegion, OPS_GENIE_REGIONS, `${path}.opsGenieRegion`);
+      return;
+    case 'DATADOG':
+      notification.datadogRegion = oneOf(input.datadogRegion, DATADOG_REGIONS, `${path}.datadogRegion`);
+      return;
+    case 'MICROSOFT_TEAMS':
+      checkUrl(input.microsoftTeamsWebhookUrl as string, `${path}.microsoftTeamsWebhookUrl`, ['https:']);
+      return;
+    case 'WEBHOOK':
+      checkUrl(input.webhookUrl as string, `${path}.webhookUrl`, ['http:', 'https:']);
+      for (const field of ['webhookBodyTemplate', 'webhookHeadersTemplate']) {
+        if (input[field] !== undefined) checkTemplate(input[field] as string, `${path}.${field}`);
+      }
+      return;
+    default:
+      return;
+  }
+}
+
+function withChannels(notification: Notification): void {
+  notification.emailEnabled ??= false;
+  notification.smsEnabled ??= false;
+}
+
+// `role` (string or array, the spec's request field) and `roles` (array, the Go client's) are accepted;
+// the response carries the list under both names.
+function rolesOf(input: NotificationInput, path: string): string[] | undefined {
+  const role = input.role === undefined || input.role === null ? undefined : ([] as string[]).concat(input.role as string);
+  const roles = input.roles === undefined || input.roles === null ? undefined : (input.roles as string[]);
+  if (role !== undefined && roles !== undefined && !sameSet(role, roles)) {
+    throw CommonErrors.VALIDATION_ERROR(`${path}.role`, 'role and roles must name the same roles');
+  }
+  const given = roles ?? role;
+  if (given === undefined) return undefined;
+  if (given.length === 0) throw AlertingErrors.MISSING_ROLES_FOR_GROUP_NOTIFICATION(path);
+  const field = roles !== undefined ? 'roles' : 'role';
+  given.forEach((name, index) => {
+    if (!NOTIFICATION_ROLE_NAMES.includes(name as never)) {
+      throw CommonErrors.INVALID_ENUM_VALUE(name, typeof input.role === 'string' ? `${path}.role` : `${path}.${field}[${index}]`);
+    }
+  });
+  return [...new Set(given)];
+}
+
+function oneOf(value: NotificationValue | undefined, allowed: readonly string[], path: string): string {
+  if (value === undefined) return allowed[0];
+  if (!allowed.includes(value as string)) throw CommonErrors.INVALID_ENUM_VALUE(String(value), path);
+  return value as string;
+}
+
+function checkUrl(value: string, path: string, protocols: string[]): void {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw CommonErrors.VALIDATION_ERROR(path, 'it is not a valid URL');
+  }
+  if (!protocols.includes(url.protocol) || url.hostname === '') {
+    throw CommonErrors.VALIDATION_ERROR(path, `it must be an ${protocols.map((p) => p.slice(0, -1)).join(' or ')} URL`);
+  }
+}
+
+// Templates are limited in size and parsed when saved, so a syntax error is reported to the caller
+// instead of surfacing first as a fallback at delivery time.
+function checkTemplate(template: string, path: string): void {
+  if (template.length > WEBHOOK_TEMPLATE_MAX_LENGTH) {
+    throw CommonErrors.VALIDATION_ERROR(path, `a template can hold at most ${WEBHOOK_TEMPLATE_MAX_LENGTH} characters`);
+  }
+  try {
+    parseTemplate(template);
+  } catch (error) {
+    if (error instanceof TemplateSyntaxError) throw CommonErrors.VALIDATION_ERROR(path, `template syntax error: ${error.message}`);
+    throw error;
+  }
+}
+
+function isBlank(value: NotificationValue | undefined): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+function sameSet(a: string[], b: string[]): boolean {
+  const left = new Set(a);
+  const right = new Set(b);
+  return left.size === right.size && [...left].every((item) => right.has(item));
+}
