@@ -19,17 +19,26 @@ export const AlertingErrors = defineErrors({
   // The product's code (OM-ERR), for callers whose global role lets them name a project that does not exist.
   GROUP_NOT_FOUND: { status: 404, detail: 'No group with ID {0} exists.' },
   // product-facts 1.2: a project id in the body that differs from the one in the URL.
-  GROUP_MISMATCH: { status: 400, detail: 'The group ID {0} in the body does not match the group ID {1} in the URL.' },
+  GROUP_MISMATCH: {
+    status: 400,
+    detail: 'The group ID {0} in the body does not match the group ID {1} in the URL.',
+  },
 
   // Alert configurations
   ALERT_CONFIG_NOT_FOUND: { status: 404, detail: 'No alert configuration with ID {0} exists in group {1}.' },
   INVALID_ALERT_CONFIG_ID: { status: 404, detail: 'Invalid alert configuration ID {0}.' },
   MISSING_ALERT_CONFIG_ID: { status: 404, detail: 'The alert configuration ID is missing.' },
   MISSING_METRIC_THRESHOLD: { status: 400, detail: 'A metric threshold is required for alerts of type {0}.' },
-  METRIC_THRESHOLD_PRESENT: { status: 400, detail: 'A metric threshold cannot be specified for alerts of type {0}.' },
+  METRIC_THRESHOLD_PRESENT: {
+    status: 400,
+    detail: 'A metric threshold cannot be specified for alerts of type {0}.',
+  },
   MISSING_THRESHOLD: { status: 400, detail: 'A threshold is required for alerts of type {0}.' },
   THRESHOLD_PRESENT: { status: 400, detail: 'A threshold cannot be specified for alerts of type {0}.' },
-  MISSING_NOTIFICATIONS: { status: 400, detail: 'At least one notification is required for an alert configuration.' },
+  MISSING_NOTIFICATIONS: {
+    status: 400,
+    detail: 'At least one notification is required for an alert configuration.',
+  },
   TOO_MANY_GROUP_NOTIFICATIONS: { status: 400, detail: 'At most one group notification can be specified.' },
   EMAIL_OR_SMS_REQUIRED_FOR_GROUP_NOTIFICATION: {
     status: 400,
@@ -49,7 +58,10 @@ export const AlertingErrors = defineErrors({
   },
   NONZERO_DELAY_REQUIRED: { status: 400, detail: 'A nonzero delay is required for {0}.' },
   UNSUPPORTED_NOTIFICATION_TYPE: { status: 400, detail: 'Unsupported notification type {0} for {1}.' },
-  NOTIFICATION_TYPE_IS_GLOBAL_ONLY: { status: 400, detail: 'Notification type {0} is only for global alerts.' },
+  NOTIFICATION_TYPE_IS_GLOBAL_ONLY: {
+    status: 400,
+    detail: 'Notification type {0} is only for global alerts.',
+  },
   INVALID_EVENT_TYPE_FOR_ALERT: { status: 400, detail: 'Event type {0} is not valid for an alert.' },
   GLOBAL_ALERTS_ONLY: { status: 400, detail: 'Event type {0} is only valid for global alerts.' },
   INVALID_OPERATOR_FOR_EVENT_TYPE: { status: 400, detail: 'Operator {0} is not valid for event type {1}.' },
@@ -59,14 +71,23 @@ export const AlertingErrors = defineErrors({
   WEBHOOK_URL_NOT_SET: { status: 400, detail: 'Webhook notification {0} requires a webhook URL.' },
 
   // Maintenance windows
-  MAINTENANCE_WINDOW_NOT_FOUND: { status: 404, detail: 'No maintenance window with ID {0} exists in group {1}.' },
+  MAINTENANCE_WINDOW_NOT_FOUND: {
+    status: 404,
+    detail: 'No maintenance window with ID {0} exists in group {1}.',
+  },
   INVALID_WINDOW_ID: { status: 404, detail: 'Invalid maintenance window ID {0}.' },
   MISSING_MAINTENANCE_WINDOW_ALERT_TYPE_NAME: {
     status: 400,
     detail: 'The maintenance window must specify at least one alert type name.',
   },
-  MISSING_MAINTENANCE_WINDOW_START_DATE: { status: 400, detail: 'The maintenance window must specify a start date.' },
-  MISSING_MAINTENANCE_WINDOW_END_DATE: { status: 400, detail: 'The maintenance window must specify an end date.' },
+  MISSING_MAINTENANCE_WINDOW_START_DATE: {
+    status: 400,
+    detail: 'The maintenance window must specify a start date.',
+  },
+  MISSING_MAINTENANCE_WINDOW_END_DATE: {
+    status: 400,
+    detail: 'The maintenance window must specify an end date.',
+  },
   MAINTENANCE_WINDOW_START_DATE_AFTER_END_DATE: {
     status: 400,
     detail: 'The maintenance window start date must be before its end date.',

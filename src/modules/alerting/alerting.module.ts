@@ -1,6 +1,11 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { IdentityModule } from '../identity';
+import { AlertConfigEntity } from './alert-configs/alert-config.entity';
+import { AlertConfigsController } from './alert-configs/alert-configs.controller';
+import { AlertConfigsService } from './alert-configs/alert-configs.service';
+import { DefaultAlertConfigsListener } from './alert-configs/default-alert-configs.listener';
+import { MatcherFieldNamesController } from './alert-configs/matcher-field-names.controller';
 import { AlertEntity } from './alerts/alert.entity';
 import { AlertsController } from './alerts/alerts.controller';
 import { AlertsService } from './alerts/alerts.service';
@@ -8,11 +13,21 @@ import { MaintenanceWindowEntity } from './maintenance-windows/maintenance-windo
 import { MaintenanceWindowsController } from './maintenance-windows/maintenance-windows.controller';
 import { MaintenanceWindowsService } from './maintenance-windows/maintenance-windows.service';
 
+// Alert configurations, alerts and maintenance windows. The exported services are for the alert engine
+// and integrations of later issues; nothing here is reachable from another context but through index.ts.
 @Module({
   // IdentityModule provides the ProjectDirectory (a project's organization, for events and existence).
-  imports: [IdentityModule, TypeOrmModule.forFeature([AlertEntity, MaintenanceWindowEntity])],
-  controllers: [AlertsController, MaintenanceWindowsController],
-  providers: [AlertsService, MaintenanceWindowsService],
-  exports: [AlertsService, MaintenanceWindowsService],
+  imports: [
+    IdentityModule,
+    TypeOrmModule.forFeature([AlertConfigEntity, AlertEntity, MaintenanceWindowEntity]),
+  ],
+  controllers: [
+    AlertConfigsController,
+    MatcherFieldNamesController,
+    AlertsController,
+    MaintenanceWindowsController,
+  ],
+  providers: [AlertConfigsService, DefaultAlertConfigsListener, AlertsService, MaintenanceWindowsService],
+  exports: [AlertConfigsService, AlertsService, MaintenanceWindowsService],
 })
 export class AlertingModule {}

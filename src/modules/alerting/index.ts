@@ -1,8 +1,28 @@
 export { AlertingModule } from './alerting.module';
+export { AlertConfigsService } from './alert-configs/alert-configs.service';
+export { AlertConfigEventTypes } from './alert-configs/alert-config-event-types';
+export type {
+  AlertConfigDefinition,
+  Matcher,
+  MetricThreshold,
+  Notification,
+  Threshold,
+} from './alert-configs/alert-config.types';
+export { AlertConfigResponse, AlertConfigListResponse } from './alert-configs/dto/alert-config.response';
+export * from './alert-configs/webhook-template';
+export { WEBHOOK_TEMPLATE_MAX_LENGTH } from './catalog/notification-types';
 export { AlertsService } from './alerts/alerts.service';
 export { AlertResponse, AlertListResponse, AlertCurrentValueResponse } from './alerts/dto/alert.response';
 export { ALERT_STATUSES, IllegalAlertTransitionError, type AlertStatus } from './alerts/alert-state';
-export { DuplicateActiveAlertError, InvalidAlertError, type AlertDetails, type NewAlert } from './alerts/alert-details';
+export {
+  DuplicateActiveAlertError,
+  InvalidAlertError,
+  type AlertDetails,
+  type NewAlert,
+} from './alerts/alert-details';
 export { AlertEventTypes } from './alerts/alert-event-types';
-export { MaintenanceWindowsService, type ActiveMaintenanceWindow } from './maintenance-windows/maintenance-windows.service';
+export {
+  MaintenanceWindowsService,
+  type ActiveMaintenanceWindow,
+} from './maintenance-windows/maintenance-windows.service';
 export { MaintenanceWindowEventTypes } from './maintenance-windows/maintenance-window-event-types';

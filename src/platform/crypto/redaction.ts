@@ -6,7 +6,9 @@ const VISIBLE_TAIL = 4;
 const MIN_LENGTH_FOR_TAIL = 8;
 
 export function redactPartially(secret: string): string {
-  return secret.length >= MIN_LENGTH_FOR_TAIL ? `${REDACTION_MASK}${secret.slice(-VISIBLE_TAIL)}` : REDACTION_MASK;
+  return secret.length >= MIN_LENGTH_FOR_TAIL
+    ? `${REDACTION_MASK}${secret.slice(-VISIBLE_TAIL)}`
+    : REDACTION_MASK;
 }
 
 export function redactFully(_secret: string): string {

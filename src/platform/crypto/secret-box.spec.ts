@@ -60,7 +60,9 @@ describe('ConfiguredSecretBox', () => {
   it('should use SECRETS_KEY when it is configured', () => {
     const key = randomBytes(32);
     const dataDir = mkdtempSync(join(tmpdir(), 'dms-data-'));
-    const configured = new ConfiguredSecretBox(loadConfig({ SECRETS_KEY: key.toString('base64'), DATA_DIR: dataDir }));
+    const configured = new ConfiguredSecretBox(
+      loadConfig({ SECRETS_KEY: key.toString('base64'), DATA_DIR: dataDir }),
+    );
     expect(SecretBox.withKey(key).open(configured.seal('token'))).toBe('token');
     expect(() => statSync(join(dataDir, 'secrets.key'))).toThrow();
   });

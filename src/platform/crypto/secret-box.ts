@@ -44,7 +44,8 @@ export function loadOrCreateKeyFile(path: string): Buffer {
 
 export function decodeKey(base64: string, source: string): Buffer {
   const key = Buffer.from(base64, 'base64');
-  if (key.length !== KEY_BYTES) throw new SecretBoxError(`${source} must hold a base64 key of ${KEY_BYTES} bytes`);
+  if (key.length !== KEY_BYTES)
+    throw new SecretBoxError(`${source} must hold a base64 key of ${KEY_BYTES} bytes`);
   return key;
 }
 
@@ -65,9 +66,12 @@ export class SecretBox {
     const iv = randomBytes(IV_BYTES);
     const cipher = createCipheriv(ALGORITHM, this.currentKey(), iv);
     const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-    return [VERSION, iv.toString('base64'), cipher.getAuthTag().toString('base64'), ciphertext.toString('base64')].join(
-      ':',
-    );
+    return [
+      VERSION,
+      iv.toString('base64'),
+      cipher.getAuthTag().toString('base64'),
+      ciphertext.toString('base64'),
+    ].join(':');
   }
 
   open(sealed: string): string {
@@ -78,7 +82,9 @@ export class SecretBox {
     const decipher = createDecipheriv(ALGORITHM, this.currentKey(), Buffer.from(iv, 'base64'));
     decipher.setAuthTag(Buffer.from(tag, 'base64'));
     try {
-      return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64')), decipher.final()]).toString('utf8');
+      return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64')), decipher.final()]).toString(
+        'utf8',
+      );
     } catch {
       throw new SecretBoxError('the sealed value was not encrypted with this key or was altered');
     }

@@ -1,5 +1,5 @@
 import { call } from '../../support/digest-client';
-import { createOrgApiKey, type ApiKeyCredentials } from '../../support/factories/identity';
+import { createOrg, createOrgApiKey, type ApiKeyCredentials } from '../../support/factories/identity';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import {
   CALLER_ADDRESS,
@@ -167,6 +167,15 @@ describe('POST /orgs/{orgId}/apiKeys/{apiKeyId}/accessList', () => {
   it("should return 401 USER_UNAUTHORIZED when an organization member changes another key's list", async () => {
     const key = await freshKey();
     const response = await post(key, [{ ipAddress: '192.0.2.1' }], f.member);
+    expect(response.status).toBe(401);
+    expect(response.body).toEqual(errorBody(401, 'USER_UNAUTHORIZED'));
+  });
+
+  it('should return 401 USER_UNAUTHORIZED when an owner of another organization adds to the list', async () => {
+    const key = await freshKey();
+    const otherOrg = await createOrg(t, f.boot.globalKey);
+    const outsider = await createOrgApiKey(t, f.boot.globalKey, otherOrg.id, ['ORG_OWNER']);
+    const response = await post(key, [{ ipAddress: '192.0.2.1' }], outsider);
     expect(response.status).toBe(401);
     expect(response.body).toEqual(errorBody(401, 'USER_UNAUTHORIZED'));
   });

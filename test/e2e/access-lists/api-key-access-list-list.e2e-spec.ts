@@ -85,6 +85,12 @@ describe('GET /orgs/{orgId}/apiKeys/{apiKeyId}/accessList', () => {
     ]);
   });
 
+  it('should serve the list when the path ends with a slash as in the product samples', async () => {
+    const response = await call('GET', `${keyListUrl(t, f.org.id, f.member.id)}/`, { auth: f.owner });
+    expect(response.status).toBe(200);
+    expect(response.body.results).toEqual([]);
+  });
+
   it("should let an organization member read another key's list when it holds a role in the organization", async () => {
     const response = await call('GET', keyListUrl(t, f.org.id, f.owner.id), { auth: f.member });
     expect(response.status).toBe(200);

@@ -27,9 +27,9 @@ export class IdentityEventsListener {
     await this.entries.removeAll({ kind: 'API_KEY', id: apiKeyId });
   }
 
-  // POST /unauth/users?accessList=...: the addresses go on the first user's list and on the global
-  // key's list, the key being what the caller goes on to use (the Ops Manager Kubernetes operator
-  // bootstraps with `whitelist=0.0.0.0/1&whitelist=128.0.0.0/1` for exactly that reason).
+  // POST /unauth/users?accessList=...: the addresses go on the first user's list (product docs) and
+  // on the global key's list, the key being what the caller goes on to use: bootstrap scripts pass
+  // `whitelist=<their address>` precisely so that the returned key works from there.
   @OnEvent(domainEventChannel(IdentityEventTypes.USER_CREATED), { suppressErrors: false })
   async onUserCreated(event: DomainEvent): Promise<void> {
     const raw = event.raw as unknown as UserCreatedRaw;

@@ -18,14 +18,14 @@ export function toAccessListEntryResponse(
   entry: AccessListEntryEntity,
   selfHref: string,
 ): AccessListEntryResponse {
-  const response: AccessListEntryResponse = {
+  const showAddress = entry.ownerKind === 'API_KEY' || entry.ipAddress !== null;
+  return {
     cidrBlock: entry.cidrBlock,
     count: entry.count,
     created: toIsoSeconds(entry.created),
-  } as AccessListEntryResponse;
-  if (entry.ownerKind === 'API_KEY' || entry.ipAddress !== null) response.ipAddress = entry.ipAddress;
-  if (entry.lastUsed) response.lastUsed = toIsoSeconds(entry.lastUsed);
-  if (entry.lastUsedAddress) response.lastUsedAddress = entry.lastUsedAddress;
-  response.links = [{ href: selfHref, rel: 'self' }];
-  return response;
+    ...(showAddress ? { ipAddress: entry.ipAddress } : {}),
+    ...(entry.lastUsed ? { lastUsed: toIsoSeconds(entry.lastUsed) } : {}),
+    ...(entry.lastUsedAddress ? { lastUsedAddress: entry.lastUsedAddress } : {}),
+    links: [{ href: selfHref, rel: 'self' }],
+  };
 }

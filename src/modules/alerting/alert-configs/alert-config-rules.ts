@@ -24,13 +24,21 @@ export function checkAlertConfig(input: AlertConfigInput): AlertConfigDraft {
     eventTypeName: input.eventTypeName,
     enabled: input.enabled ?? false,
     matchers: checkMatchers(input.matchers ?? [], input.eventTypeName, info.target),
-    metricThreshold: checkMetricThreshold(input.metricThreshold, input.eventTypeName, info.threshold === 'METRIC'),
+    metricThreshold: checkMetricThreshold(
+      input.metricThreshold,
+      input.eventTypeName,
+      info.threshold === 'METRIC',
+    ),
     threshold: checkThreshold(input.threshold, input.eventTypeName, info.threshold === 'MEMBER_COUNT'),
     notifications: checkNotifications(input.notifications ?? []),
   };
 }
 
-function checkMatchers(matchers: MatcherInput[], eventTypeName: string, target: MatcherTarget | undefined): Matcher[] {
+function checkMatchers(
+  matchers: MatcherInput[],
+  eventTypeName: string,
+  target: MatcherTarget | undefined,
+): Matcher[] {
   if (matchers.length === 0) return [];
   if (target === undefined) {
     throw CommonErrors.VALIDATION_ERROR('matchers', `event type ${eventTypeName} does not support matchers`);
@@ -74,7 +82,11 @@ function checkMetricThreshold(
   return { metricName: input.metricName, mode, operator: input.operator, threshold: input.threshold, units };
 }
 
-function checkThreshold(input: ThresholdInput | undefined, eventTypeName: string, required: boolean): Threshold | null {
+function checkThreshold(
+  input: ThresholdInput | undefined,
+  eventTypeName: string,
+  required: boolean,
+): Threshold | null {
   if (input === undefined) {
     if (required) throw AlertingErrors.MISSING_THRESHOLD(eventTypeName);
     return null;

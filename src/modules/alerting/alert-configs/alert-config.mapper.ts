@@ -19,10 +19,14 @@ function toNotificationResponse(notification: Notification): NotificationRespons
   const redacted = redactNotification(notification);
   // The spec names the field `role` (an array in responses), the product `roles`: both carry the list.
   if (Array.isArray(redacted.roles)) redacted.role = [...redacted.roles];
-  return sorted(redacted) as unknown as NotificationResponse;
+  return sorted(redacted);
 }
 
-export function toAlertConfigResponse(entity: AlertConfigEntity, box: SecretBox, links: LinkResponse[]): AlertConfigResponse {
+export function toAlertConfigResponse(
+  entity: AlertConfigEntity,
+  box: SecretBox,
+  links: LinkResponse[],
+): AlertConfigResponse {
   const response: AlertConfigResponse = {
     created: toIsoSeconds(entity.created),
     enabled: entity.enabled,
@@ -31,7 +35,9 @@ export function toAlertConfigResponse(entity: AlertConfigEntity, box: SecretBox,
     id: entity.id,
     links,
     matchers: entity.matchers.map((matcher) => sorted(matcher)),
-    notifications: entity.notifications.map((stored) => toNotificationResponse(openNotification(stored, box))),
+    notifications: entity.notifications.map((stored) =>
+      toNotificationResponse(openNotification(stored, box)),
+    ),
     updated: toIsoSeconds(entity.updated),
   };
   if (entity.metricThreshold) response.metricThreshold = sorted(entity.metricThreshold);

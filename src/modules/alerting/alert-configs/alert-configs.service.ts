@@ -17,7 +17,12 @@ import { checkAlertConfig } from './alert-config-rules';
 import { AlertConfigEventTypes } from './alert-config-event-types';
 import { AlertConfigEntity } from './alert-config.entity';
 import { alertConfigPath, toAlertConfigDefinition, toAlertConfigResponse } from './alert-config.mapper';
-import type { AlertConfigDefinition, AlertConfigDraft, AlertConfigInput, NotificationInput } from './alert-config.types';
+import type {
+  AlertConfigDefinition,
+  AlertConfigDraft,
+  AlertConfigInput,
+  NotificationInput,
+} from './alert-config.types';
 import { DEFAULT_ALERT_CONFIGS } from './default-alert-configs';
 import type { AlertConfigResponse } from './dto/alert-config.response';
 import type { AlertConfigFieldsRequest, CreateAlertConfigRequest } from './dto/create-alert-config.request';
@@ -60,7 +65,11 @@ export class AlertConfigsService {
     return this.toResponse(await this.find(groupId, alertConfigId, false));
   }
 
-  async openAlerts(groupId: string, alertConfigId: string, page: PageQuery): Promise<ListEnvelope<AlertResponse>> {
+  async openAlerts(
+    groupId: string,
+    alertConfigId: string,
+    page: PageQuery,
+  ): Promise<ListEnvelope<AlertResponse>> {
     await this.orgOf(groupId);
     await this.find(groupId, alertConfigId, false);
     return this.alerts.openAlertsForConfig(groupId, alertConfigId, page);
@@ -76,14 +85,22 @@ export class AlertConfigsService {
 
   // Endpoint 3. Secrets sent back in their redacted form keep the stored value (notification-secrets.ts).
   @Transactional()
-  async replace(groupId: string, alertConfigId: string, request: ReplaceAlertConfigRequest): Promise<AlertConfigResponse> {
+  async replace(
+    groupId: string,
+    alertConfigId: string,
+    request: ReplaceAlertConfigRequest,
+  ): Promise<AlertConfigResponse> {
     const orgId = await this.orgOf(groupId);
     const entity = await this.find(groupId, alertConfigId, true);
     checkGroupId(groupId, request);
-    if (request.id !== undefined && request.id !== alertConfigId) throw CommonErrors.ATTRIBUTE_READ_ONLY('id');
+    if (request.id !== undefined && request.id !== alertConfigId)
+      throw CommonErrors.ATTRIBUTE_READ_ONLY('id');
     const current = entity.notifications.map((stored) => openNotification(stored, this.secrets));
-    const notifications = request.notifications && restoreRedactedSecrets(notificationInputs(request), current);
-    const draft = checkAlertConfig(inputOf(request, request.eventTypeName ?? entity.eventTypeName, notifications));
+    const notifications =
+      request.notifications && restoreRedactedSecrets(notificationInputs(request), current);
+    const draft = checkAlertConfig(
+      inputOf(request, request.eventTypeName ?? entity.eventTypeName, notifications),
+    );
     Object.assign(entity, this.columnsOf(draft), { updated: this.clock.now() });
     await this.repository().save(entity);
     await this.alerts.cancelActiveForConfig(groupId, alertConfigId);
@@ -99,7 +116,9 @@ export class AlertConfigsService {
     entity.updated = this.clock.now();
     await this.repository().update({ id: entity.id }, { enabled, updated: entity.updated });
     if (!enabled) await this.alerts.cancelActiveForConfig(groupId, alertConfigId);
-    const type = enabled ? AlertConfigEventTypes.ALERT_CONFIG_ENABLED_AUDIT : AlertConfigEventTypes.ALERT_CONFIG_DISABLED_AUDIT;
+    const type = enabled
+      ? AlertConfigEventTypes.ALERT_CONFIG_ENABLED_AUDIT
+      : AlertConfigEventTypes.ALERT_CONFIG_DISABLED_AUDIT;
     await this.publish(type, orgId, entity);
     return this.toResponse(entity);
   }
@@ -116,24 +135,36 @@ export class AlertConfigsService {
   // The product's default configurations of a new project (default-alert-configs.ts), each audited.
   @Transactional()
   async createDefaults(groupId: string, orgId: string): Promise<void> {
-    for (const defaults of DEFAULT_ALERT_CONFIGS) await this.insert(groupId, orgId, checkAlertConfig(defaults));
+    for (const defaults of DEFAULT_ALERT_CONFIGS)
+      await this.insert(groupId, orgId, checkAlertConfig(defaults));
   }
 
   // For the alert engine (internal, not exposed over HTTP): enabled configurations with secrets in clear.
   async enabledConfigsOf(groupId: string): Promise<AlertConfigDefinition[]> {
-    const rows = await this.repository().find({ where: { groupId, enabled: true }, order: { created: 'ASC', id: 'ASC' } });
+    const rows = await this.repository().find({
+      where: { groupId, enabled: true },
+      order: { created: 'ASC', id: 'ASC' },
+    });
     return rows.map((row) => toAlertConfigDefinition(row, this.secrets));
   }
 
   private async insert(groupId: string, orgId: string, draft: AlertConfigDraft): Promise<AlertConfigEntity> {
     const now = this.clock.now();
-    const entity: AlertConfigEntity = { id: newObjectId(now), groupId, ...this.columnsOf(draft), created: now, updated: now };
+    const entity: AlertConfigEntity = {
+      id: newObjectId(now),
+      groupId,
+      ...this.columnsOf(draft),
+      created: now,
+      updated: now,
+    };
     await this.repository().insert(entity);
     await this.publish(AlertConfigEventTypes.ALERT_CONFIG_ADDED_AUDIT, orgId, entity);
     return entity;
   }
 
-  private columnsOf(draft: AlertConfigDraft): Omit<AlertConfigEntity, 'id' | 'groupId' | 'created' | 'updated'> {
+  private columnsOf(
+    draft: AlertConfigDraft,
+  ): Omit<AlertConfigEntity, 'id' | 'groupId' | 'created' | 'updated'> {
     return {
       eventTypeName: draft.eventTypeName,
       enabled: draft.enabled,
@@ -144,7 +175,11 @@ export class AlertConfigsService {
     };
   }
 
-  private async publish(eventTypeName: EventTypeName, orgId: string, entity: AlertConfigEntity): Promise<void> {
+  private async publish(
+    eventTypeName: EventTypeName,
+    orgId: string,
+    entity: AlertConfigEntity,
+  ): Promise<void> {
     await this.events.publish({
       eventTypeName,
       orgId,
@@ -172,7 +207,11 @@ export class AlertConfigsService {
   }
 
   private toResponse(entity: AlertConfigEntity): AlertConfigResponse {
-    return toAlertConfigResponse(entity, this.secrets, this.links.self(alertConfigPath(entity.groupId, entity.id)));
+    return toAlertConfigResponse(
+      entity,
+      this.secrets,
+      this.links.self(alertConfigPath(entity.groupId, entity.id)),
+    );
   }
 
   private repository() {
@@ -182,11 +221,12 @@ export class AlertConfigsService {
 
 // Clients round-trip GET bodies: groupId is accepted when it names the project of the URL.
 function checkGroupId(groupId: string, request: AlertConfigFieldsRequest): void {
-  if (request.groupId !== undefined && request.groupId !== groupId) throw AlertingErrors.GROUP_MISMATCH(request.groupId, groupId);
+  if (request.groupId !== undefined && request.groupId !== groupId)
+    throw AlertingErrors.GROUP_MISMATCH(request.groupId, groupId);
 }
 
 function notificationInputs(request: AlertConfigFieldsRequest): NotificationInput[] {
-  return (request.notifications ?? []).map((notification) => ({ ...notification }) as unknown as NotificationInput);
+  return (request.notifications ?? []).map((notification) => ({ ...notification }));
 }
 
 // typeName, id, created, updated and links of the body are the service's own: never taken from the client.
@@ -201,6 +241,6 @@ function inputOf(
     matchers: request.matchers,
     metricThreshold: request.metricThreshold,
     threshold: request.threshold,
-    notifications: notifications?.map((notification) => ({ ...notification }) as unknown as NotificationInput),
+    notifications: notifications?.map((notification) => ({ ...notification })),
   };
 }

@@ -21,7 +21,8 @@ const COMMON_FIELDS = new Set(['typeName', 'delayMin', 'intervalMin']);
 // notifications[]: the product's codes for each rule (product-facts 1.3, 4.1).
 export function checkNotifications(inputs: NotificationInput[]): Notification[] {
   if (inputs.length === 0) throw AlertingErrors.MISSING_NOTIFICATIONS();
-  if (inputs.filter((input) => input.typeName === 'GROUP').length > 1) throw AlertingErrors.TOO_MANY_GROUP_NOTIFICATIONS();
+  if (inputs.filter((input) => input.typeName === 'GROUP').length > 1)
+    throw AlertingErrors.TOO_MANY_GROUP_NOTIFICATIONS();
   return inputs.map((input, index) => checkNotification(input, `notifications[${index}]`));
 }
 
@@ -30,22 +31,29 @@ function checkNotification(input: NotificationInput, path: string): Notification
   if (!spec) throw AlertingErrors.UNSUPPORTED_NOTIFICATION_TYPE(input.typeName, `${path}.typeName`);
   const given = Object.entries(input).filter(([, value]) => value !== undefined && value !== null);
   for (const [field] of given) {
-    if (!COMMON_FIELDS.has(field) && !spec.fields.includes(field)) throw CommonErrors.INVALID_ATTRIBUTE(`${path}.${field}`);
+    if (!COMMON_FIELDS.has(field) && !spec.fields.includes(field))
+      throw CommonErrors.INVALID_ATTRIBUTE(`${path}.${field}`);
   }
   const delayMin = input.delayMin === undefined ? DEFAULT_DELAY_MIN : (input.delayMin as number);
   if (delayMin < 0) throw CommonErrors.ATTRIBUTE_NEGATIVE(`${path}.delayMin`);
   const intervalMin = input.intervalMin === undefined ? DEFAULT_INTERVAL_MIN : (input.intervalMin as number);
   if (intervalMin < MIN_INTERVAL_MIN) {
-    throw AlertingErrors.NOTIFICATION_INTERVAL_OUT_OF_RANGE(intervalMin, `${path}.intervalMin`, MIN_INTERVAL_MIN);
+    throw AlertingErrors.NOTIFICATION_INTERVAL_OUT_OF_RANGE(
+      intervalMin,
+      `${path}.intervalMin`,
+      MIN_INTERVAL_MIN,
+    );
   }
-  if (input.typeName === 'WEBHOOK' && isBlank(input.webhookUrl)) throw AlertingErrors.WEBHOOK_URL_NOT_SET(path);
+  if (input.typeName === 'WEBHOOK' && isBlank(input.webhookUrl))
+    throw AlertingErrors.WEBHOOK_URL_NOT_SET(path);
   for (const field of spec.required) {
     if (isBlank(input[field])) throw CommonErrors.MISSING_ATTRIBUTE(`${path}.${field}`);
   }
 
   const notification: Notification = { typeName: input.typeName, delayMin, intervalMin };
   for (const [field, value] of given) {
-    if (!COMMON_FIELDS.has(field) && field !== 'role' && field !== 'roles') notification[field] = value as NotificationValue;
+    if (!COMMON_FIELDS.has(field) && field !== 'role' && field !== 'roles')
+      notification[field] = value as NotificationValue;
   }
   applyTypeRules(notification, input, path);
   return notification;
@@ -111,7 +119,10 @@ function withChannels(notification: Notification): void {
 // `role` (string or array, the spec's request field) and `roles` (array, the Go client's) are accepted;
 // the response carries the list under both names.
 function rolesOf(input: NotificationInput, path: string): string[] | undefined {
-  const role = input.role === undefined || input.role === null ? undefined : ([] as string[]).concat(input.role as string);
+  const role =
+    input.role === undefined || input.role === null
+      ? undefined
+      : ([] as string[]).concat(input.role as string);
   const roles = input.roles === undefined || input.roles === null ? undefined : (input.roles as string[]);
   if (role !== undefined && roles !== undefined && !sameSet(role, roles)) {
     throw CommonErrors.VALIDATION_ERROR(`${path}.role`, 'role and roles must name the same roles');
@@ -122,7 +133,10 @@ function rolesOf(input: NotificationInput, path: string): string[] | undefined {
   const field = roles !== undefined ? 'roles' : 'role';
   given.forEach((name, index) => {
     if (!NOTIFICATION_ROLE_NAMES.includes(name as never)) {
-      throw CommonErrors.INVALID_ENUM_VALUE(name, typeof input.role === 'string' ? `${path}.role` : `${path}.${field}[${index}]`);
+      throw CommonErrors.INVALID_ENUM_VALUE(
+        name,
+        typeof input.role === 'string' ? `${path}.role` : `${path}.${field}[${index}]`,
+      );
     }
   });
   return [...new Set(given)];
@@ -142,7 +156,10 @@ function checkUrl(value: string, path: string, protocols: string[]): void {
     throw CommonErrors.VALIDATION_ERROR(path, 'it is not a valid URL');
   }
   if (!protocols.includes(url.protocol) || url.hostname === '') {
-    throw CommonErrors.VALIDATION_ERROR(path, `it must be an ${protocols.map((p) => p.slice(0, -1)).join(' or ')} URL`);
+    throw CommonErrors.VALIDATION_ERROR(
+      path,
+      `it must be an ${protocols.map((p) => p.slice(0, -1)).join(' or ')} URL`,
+    );
   }
 }
 
@@ -150,12 +167,16 @@ function checkUrl(value: string, path: string, protocols: string[]): void {
 // instead of surfacing first as a fallback at delivery time.
 function checkTemplate(template: string, path: string): void {
   if (template.length > WEBHOOK_TEMPLATE_MAX_LENGTH) {
-    throw CommonErrors.VALIDATION_ERROR(path, `a template can hold at most ${WEBHOOK_TEMPLATE_MAX_LENGTH} characters`);
+    throw CommonErrors.VALIDATION_ERROR(
+      path,
+      `a template can hold at most ${WEBHOOK_TEMPLATE_MAX_LENGTH} characters`,
+    );
   }
   try {
     parseTemplate(template);
   } catch (error) {
-    if (error instanceof TemplateSyntaxError) throw CommonErrors.VALIDATION_ERROR(path, `template syntax error: ${error.message}`);
+    if (error instanceof TemplateSyntaxError)
+      throw CommonErrors.VALIDATION_ERROR(path, `template syntax error: ${error.message}`);
     throw error;
   }
 }

@@ -10,7 +10,10 @@ function secretsOf(typeName: string): Array<[string, Redaction]> {
   return Object.entries(notificationTypeSpec(typeName)?.secrets ?? {});
 }
 
-function mapSecrets(notification: Notification, change: (value: string, redaction: Redaction) => string): Notification {
+function mapSecrets(
+  notification: Notification,
+  change: (value: string, redaction: Redaction) => string,
+): Notification {
   const copy: Notification = { ...notification };
   for (const [field, redaction] of secretsOf(notification.typeName)) {
     const value = copy[field];
@@ -45,7 +48,10 @@ export function redactNotification(notification: Notification): Notification {
 
 // Clients round-trip GET bodies: a secret sent back exactly in its redacted form, for the notification at
 // the same index with the same typeName, means "keep the stored secret". Anything else is taken as sent.
-export function restoreRedactedSecrets(incoming: NotificationInput[], current: Notification[]): NotificationInput[] {
+export function restoreRedactedSecrets(
+  incoming: NotificationInput[],
+  current: Notification[],
+): NotificationInput[] {
   return incoming.map((input, index) => {
     const stored = current[index];
     if (stored === undefined || stored.typeName !== input.typeName) return input;
@@ -53,7 +59,8 @@ export function restoreRedactedSecrets(incoming: NotificationInput[], current: N
     for (const [field, redaction] of secretsOf(input.typeName)) {
       const sent: NotificationValue | undefined = input[field];
       const kept = stored[field];
-      if (typeof sent === 'string' && typeof kept === 'string' && sent === redact(kept, redaction)) restored[field] = kept;
+      if (typeof sent === 'string' && typeof kept === 'string' && sent === redact(kept, redaction))
+        restored[field] = kept;
     }
     return restored;
   });

@@ -46,7 +46,11 @@ export function unitFamily(unit: Unit): UnitFamily {
 }
 
 // Applied when metricThreshold.units is omitted.
-export const DEFAULT_UNIT_OF_FAMILY: Record<UnitFamily, Unit> = { RAW: 'RAW', DATA: 'BYTES', TIME: 'MILLISECONDS' };
+export const DEFAULT_UNIT_OF_FAMILY: Record<UnitFamily, Unit> = {
+  RAW: 'RAW',
+  DATA: 'BYTES',
+  TIME: 'MILLISECONDS',
+};
 
 const DATA = [
   'CACHE_BYTES_READ_INTO',

@@ -28,7 +28,11 @@ export const NOTIFICATION_TYPES: Readonly<Record<string, NotificationTypeSpec>> 
   GROUP: { required: [], fields: [...CHANNELS, 'role', 'roles'], secrets: {} },
   TEAM: { required: ['teamId'], fields: ['teamId', 'teamName', ...CHANNELS], secrets: {} },
   ORG: { required: [], fields: [...CHANNELS], secrets: {} },
-  SLACK: { required: ['apiToken', 'channelName'], fields: ['apiToken', 'channelName'], secrets: { apiToken: 'PARTIAL' } },
+  SLACK: {
+    required: ['apiToken', 'channelName'],
+    fields: ['apiToken', 'channelName'],
+    secrets: { apiToken: 'PARTIAL' },
+  },
   PAGER_DUTY: { required: ['serviceKey'], fields: ['serviceKey'], secrets: { serviceKey: 'PARTIAL' } },
   OPS_GENIE: {
     required: ['opsGenieApiKey'],
@@ -56,14 +60,21 @@ export const NOTIFICATION_TYPES: Readonly<Record<string, NotificationTypeSpec>> 
   WEBHOOK: {
     required: ['webhookUrl'],
     fields: ['webhookUrl', 'webhookSecret', 'webhookBodyTemplate', 'webhookHeadersTemplate'],
-    secrets: { webhookUrl: 'URL', webhookSecret: 'FULL', webhookBodyTemplate: 'FULL', webhookHeadersTemplate: 'FULL' },
+    secrets: {
+      webhookUrl: 'URL',
+      webhookSecret: 'FULL',
+      webhookBodyTemplate: 'FULL',
+      webhookHeadersTemplate: 'FULL',
+    },
   },
 };
 
 export const NOTIFICATION_TYPE_NAMES = Object.keys(NOTIFICATION_TYPES);
 
 export function notificationTypeSpec(typeName: string): NotificationTypeSpec | undefined {
-  return Object.prototype.hasOwnProperty.call(NOTIFICATION_TYPES, typeName) ? NOTIFICATION_TYPES[typeName] : undefined;
+  return Object.prototype.hasOwnProperty.call(NOTIFICATION_TYPES, typeName)
+    ? NOTIFICATION_TYPES[typeName]
+    : undefined;
 }
 
 // Project roles a GROUP notification may target (product-facts 4.6, plus the Atlas-style names GO-OM sends).

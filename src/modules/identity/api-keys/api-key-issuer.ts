@@ -38,16 +38,14 @@ export class ApiKeyIssuer {
       ...digestHashes(publicKey, privateKey),
       privateKeyTail: privateKeyTail(privateKey),
     });
-    const savedRoles = await this.txHost.tx
-      .getRepository(ApiKeyRoleEntity)
-      .save(
-        roles.map((role) => ({
-          apiKeyId: key.id,
-          roleName: role.roleName,
-          orgId: role.orgId,
-          groupId: role.groupId,
-        })),
-      );
+    const savedRoles = await this.txHost.tx.getRepository(ApiKeyRoleEntity).save(
+      roles.map((role) => ({
+        apiKeyId: key.id,
+        roleName: role.roleName,
+        orgId: role.orgId,
+        groupId: role.groupId,
+      })),
+    );
     // A cached "unknown name" answer must not outlive the key's creation.
     await this.credentialChanges.announce(publicKey);
     return { key, roles: savedRoles, privateKey };

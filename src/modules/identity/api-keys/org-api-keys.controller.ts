@@ -10,7 +10,14 @@ import {
   Post,
   Query,
 } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import { RequireOrgRole } from '../../../platform/auth/require-role.decorator';
 import type { ListEnvelope } from '../../../platform/http/pagination/list-envelope';
 import { PageQuery } from '../../../platform/http/pagination/page.query';
@@ -32,6 +39,10 @@ export class OrgApiKeysController {
     description: 'The response carries the full private key; it is never shown again.',
   })
   @ApiOkResponse({ type: ApiKeyResponse })
+  @ApiBadRequestResponse({
+    description:
+      'API_KEY_REQUIRES_DESCRIPTION, MISSING_ATTRIBUTE (roles), INVALID_ENUM_VALUE, API_KEY_LIMIT_EXCEEDED (500 keys).',
+  })
   create(@Param('orgId') orgId: string, @Body() body: CreateApiKeyRequest): Promise<ApiKeyResponse> {
     return this.keys.create(orgId, body);
   }
@@ -43,6 +54,7 @@ export class OrgApiKeysController {
     description: 'Any role in the organization; private keys masked.',
   })
   @ApiOkResponse({ type: ApiKeyListResponse })
+  @ApiNotFoundResponse({ description: 'ORG_NOT_FOUND (global callers only).' })
   list(@Param('orgId') orgId: string, @Query() query: PageQuery): Promise<ListEnvelope<ApiKeyResponse>> {
     return this.keys.list(orgId, query);
   }
@@ -51,6 +63,7 @@ export class OrgApiKeysController {
   @RequireOrgRole('ORG_MEMBER')
   @ApiOperation({ summary: 'Get one organization API key' })
   @ApiOkResponse({ type: ApiKeyResponse })
+  @ApiBadRequestResponse({ description: 'API_KEY_NOT_FOUND: no such key in this organization.' })
   get(@Param('orgId') orgId: string, @Param('apiKeyId') apiKeyId: string): Promise<ApiKeyResponse> {
     return this.keys.get(orgId, apiKeyId);
   }
@@ -62,6 +75,10 @@ export class OrgApiKeysController {
     description: "desc and/or roles; roles replace the key's organization roles, its project roles stay.",
   })
   @ApiOkResponse({ type: ApiKeyResponse })
+  @ApiBadRequestResponse({
+    description:
+      'API_KEY_NOT_FOUND, MISSING_ONE_OF_ATTRIBUTES, API_KEY_REQUIRES_DESCRIPTION, INVALID_ENUM_VALUE.',
+  })
   update(
     @Param('orgId') orgId: string,
     @Param('apiKeyId') apiKeyId: string,
@@ -74,7 +91,8 @@ export class OrgApiKeysController {
   @RequireOrgRole('ORG_OWNER')
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiOperation({ summary: 'Delete one organization API key' })
-  @ApiNoContentResponse()
+  @ApiNoContentResponse({ description: 'Deleted, with its access list.' })
+  @ApiBadRequestResponse({ description: 'API_KEY_NOT_FOUND: no such key in this organization.' })
   delete(@Param('orgId') orgId: string, @Param('apiKeyId') apiKeyId: string): Promise<void> {
     return this.keys.delete(orgId, apiKeyId);
   }

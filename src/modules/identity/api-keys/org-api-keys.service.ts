@@ -10,7 +10,7 @@ import { PageLinks } from '../../../platform/http/pagination/page-links';
 import type { PageQuery } from '../../../platform/http/pagination/page.query';
 import { IdentityErrors } from '../identity.errors';
 import { IdentityEventTypes, type OrgApiKeyDeletedRaw } from '../identity.events';
-import { OrganizationEntity } from '../organizations/organization.entity';
+import { OrganizationsService } from '../organizations/organizations.service';
 import { ApiKeyIssuer } from './api-key-issuer';
 import { ApiKeyRoleEntity } from './api-key-role.entity';
 import { ApiKeyEntity } from './api-key.entity';
@@ -30,6 +30,7 @@ export class OrgApiKeysService {
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly store: ApiKeyStore,
+    private readonly orgs: OrganizationsService,
     private readonly issuer: ApiKeyIssuer,
     private readonly events: EventPublisher,
     private readonly credentialChanges: CredentialChanges,
@@ -56,7 +57,8 @@ export class OrgApiKeysService {
   }
 
   async list(orgId: string, page: PageQuery): Promise<ListEnvelope<ApiKeyResponse>> {
-    await this.requireOrg(orgId);
+    // Reached for an unknown organization only by global callers: the guard admits no one else.
+    if (!(await this.orgs.exists(orgId))) throw IdentityErrors.ORG_NOT_FOUND(orgId);
     const [keys, total] = await this.txHost.tx.getRepository(ApiKeyEntity).findAndCount({
       where: { orgId },
       order: { createdAt: 'ASC', id: 'ASC' },
@@ -130,12 +132,5 @@ export class OrgApiKeysService {
       subject: { targetPublicKey: key.publicKey },
       raw: { ...raw },
     });
-  }
-
-  // Reached by global callers only for an unknown organization: the guard admits no one else.
-  private async requireOrg(orgId: string): Promise<void> {
-    if (!(await this.txHost.tx.getRepository(OrganizationEntity).existsBy({ id: orgId }))) {
-      throw IdentityErrors.ORG_NOT_FOUND(orgId);
-    }
   }
 }

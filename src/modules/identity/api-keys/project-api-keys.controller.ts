@@ -10,7 +10,14 @@ import {
   Post,
   Query,
 } from '@nestjs/common';
-import { ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import { RequireProjectRole } from '../../../platform/auth/require-role.decorator';
 import type { ListEnvelope } from '../../../platform/http/pagination/list-envelope';
 import { PageQuery } from '../../../platform/http/pagination/page.query';
@@ -28,6 +35,7 @@ export class ProjectApiKeysController {
   @RequireProjectRole('GROUP_READ_ONLY')
   @ApiOperation({ summary: 'Get all organization API keys assigned to one project' })
   @ApiOkResponse({ type: ApiKeyListResponse })
+  @ApiNotFoundResponse({ description: 'GROUP_NOT_FOUND (global callers only).' })
   list(@Param('groupId') groupId: string, @Query() query: PageQuery): Promise<ListEnvelope<ApiKeyResponse>> {
     return this.keys.list(groupId, query);
   }
@@ -40,6 +48,10 @@ export class ProjectApiKeysController {
     description: 'The key holds only the given project roles. The full private key is shown this once.',
   })
   @ApiOkResponse({ type: ApiKeyResponse })
+  @ApiBadRequestResponse({
+    description:
+      'API_KEY_REQUIRES_DESCRIPTION, MISSING_ATTRIBUTE (roles), INVALID_ENUM_VALUE, API_KEY_LIMIT_EXCEEDED.',
+  })
   create(
     @Param('groupId') groupId: string,
     @Body() body: CreateProjectApiKeyRequest,
@@ -55,6 +67,10 @@ export class ProjectApiKeysController {
       "Sets the key's roles on this project (replacing earlier ones); the key must belong to the project's organization.",
   })
   @ApiOkResponse({ type: ApiKeyResponse })
+  @ApiBadRequestResponse({
+    description:
+      "API_KEY_NOT_FOUND (not a key of the project's organization), MISSING_ATTRIBUTE, INVALID_ENUM_VALUE.",
+  })
   assign(
     @Param('groupId') groupId: string,
     @Param('apiKeyId') apiKeyId: string,
@@ -67,7 +83,8 @@ export class ProjectApiKeysController {
   @RequireProjectRole('GROUP_USER_ADMIN', 'GROUP_OWNER')
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiOperation({ summary: 'Unassign one organization API key from one project' })
-  @ApiNoContentResponse()
+  @ApiNoContentResponse({ description: 'The key keeps its other roles.' })
+  @ApiBadRequestResponse({ description: 'API_KEY_NOT_FOUND: the key is not assigned to this project.' })
   unassign(@Param('groupId') groupId: string, @Param('apiKeyId') apiKeyId: string): Promise<void> {
     return this.keys.unassign(groupId, apiKeyId);
   }

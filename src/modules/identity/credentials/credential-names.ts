@@ -15,8 +15,4 @@ export class CredentialNames {
     );
     return rows.length === 1;
   }
-
-  async release(name: string): Promise<void> {
-    await this.txHost.tx.query('DELETE FROM credential_names WHERE name = $1', [name]);
-  }
 }

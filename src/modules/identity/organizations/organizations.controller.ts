@@ -1,5 +1,11 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import { CurrentPrincipal } from '../../../platform/auth/current-principal.decorator';
 import type { Principal } from '../../../platform/auth/principal';
 import { RequireAuthenticated, RequireOrgRole } from '../../../platform/auth/require-role.decorator';
@@ -28,6 +34,9 @@ export class OrganizationsController {
     description: 'GLOBAL_OWNER only; an organization API key gets 401 API_KEY_CANNOT_CREATE_ORG.',
   })
   @ApiOkResponse({ type: OrganizationResponse })
+  @ApiBadRequestResponse({
+    description: 'MISSING_ATTRIBUTE, INVALID_ATTRIBUTE or VALIDATION_ERROR naming the field.',
+  })
   create(
     @CurrentPrincipal() principal: Principal,
     @Body() body: CreateOrganizationRequest,
@@ -54,6 +63,9 @@ export class OrganizationsController {
   @RequireOrgRole('ORG_MEMBER')
   @ApiOperation({ summary: 'Get one organization', description: 'Any role in the organization.' })
   @ApiOkResponse({ type: OrganizationResponse })
+  @ApiNotFoundResponse({
+    description: 'ORG_NOT_FOUND (global callers only; others get 401 USER_UNAUTHORIZED).',
+  })
   get(@Param('orgId') orgId: string): Promise<OrganizationResponse> {
     return this.orgs.get(orgId);
   }
@@ -65,6 +77,7 @@ export class OrganizationsController {
     description: 'Organization owners and read-only members see all; other members see their projects.',
   })
   @ApiOkResponse({ type: ProjectListResponse })
+  @ApiNotFoundResponse({ description: 'ORG_NOT_FOUND (global callers only).' })
   listProjects(
     @CurrentPrincipal() principal: Principal,
     @Param('orgId') orgId: string,

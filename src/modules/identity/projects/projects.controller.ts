@@ -1,5 +1,13 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import { CurrentPrincipal } from '../../../platform/auth/current-principal.decorator';
 import type { Principal } from '../../../platform/auth/principal';
 import { RequireAuthenticated, RequireProjectRole } from '../../../platform/auth/require-role.decorator';
@@ -24,6 +32,14 @@ export class ProjectsController {
       'Needs ORG_GROUP_CREATOR or ORG_OWNER in the organization (409 GROUP_ALREADY_EXISTS on a duplicate name).',
   })
   @ApiCreatedResponse({ type: ProjectResponse })
+  @ApiBadRequestResponse({
+    description:
+      'MISSING_ATTRIBUTE (name, or orgId for callers other than a global owner), VALIDATION_ERROR.',
+  })
+  @ApiNotFoundResponse({ description: 'ORG_NOT_FOUND.' })
+  @ApiConflictResponse({
+    description: 'GROUP_ALREADY_EXISTS: the organization already has a project of that name.',
+  })
   create(
     @CurrentPrincipal() principal: Principal,
     @Body() body: CreateProjectRequest,
@@ -47,6 +63,9 @@ export class ProjectsController {
   @RequireAuthenticated()
   @ApiOperation({ summary: 'Get one project by name' })
   @ApiOkResponse({ type: ProjectResponse })
+  @ApiNotFoundResponse({
+    description: 'GROUP_NAME_NOT_FOUND (global callers only; others get 401 NOT_IN_GROUP).',
+  })
   getByName(
     @CurrentPrincipal() principal: Principal,
     @Param('groupName') groupName: string,
@@ -58,6 +77,7 @@ export class ProjectsController {
   @RequireProjectRole('GROUP_READ_ONLY')
   @ApiOperation({ summary: 'Get one project' })
   @ApiOkResponse({ type: ProjectResponse })
+  @ApiNotFoundResponse({ description: 'GROUP_NOT_FOUND (global callers only; others get 401 NOT_IN_GROUP).' })
   get(@Param('groupId') groupId: string): Promise<ProjectResponse> {
     return this.projects.get(groupId);
   }

@@ -1,5 +1,11 @@
 import { Body, Controller, HttpCode, HttpStatus, Post, Query } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import { PublicRoute } from '../../../platform/auth/require-role.decorator';
 import { CreateFirstUserRequest } from './dto/create-first-user.request';
 import { FirstUserQuery } from './dto/first-user.query';
@@ -22,6 +28,10 @@ export class FirstUserController {
     security: [],
   })
   @ApiCreatedResponse({ type: FirstUserResponse })
+  @ApiBadRequestResponse({
+    description: 'WEAK_PASSWORD, INVALID_USERNAME, or a missing / invalid attribute.',
+  })
+  @ApiForbiddenResponse({ description: 'INVITATION_ONLY_MODE_OR_LDAP: a user already exists.' })
   create(@Body() body: CreateFirstUserRequest, @Query() query: FirstUserQuery): Promise<FirstUserResponse> {
     return this.users.createFirstUser(body, [...(query.accessList ?? []), ...(query.whitelist ?? [])]);
   }

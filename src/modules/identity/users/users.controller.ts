@@ -1,5 +1,5 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiNotFoundResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal } from '../../../platform/auth/current-principal.decorator';
 import type { Principal } from '../../../platform/auth/principal';
 import { RequireAuthenticated } from '../../../platform/auth/require-role.decorator';
@@ -18,6 +18,9 @@ export class UsersController {
     description: 'Yourself, or anyone with a global role or as owner of their organization.',
   })
   @ApiOkResponse({ type: UserResponse })
+  @ApiNotFoundResponse({
+    description: 'USERNAME_NOT_FOUND (global callers only; others get 401 USER_UNAUTHORIZED).',
+  })
   getByName(
     @CurrentPrincipal() principal: Principal,
     @Param('userName') userName: string,
@@ -32,6 +35,9 @@ export class UsersController {
     description: 'Yourself, or anyone with a global role or as owner of their organization.',
   })
   @ApiOkResponse({ type: UserResponse })
+  @ApiNotFoundResponse({
+    description: 'USER_NOT_FOUND (global callers only; others get 401 USER_UNAUTHORIZED).',
+  })
   getById(@CurrentPrincipal() principal: Principal, @Param('userId') userId: string): Promise<UserResponse> {
     return this.users.getById(principal, userId);
   }

@@ -6,7 +6,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import { Clock } from '../../clock/clock';
 import { ApiError } from '../../http/api-error';
 import { CommonErrors } from '../../http/error-codes';
-import { findMatchingCidr, normalizeAddress } from '../access-list-match';
+import { findMatchingCidr, normalizeAddress } from '../../net/cidr';
 import { AuthAttempt, AuthOutcome, HttpAuthenticator } from '../authenticator';
 import { CredentialCache } from '../credential-cache';
 import { CredentialDirectory, Principal } from '../principal';
@@ -80,7 +80,7 @@ export class DigestAuthenticator extends HttpAuthenticator implements OnModuleIn
     );
     if (admission !== 'ok') return this.challenge(now, admission === 'foreign');
 
-    const remoteAddress = normalizeAddress(attempt.remoteAddress);
+    const remoteAddress = normalizeAddress(attempt.remoteAddress) ?? attempt.remoteAddress;
     const principal: Principal = { ...credential.principal, remoteAddress };
     if (credential.accessList.length > 0) {
       const matched = findMatchingCidr(remoteAddress, credential.accessList);

@@ -24,7 +24,9 @@ export class AlertConfigsSchema1795300004000 implements MigrationInterface {
           jsonb_typeof(notifications) = 'array' AND jsonb_array_length(notifications) > 0
         )
       )`);
-    await queryRunner.query(`CREATE INDEX alert_configs_group_created_idx ON alert_configs (group_id, created, id)`);
+    await queryRunner.query(
+      `CREATE INDEX alert_configs_group_created_idx ON alert_configs (group_id, created, id)`,
+    );
     // The alert engine reads the enabled configurations of a project.
     await queryRunner.query(
       `CREATE INDEX alert_configs_group_enabled_idx ON alert_configs (group_id, event_type_name) WHERE enabled`,

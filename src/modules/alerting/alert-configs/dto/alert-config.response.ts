@@ -76,13 +76,24 @@ export class NotificationResponse {
   @ApiPropertyOptional({ example: 'Operations' })
   teamName?: string;
 
-  @ApiPropertyOptional({ type: [String], example: ['GROUP_OWNER'], description: 'GROUP: the roles (product name).' })
+  @ApiPropertyOptional({
+    type: [String],
+    example: ['GROUP_OWNER'],
+    description: 'GROUP: the roles (product name).',
+  })
   roles?: string[];
 
-  @ApiPropertyOptional({ type: [String], example: ['GROUP_OWNER'], description: 'GROUP: the roles (spec name; same array).' })
+  @ApiPropertyOptional({
+    type: [String],
+    example: ['GROUP_OWNER'],
+    description: 'GROUP: the roles (spec name; same array).',
+  })
   role?: string[];
 
-  @ApiPropertyOptional({ example: '******1234', description: 'Redacted: six asterisks and the last four characters.' })
+  @ApiPropertyOptional({
+    example: '******1234',
+    description: 'Redacted: six asterisks and the last four characters.',
+  })
   apiToken?: string;
 
   @ApiPropertyOptional({ example: '#alerts' })
@@ -159,13 +170,19 @@ export class AlertConfigResponse {
   @ApiProperty({ type: [MatcherResponse] })
   matchers!: MatcherResponse[];
 
-  @ApiPropertyOptional({ type: MetricThresholdResponse, description: 'Present for OUTSIDE_METRIC_THRESHOLD.' })
+  @ApiPropertyOptional({
+    type: MetricThresholdResponse,
+    description: 'Present for OUTSIDE_METRIC_THRESHOLD.',
+  })
   metricThreshold?: MetricThresholdResponse;
 
   @ApiProperty({ type: [NotificationResponse] })
   notifications!: NotificationResponse[];
 
-  @ApiPropertyOptional({ type: ThresholdResponse, description: 'Present for the replica-set member-count alerts.' })
+  @ApiPropertyOptional({
+    type: ThresholdResponse,
+    description: 'Present for the replica-set member-count alerts.',
+  })
   threshold?: ThresholdResponse;
 
   @ApiProperty({ example: '2014-04-23T14:56:25Z' })

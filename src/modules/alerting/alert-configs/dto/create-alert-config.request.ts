@@ -9,7 +9,11 @@ import { ThresholdRequest } from './threshold.request';
 // The fields of an alert configuration a client sends (spec "Alert configuration" request fields), plus the
 // service-owned fields a client may send back from a GET body (accepted and ignored, see the service).
 export class AlertConfigFieldsRequest {
-  @ApiPropertyOptional({ example: true, default: false, description: 'Omitted: the configuration is disabled.' })
+  @ApiPropertyOptional({
+    example: true,
+    default: false,
+    description: 'Omitted: the configuration is disabled.',
+  })
   @IsOptional()
   @IsBoolean()
   enabled?: boolean;
@@ -24,7 +28,10 @@ export class AlertConfigFieldsRequest {
   @Type(() => MatcherRequest)
   matchers?: MatcherRequest[];
 
-  @ApiPropertyOptional({ type: MetricThresholdRequest, description: 'Required iff eventTypeName is OUTSIDE_METRIC_THRESHOLD.' })
+  @ApiPropertyOptional({
+    type: MetricThresholdRequest,
+    description: 'Required iff eventTypeName is OUTSIDE_METRIC_THRESHOLD.',
+  })
   @IsOptional()
   @IsObject()
   @ValidateNested()
@@ -61,7 +68,9 @@ export class AlertConfigFieldsRequest {
   @IsString()
   groupId?: string;
 
-  @ApiPropertyOptional({ description: 'Read-only: accepted when equal to the id in the URL (ATTRIBUTE_READ_ONLY otherwise).' })
+  @ApiPropertyOptional({
+    description: 'Read-only: accepted when equal to the id in the URL (ATTRIBUTE_READ_ONLY otherwise).',
+  })
   @IsOptional()
   @IsString()
   id?: string;
@@ -83,7 +92,10 @@ export class AlertConfigFieldsRequest {
 }
 
 export class CreateAlertConfigRequest extends AlertConfigFieldsRequest {
-  @ApiProperty({ example: 'OUTSIDE_METRIC_THRESHOLD', description: 'An alertable event type (spec "Events").' })
+  @ApiProperty({
+    example: 'OUTSIDE_METRIC_THRESHOLD',
+    description: 'An alertable event type (spec "Events").',
+  })
   @IsString()
   eventTypeName!: string;
 }

@@ -20,7 +20,8 @@ export class MatcherRequest {
 
   @ApiProperty({
     example: 'rs1',
-    description: 'For TYPE_NAME one of STANDALONE, PRIMARY, SECONDARY, ARBITER, MONGOS, CONFIG; for REGEX a regular expression.',
+    description:
+      'For TYPE_NAME one of STANDALONE, PRIMARY, SECONDARY, ARBITER, MONGOS, CONFIG; for REGEX a regular expression.',
   })
   @IsString()
   value!: string;

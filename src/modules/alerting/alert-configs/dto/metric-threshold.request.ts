@@ -7,7 +7,12 @@ export class MetricThresholdRequest {
   @IsString()
   metricName!: string;
 
-  @ApiPropertyOptional({ enum: ['AVERAGE'], default: 'AVERAGE', example: 'AVERAGE', description: 'TOTAL is no longer supported.' })
+  @ApiPropertyOptional({
+    enum: ['AVERAGE'],
+    default: 'AVERAGE',
+    example: 'AVERAGE',
+    description: 'TOTAL is no longer supported.',
+  })
   @IsOptional()
   @IsString()
   mode?: string;

@@ -1,13 +1,19 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsArray, IsBoolean, IsInt, IsOptional, IsString, ValidateBy } from 'class-validator';
-import { DATADOG_REGIONS, NOTIFICATION_ROLE_NAMES, NOTIFICATION_TYPE_NAMES, OPS_GENIE_REGIONS } from '../../catalog/notification-types';
+import {
+  DATADOG_REGIONS,
+  NOTIFICATION_ROLE_NAMES,
+  NOTIFICATION_TYPE_NAMES,
+  OPS_GENIE_REGIONS,
+} from '../../catalog/notification-types';
 
 const IsRoleOrRoles = () =>
   ValidateBy({
     name: 'isRoleOrRoles',
     validator: {
       validate: (value: unknown) =>
-        typeof value === 'string' || (Array.isArray(value) && value.every((role) => typeof role === 'string')),
+        typeof value === 'string' ||
+        (Array.isArray(value) && value.every((role) => typeof role === 'string')),
       defaultMessage: () => 'it must be a role name or an array of role names',
     },
   });
@@ -19,12 +25,22 @@ export class NotificationRequest {
   @IsString()
   typeName!: string;
 
-  @ApiPropertyOptional({ example: 5, default: 0, minimum: 0, description: 'Minutes before the first notification.' })
+  @ApiPropertyOptional({
+    example: 5,
+    default: 0,
+    minimum: 0,
+    description: 'Minutes before the first notification.',
+  })
   @IsOptional()
   @IsInt()
   delayMin?: number;
 
-  @ApiPropertyOptional({ example: 60, default: 60, minimum: 5, description: 'Minutes between notifications.' })
+  @ApiPropertyOptional({
+    example: 60,
+    default: 60,
+    minimum: 5,
+    description: 'Minutes between notifications.',
+  })
   @IsOptional()
   @IsInt()
   intervalMin?: number;
@@ -49,7 +65,10 @@ export class NotificationRequest {
   @IsString()
   mobileNumber?: string;
 
-  @ApiPropertyOptional({ example: 'jane.doe@example.com', description: 'USER: a user of the project (required).' })
+  @ApiPropertyOptional({
+    example: 'jane.doe@example.com',
+    description: 'USER: a user of the project (required).',
+  })
   @IsOptional()
   @IsString()
   username?: string;
@@ -83,7 +102,10 @@ export class NotificationRequest {
   @IsString({ each: true })
   roles?: string[];
 
-  @ApiPropertyOptional({ example: 'xoxb-0000-0000-abcdefgh1234', description: 'SLACK: bot token (required; secret).' })
+  @ApiPropertyOptional({
+    example: 'xoxb-0000-0000-abcdefgh1234',
+    description: 'SLACK: bot token (required; secret).',
+  })
   @IsOptional()
   @IsString()
   apiToken?: string;
@@ -98,12 +120,18 @@ export class NotificationRequest {
   @IsString()
   roomName?: string;
 
-  @ApiPropertyOptional({ example: 'hc-token-12345678', description: 'HIP_CHAT: API token (required; secret).' })
+  @ApiPropertyOptional({
+    example: 'hc-token-12345678',
+    description: 'HIP_CHAT: API token (required; secret).',
+  })
   @IsOptional()
   @IsString()
   notificationToken?: string;
 
-  @ApiPropertyOptional({ example: 'dd-api-key-1234567890', description: 'DATADOG: API key (required; secret).' })
+  @ApiPropertyOptional({
+    example: 'dd-api-key-1234567890',
+    description: 'DATADOG: API key (required; secret).',
+  })
   @IsOptional()
   @IsString()
   datadogApiKey?: string;
@@ -113,12 +141,18 @@ export class NotificationRequest {
   @IsString()
   datadogRegion?: string;
 
-  @ApiPropertyOptional({ example: 'pd-service-key-1234567890', description: 'PAGER_DUTY: integration key (required; secret).' })
+  @ApiPropertyOptional({
+    example: 'pd-service-key-1234567890',
+    description: 'PAGER_DUTY: integration key (required; secret).',
+  })
   @IsOptional()
   @IsString()
   serviceKey?: string;
 
-  @ApiPropertyOptional({ example: 'opsgenie-key-1234567890', description: 'OPS_GENIE: API key (required; secret).' })
+  @ApiPropertyOptional({
+    example: 'opsgenie-key-1234567890',
+    description: 'OPS_GENIE: API key (required; secret).',
+  })
   @IsOptional()
   @IsString()
   opsGenieApiKey?: string;
@@ -128,7 +162,10 @@ export class NotificationRequest {
   @IsString()
   opsGenieRegion?: string;
 
-  @ApiPropertyOptional({ example: 'victorops-key-1234567890', description: 'VICTOR_OPS: API key (required; secret).' })
+  @ApiPropertyOptional({
+    example: 'victorops-key-1234567890',
+    description: 'VICTOR_OPS: API key (required; secret).',
+  })
   @IsOptional()
   @IsString()
   victorOpsApiKey?: string;
@@ -154,7 +191,10 @@ export class NotificationRequest {
   @IsString()
   webhookUrl?: string;
 
-  @ApiPropertyOptional({ example: 'whsec-0123456789', description: 'WEBHOOK: HMAC-SHA1 signing secret (secret).' })
+  @ApiPropertyOptional({
+    example: 'whsec-0123456789',
+    description: 'WEBHOOK: HMAC-SHA1 signing secret (secret).',
+  })
   @IsOptional()
   @IsString()
   webhookSecret?: string;
@@ -171,7 +211,8 @@ export class NotificationRequest {
 
   @ApiPropertyOptional({
     example: '{"X-Alert-Id": "${id}", "X-MMS-Signature": "${signature}"}',
-    description: 'WEBHOOK: headers template (a JSON object of names to values); same rules as the body template.',
+    description:
+      'WEBHOOK: headers template (a JSON object of names to values); same rules as the body template.',
   })
   @IsOptional()
   @IsString()

@@ -5,7 +5,10 @@ import { AlertConfigFieldsRequest } from './create-alert-config.request';
 // Endpoint 3: the body may be a subset. It replaces the configuration: omitted optional fields take their
 // defaults (enabled false, no matchers, no thresholds); an omitted eventTypeName keeps the current one.
 export class ReplaceAlertConfigRequest extends AlertConfigFieldsRequest {
-  @ApiPropertyOptional({ example: 'RESYNC_REQUIRED', description: 'Omitted: the current event type is kept.' })
+  @ApiPropertyOptional({
+    example: 'RESYNC_REQUIRED',
+    description: 'Omitted: the current event type is kept.',
+  })
   @IsOptional()
   @IsString()
   eventTypeName?: string;

@@ -1,5 +1,10 @@
 export { parseTemplate } from './template-parser';
-export { renderTemplate, renderWebhookBody, renderWebhookHeaders, type WebhookRender } from './template-renderer';
+export {
+  renderTemplate,
+  renderWebhookBody,
+  renderWebhookHeaders,
+  type WebhookRender,
+} from './template-renderer';
 export {
   TEMPLATE_HELPERS,
   TemplateRenderError,

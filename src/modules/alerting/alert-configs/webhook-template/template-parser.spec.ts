@@ -45,12 +45,16 @@ describe('parseTemplate', () => {
 
   it('should keep a brace inside a string literal when it closes no interpolation', () => {
     const [node] = parseTemplate('${re.findAllGroup(humanReadable, "a{2}", 0)}').nodes;
-    expect(node).toMatchObject({ expression: { kind: 'call', args: [{}, { kind: 'string', value: 'a{2}' }, {}] } });
+    expect(node).toMatchObject({
+      expression: { kind: 'call', args: [{}, { kind: 'string', value: 'a{2}' }, {}] },
+    });
   });
 
   it('should accept raw strings so regular expressions need no double escaping', () => {
     const [node] = parseTemplate('${re.group(metricName, r"(\\w+)_(\\w+)", 2)}').nodes;
-    expect(node).toMatchObject({ expression: { args: [{}, { kind: 'string', value: '(\\w+)_(\\w+)' }, {}] } });
+    expect(node).toMatchObject({
+      expression: { args: [{}, { kind: 'string', value: '(\\w+)_(\\w+)' }, {}] },
+    });
   });
 
   it('should parse the default operator with and without a fallback', () => {
@@ -73,7 +77,9 @@ describe('parseTemplate', () => {
   });
 
   it('should treat a dollar sign without a brace and FreeMarker directives as text', () => {
-    expect(parseTemplate('cost $5 <#if x>y</#if>').nodes).toEqual([{ kind: 'text', text: 'cost $5 <#if x>y</#if>' }]);
+    expect(parseTemplate('cost $5 <#if x>y</#if>').nodes).toEqual([
+      { kind: 'text', text: 'cost $5 <#if x>y</#if>' },
+    ]);
   });
 
   it('should report line and column when an interpolation is not closed', () => {
@@ -99,11 +105,15 @@ describe('parseTemplate', () => {
   });
 
   it('should refuse a negative group number', () => {
-    expect(syntaxError('${re.group(id, "x", -1)}').reason).toBe('the group number of re.group must be a non-negative integer');
+    expect(syntaxError('${re.group(id, "x", -1)}').reason).toBe(
+      'the group number of re.group must be a non-negative integer',
+    );
   });
 
   it('should refuse FreeMarker built-ins', () => {
-    expect(syntaxError('${currentValue.number?c}').reason).toBe('FreeMarker built-ins ("?") are not supported');
+    expect(syntaxError('${currentValue.number?c}').reason).toBe(
+      'FreeMarker built-ins ("?") are not supported',
+    );
   });
 
   it('should refuse an unterminated string literal', () => {
@@ -116,6 +126,8 @@ describe('parseTemplate', () => {
   });
 
   it('should refuse a dot that is not followed by a name', () => {
-    expect(syntaxError('${links.}').reason).toBe('expected a name after "." but found the end of the interpolation');
+    expect(syntaxError('${links.}').reason).toBe(
+      'expected a name after "." but found the end of the interpolation',
+    );
   });
 });

@@ -1,4 +1,10 @@
-import { ParsedTemplate, TEMPLATE_HELPERS, TemplateNode, TemplateSyntaxError, type Expression } from './template-syntax';
+import {
+  ParsedTemplate,
+  TEMPLATE_HELPERS,
+  TemplateNode,
+  TemplateSyntaxError,
+  type Expression,
+} from './template-syntax';
 
 type Token =
   | { type: 'ident'; value: string; at: number }
@@ -8,7 +14,16 @@ type Token =
 
 const IDENT_START = /[A-Za-z_]/;
 const IDENT_PART = /[A-Za-z0-9_]/;
-const ESCAPES: Record<string, string> = { n: '\n', t: '\t', r: '\r', '"': '"', "'": "'", '\\': '\\', $: '$', '{': '{' };
+const ESCAPES: Record<string, string> = {
+  n: '\n',
+  t: '\t',
+  r: '\r',
+  '"': '"',
+  "'": "'",
+  '\\': '\\',
+  $: '$',
+  '{': '{',
+};
 
 function position(source: string, offset: number): { line: number; column: number } {
   const before = source.slice(0, offset);
@@ -53,7 +68,8 @@ class ExpressionParser {
     while (this.peek().type === '.') {
       this.index++;
       const segment = this.take();
-      if (segment.type !== 'ident') this.fail(`expected a name after "." but found ${this.describe(segment)}`, segment.at);
+      if (segment.type !== 'ident')
+        this.fail(`expected a name after "." but found ${this.describe(segment)}`, segment.at);
       segments.push(segment.value);
     }
     if (this.peek().type !== '(') return { kind: 'path', segments };
@@ -72,7 +88,8 @@ class ExpressionParser {
         args.push(this.expression());
         const separator = this.take();
         if (separator.type === ')') break;
-        if (separator.type !== ',') this.fail(`expected "," or ")" but found ${this.describe(separator)}`, separator.at);
+        if (separator.type !== ',')
+          this.fail(`expected "," or ")" but found ${this.describe(separator)}`, separator.at);
       }
     } else {
       this.index++;

@@ -51,7 +51,9 @@ describe('renderTemplate', () => {
   });
 
   it('should fail when a regular expression built from a variable is invalid', () => {
-    expect(() => render('${re.group(id, pattern, 1)}', { id: 'x', pattern: '(' })).toThrow(TemplateRenderError);
+    expect(() => render('${re.group(id, pattern, 1)}', { id: 'x', pattern: '(' })).toThrow(
+      TemplateRenderError,
+    );
   });
 });
 
@@ -82,7 +84,13 @@ describe('renderWebhookBody', () => {
 
 describe('renderWebhookHeaders', () => {
   it('should return the headers when the output is an object of strings', () => {
-    expect(renderWebhookHeaders('{"X-Alert": "${id}", "X-Signature": "${signature}"}', { ...alert, signature: 'c2ln' }, 1000)).toEqual({
+    expect(
+      renderWebhookHeaders(
+        '{"X-Alert": "${id}", "X-Signature": "${signature}"}',
+        { ...alert, signature: 'c2ln' },
+        1000,
+      ),
+    ).toEqual({
       ok: true,
       value: { 'X-Alert': alert.id, 'X-Signature': 'c2ln' },
     });

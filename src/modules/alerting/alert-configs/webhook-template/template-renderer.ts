@@ -6,7 +6,11 @@ type Value = string | number | boolean | null | undefined | Value[] | { [key: st
 function lookup(context: Record<string, unknown>, segments: string[]): Value {
   let current: unknown = context;
   for (const segment of segments) {
-    if (current === null || typeof current !== 'object' || !Object.prototype.hasOwnProperty.call(current, segment)) {
+    if (
+      current === null ||
+      typeof current !== 'object' ||
+      !Object.prototype.hasOwnProperty.call(current, segment)
+    ) {
       return undefined;
     }
     current = (current as Record<string, unknown>)[segment];
@@ -23,7 +27,8 @@ function asText(value: Value, what: string): string {
 
 function asGroup(value: Value, helper: string): number {
   const group = typeof value === 'number' ? value : Number(value);
-  if (!Number.isInteger(group) || group < 0) throw new TemplateRenderError(`the group number of ${helper} is invalid`);
+  if (!Number.isInteger(group) || group < 0)
+    throw new TemplateRenderError(`the group number of ${helper} is invalid`);
   return group;
 }
 
@@ -86,7 +91,9 @@ function interpolate(value: Value, what: string): string {
 export function renderTemplate(template: ParsedTemplate, context: Record<string, unknown>): string {
   return template.nodes
     .map((node) =>
-      node.kind === 'text' ? node.text : interpolate(evaluate(node.expression, context), describe(node.expression)),
+      node.kind === 'text'
+        ? node.text
+        : interpolate(evaluate(node.expression, context), describe(node.expression)),
     )
     .join('');
 }
@@ -100,10 +107,15 @@ function render(
 ): WebhookRender<{ output: string; json: unknown }> {
   try {
     const output = renderTemplate(parseTemplate(source), context);
-    if (output.length > maxLength) return { ok: false, reason: `the rendered output exceeds ${maxLength} characters` };
+    if (output.length > maxLength)
+      return { ok: false, reason: `the rendered output exceeds ${maxLength} characters` };
     return { ok: true, value: { output, json: JSON.parse(output) as unknown } };
   } catch (error) {
-    if (error instanceof TemplateSyntaxError || error instanceof TemplateRenderError || error instanceof SyntaxError) {
+    if (
+      error instanceof TemplateSyntaxError ||
+      error instanceof TemplateRenderError ||
+      error instanceof SyntaxError
+    ) {
       return { ok: false, reason: error.message };
     }
     throw error;

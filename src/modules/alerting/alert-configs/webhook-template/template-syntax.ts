@@ -7,7 +7,8 @@ export type Expression =
   // FreeMarker's default-value operator: `${a!"fallback"}`, or `${a!}` for the empty string.
   | { kind: 'default'; value: Expression; fallback: Expression | null };
 
-export type TemplateNode = { kind: 'text'; text: string } | { kind: 'interpolation'; expression: Expression; source: string };
+export type TemplateNode =
+  { kind: 'text'; text: string } | { kind: 'interpolation'; expression: Expression; source: string };
 
 export interface ParsedTemplate {
   nodes: TemplateNode[];

@@ -1,0 +1,192 @@
+import { ManualClock } from '../../../src/platform/clock/clock';
+import { call, type Credentials } from '../../support/digest-client';
+import { projectEvents, projectWithCallers, windowBody, type ProjectCallers } from '../../support/factories/alerting';
+import { bootstrapFirstUser } from '../../support/factories/identity';
+import { startTestApp, type TestApp } from '../../support/test-app';
+
+const HOUR = 60 * 60_000;
+
+describe('POST /groups/{groupId}/maintenanceWindows', () => {
+  const clock = new ManualClock(new Date('2024-01-15T10:00:00Z'));
+  let t: TestApp;
+  let p: ProjectCallers;
+
+  beforeAll(async () => {
+    t = await startTestApp({}, clock);
+    p = await projectWithCallers(t, await bootstrapFirstUser(t));
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const create = (body: unknown, auth: Credentials = p.monitoringAdmin) =>
+    call('POST', `${t.apiUrl}/groups/${p.groupId}/maintenanceWindows`, { auth, body });
+  const badRequest = (errorCode: string, detail: string, parameters: unknown[] = []) => ({
+    detail,
+    error: 400,
+    errorCode,
+    parameters,
+    reason: 'Bad Request',
+  });
+
+  it('should answer 200 with the window, its timestamps in UTC and its self link', async () => {
+    const response = await create({
+      alertTypeNames: ['HOST', 'REPLICA_SET'],
+      startDate: '2024-01-15T18:00:00-0400',
+      endDate: '2024-01-15T23:30:00Z',
+      description: 'my description',
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      id: expect.stringMatching(/^[0-9a-f]{24}$/),
+      groupId: p.groupId,
+      alertTypeNames: ['HOST', 'REPLICA_SET'],
+      startDate: '2024-01-15T22:00:00Z',
+      endDate: '2024-01-15T23:30:00Z',
+      description: 'my description',
+      created: '2024-01-15T10:00:00Z',
+      updated: '2024-01-15T10:00:00Z',
+      links: [{ href: `${t.apiUrl}/groups/${p.groupId}/maintenanceWindows/${response.body.id}`, rel: 'self' }],
+    });
+    const read = await call('GET', response.body.links[0].href, { auth: p.readOnly });
+    expect(read.body).toEqual(response.body);
+  });
+
+  it('should leave description out when none was provided', async () => {
+    for (const description of [undefined, '', null]) {
+      const response = await create({ ...windowBody(clock.now()), description });
+      expect(response.status).toBe(200);
+      expect(response.body).not.toHaveProperty('description');
+    }
+  });
+
+  it('should accept every alert type of the product list and drop repeats', async () => {
+    const response = await create(
+      windowBody(clock.now(), { alertTypeNames: ['HOST', 'REPLICA_SET', 'CLUSTER', 'AGENT', 'BACKUP', 'HOST'] }),
+    );
+    expect(response.status).toBe(200);
+    expect(response.body.alertTypeNames).toEqual(['HOST', 'REPLICA_SET', 'CLUSTER', 'AGENT', 'BACKUP']);
+  });
+
+  it('should accept a window that has already started when it ends in the future', async () => {
+    const response = await create(windowBody(clock.now(), { startInMs: -HOUR, endInMs: HOUR }));
+    expect(response.status).toBe(200);
+  });
+
+  it.each([
+    ['alertTypeNames', 'MISSING_MAINTENANCE_WINDOW_ALERT_TYPE_NAME', 'The maintenance window must specify at least one alert type name.'],
+    ['startDate', 'MISSING_MAINTENANCE_WINDOW_START_DATE', 'The maintenance window must specify a start date.'],
+    ['endDate', 'MISSING_MAINTENANCE_WINDOW_END_DATE', 'The maintenance window must specify an end date.'],
+  ])('should refuse a body without %s with %s', async (field, code, detail) => {
+    const body = windowBody(clock.now());
+    delete body[field];
+    const response = await create(body);
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual(badRequest(code, detail));
+    const asNull = await create({ ...windowBody(clock.now()), [field]: null });
+    expect(asNull.body.errorCode).toBe(code);
+  });
+
+  it('should refuse an empty alertTypeNames with MISSING_MAINTENANCE_WINDOW_ALERT_TYPE_NAME', async () => {
+    const response = await create(windowBody(clock.now(), { alertTypeNames: [] }));
+    expect(response.status).toBe(400);
+    expect(response.body.errorCode).toBe('MISSING_MAINTENANCE_WINDOW_ALERT_TYPE_NAME');
+  });
+
+  it('should refuse an unknown alert type with INVALID_ENUM_VALUE naming it', async () => {
+    const response = await create(windowBody(clock.now(), { alertTypeNames: ['HOST', 'DISK'] }));
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual(
+      badRequest('INVALID_ENUM_VALUE', 'An invalid enumeration value DISK was specified for alertTypeNames.', [
+        'DISK',
+        'alertTypeNames',
+      ]),
+    );
+  });
+
+  it.each([
+    ['after', HOUR],
+    ['equal to', 0],
+  ])('should refuse a start date %s the end date with MAINTENANCE_WINDOW_START_DATE_AFTER_END_DATE', async (_case, gap) => {
+    const response = await create(windowBody(clock.now(), { startInMs: 2 * HOUR + gap, endInMs: 2 * HOUR }));
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual(
+      badRequest('MAINTENANCE_WINDOW_START_DATE_AFTER_END_DATE', 'The maintenance window start date must be before its end date.'),
+    );
+  });
+
+  it('should refuse a window that has already ended with VALIDATION_ERROR naming endDate', async () => {
+    const response = await create(windowBody(clock.now(), { startInMs: -2 * HOUR, endInMs: 0 }));
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual(
+      badRequest('VALIDATION_ERROR', 'Invalid value for endDate: the window must end in the future.', [
+        'endDate',
+        'the window must end in the future',
+      ]),
+    );
+  });
+
+  it.each(['startDate', 'endDate'])('should refuse a %s that is not ISO 8601 with INVALID_JSON_ATTRIBUTE', async (field) => {
+    const response = await create({ ...windowBody(clock.now()), [field]: '15/01/2024 10:00' });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual(
+      badRequest('INVALID_JSON_ATTRIBUTE', `Received JSON for the ${field} attribute does not match expected format.`, [field]),
+    );
+  });
+
+  it('should refuse alertTypeNames that is not an array of strings, and an unknown field', async () => {
+    const notArray = await create({ ...windowBody(clock.now()), alertTypeNames: 'HOST' });
+    expect(notArray.body).toMatchObject({ errorCode: 'INVALID_JSON_ATTRIBUTE', parameters: ['alertTypeNames'] });
+    const unknown = await create({ ...windowBody(clock.now()), id: '56294bdfd4c643eef5176b73' });
+    expect(unknown.body).toMatchObject({ errorCode: 'INVALID_ATTRIBUTE', parameters: ['id'] });
+  });
+
+  it('should refuse a description longer than 1000 characters naming it', async () => {
+    const response = await create(windowBody(clock.now(), { description: 'd'.repeat(1001) }));
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ errorCode: 'VALIDATION_ERROR', parameters: ['description', expect.any(String)] });
+  });
+
+  it('should let GROUP_OWNER, GROUP_MONITORING_ADMIN, ORG_OWNER and GLOBAL_OWNER create', async () => {
+    for (const auth of [p.groupOwner, p.monitoringAdmin, p.orgOwner, p.globalOwner]) {
+      expect((await create(windowBody(clock.now()), auth)).status).toBe(200);
+    }
+  });
+
+  it('should refuse read-only and other project roles with USER_UNAUTHORIZED and outsiders with NOT_IN_GROUP', async () => {
+    for (const auth of [p.readOnly, p.automationAdmin]) {
+      const response = await create(windowBody(clock.now()), auth);
+      expect(response.status).toBe(401);
+      expect(response.body.errorCode).toBe('USER_UNAUTHORIZED');
+    }
+    const outsider = await create(windowBody(clock.now()), p.outsider);
+    expect(outsider.status).toBe(401);
+    expect(outsider.body.errorCode).toBe('NOT_IN_GROUP');
+  });
+
+  it('should answer GROUP_NOT_FOUND when a global owner names a project that does not exist', async () => {
+    const response = await call('POST', `${t.apiUrl}/groups/5e8cc670a16506712e0b1e9f/maintenanceWindows`, {
+      auth: p.globalOwner,
+      body: windowBody(clock.now()),
+    });
+    expect(response.status).toBe(404);
+    expect(response.body.errorCode).toBe('GROUP_NOT_FOUND');
+  });
+
+  it('should record MAINTENANCE_WINDOW_ADDED with the window id and the caller, and nothing for a refused create', async () => {
+    const before = await projectEvents(t, p.readOnly, p.groupId, 'MAINTENANCE_WINDOW_ADDED');
+    const created = await create(windowBody(clock.now()), p.groupOwner);
+    await create(windowBody(clock.now(), { alertTypeNames: [] }), p.groupOwner);
+    await create(windowBody(clock.now()), p.readOnly);
+    const after = await projectEvents(t, p.readOnly, p.groupId, 'MAINTENANCE_WINDOW_ADDED');
+    expect(after).toHaveLength(before.length + 1);
+    expect(after.find((event) => event.maintenanceWindowId === created.body.id)).toMatchObject({
+      eventTypeName: 'MAINTENANCE_WINDOW_ADDED',
+      groupId: p.groupId,
+      orgId: p.orgId,
+      maintenanceWindowId: created.body.id,
+      publicKey: p.groupOwner.publicKey,
+    });
+  });
+});

@@ -1,0 +1,106 @@
+import { ManualClock } from '../../../src/platform/clock/clock';
+import { MaintenanceWindowsService } from '../../../src/modules/alerting';
+import { call, type Credentials } from '../../support/digest-client';
+import {
+  createMaintenanceWindow,
+  projectEvents,
+  projectWithCallers,
+  windowBody,
+  type ProjectCallers,
+} from '../../support/factories/alerting';
+import { bootstrapFirstUser } from '../../support/factories/identity';
+import { startTestApp, type TestApp } from '../../support/test-app';
+
+const HOUR = 60 * 60_000;
+
+describe('DELETE /groups/{groupId}/maintenanceWindows/{windowId}', () => {
+  const clock = new ManualClock(new Date('2024-01-15T10:00:00Z'));
+  let t: TestApp;
+  let p: ProjectCallers;
+
+  beforeAll(async () => {
+    t = await startTestApp({}, clock);
+    p = await projectWithCallers(t, await bootstrapFirstUser(t));
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const remove = (windowId: string, auth: Credentials = p.monitoringAdmin) =>
+    call('DELETE', `${t.apiUrl}/groups/${p.groupId}/maintenanceWindows/${windowId}`, { auth });
+  const get = (windowId: string) =>
+    call('GET', `${t.apiUrl}/groups/${p.groupId}/maintenanceWindows/${windowId}`, { auth: p.readOnly });
+
+  it('should answer 204 without a body and forget the window', async () => {
+    const window = await createMaintenanceWindow(t, p.monitoringAdmin, p.groupId, windowBody(clock.now()));
+    const response = await remove(window.id);
+    expect(response.status).toBe(204);
+    expect(response.text).toBe('');
+    expect((await get(window.id)).body.errorCode).toBe('MAINTENANCE_WINDOW_NOT_FOUND');
+    expect((await remove(window.id)).status).toBe(404);
+  });
+
+  it('should unmute the alert types at once when a running window is deleted', async () => {
+    const window = await createMaintenanceWindow(
+      t,
+      p.monitoringAdmin,
+      p.groupId,
+      windowBody(clock.now(), { startInMs: -HOUR, endInMs: HOUR, alertTypeNames: ['AGENT'] }),
+    );
+    const windows = t.app.get(MaintenanceWindowsService);
+    expect((await windows.activeFor(p.groupId, 'AGENT', clock.now())).map((active) => active.id)).toEqual([window.id]);
+    expect((await remove(window.id)).status).toBe(204);
+    expect(await windows.activeFor(p.groupId, 'AGENT', clock.now())).toEqual([]);
+  });
+
+  it('should answer MAINTENANCE_WINDOW_NOT_FOUND once the window has ended, and keep it', async () => {
+    const window = await createMaintenanceWindow(t, p.monitoringAdmin, p.groupId, windowBody(clock.now(), { startInMs: 0, endInMs: HOUR }));
+    clock.advance(HOUR);
+    const response = await remove(window.id);
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({
+      detail: `No maintenance window with ID ${window.id} exists in group ${p.groupId}.`,
+      error: 404,
+      errorCode: 'MAINTENANCE_WINDOW_NOT_FOUND',
+      parameters: [window.id, p.groupId],
+      reason: 'Not Found',
+    });
+    const windows = t.app.get(MaintenanceWindowsService);
+    expect((await windows.activeFor(p.groupId, 'HOST', new Date(clock.now().getTime() - 1))).map((w) => w.id)).toEqual([window.id]);
+  });
+
+  it('should answer INVALID_WINDOW_ID when the id is malformed', async () => {
+    const response = await remove('56294bdf');
+    expect(response.status).toBe(404);
+    expect(response.body).toMatchObject({ errorCode: 'INVALID_WINDOW_ID', parameters: ['56294bdf'] });
+  });
+
+  it('should let GROUP_OWNER and ORG_OWNER delete and refuse the other roles', async () => {
+    for (const auth of [p.groupOwner, p.orgOwner]) {
+      const window = await createMaintenanceWindow(t, p.monitoringAdmin, p.groupId, windowBody(clock.now()));
+      expect((await remove(window.id, auth)).status).toBe(204);
+    }
+    const window = await createMaintenanceWindow(t, p.monitoringAdmin, p.groupId, windowBody(clock.now()));
+    for (const [auth, code] of [
+      [p.readOnly, 'USER_UNAUTHORIZED'],
+      [p.automationAdmin, 'USER_UNAUTHORIZED'],
+      [p.outsider, 'NOT_IN_GROUP'],
+    ] as const) {
+      const response = await remove(window.id, auth);
+      expect(response.status).toBe(401);
+      expect(response.body.errorCode).toBe(code);
+    }
+    expect((await get(window.id)).status).toBe(200);
+  });
+
+  it('should record MAINTENANCE_WINDOW_DELETED with the window id and the caller', async () => {
+    const window = await createMaintenanceWindow(t, p.monitoringAdmin, p.groupId, windowBody(clock.now()));
+    await remove(window.id, p.groupOwner);
+    const events = (await projectEvents(t, p.readOnly, p.groupId, 'MAINTENANCE_WINDOW_DELETED')).filter(
+      (event) => event.maintenanceWindowId === window.id,
+    );
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ groupId: p.groupId, orgId: p.orgId, publicKey: p.groupOwner.publicKey });
+  });
+});
