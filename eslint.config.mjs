@@ -151,6 +151,7 @@ export default defineConfig(
           'structuredClone',
           'setTimeout',
           'Buffer',
+          'URL',
         ].map((name) => [name, 'readonly']),
       ),
     },

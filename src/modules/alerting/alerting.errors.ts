@@ -65,7 +65,7 @@ export const AlertingErrors = defineErrors({
   INVALID_EVENT_TYPE_FOR_ALERT: { status: 400, detail: 'Event type {0} is not valid for an alert.' },
   GLOBAL_ALERTS_ONLY: { status: 400, detail: 'Event type {0} is only valid for global alerts.' },
   INVALID_OPERATOR_FOR_EVENT_TYPE: { status: 400, detail: 'Operator {0} is not valid for event type {1}.' },
-  UNITS_MISMATCH: { status: 400, detail: 'Units {0} are not compatible with metric {1}.' },
+  UNITS_MISMATCH: { status: 400, detail: 'Units {0} are not compatible with {1}.' },
   TOTAL_MODE_DEPRECATED: { status: 400, detail: 'Mode TOTAL is no longer supported.' },
   INVALID_METRIC_NAME: { status: 404, detail: 'No metric with name {0} exists.' },
   WEBHOOK_URL_NOT_SET: { status: 400, detail: 'Webhook notification {0} requires a webhook URL.' },

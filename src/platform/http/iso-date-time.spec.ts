@@ -24,12 +24,14 @@ describe('parseIsoDateTime', () => {
     expect(iso('2124-06-01T00:00:00Z')).toBe('2124-06-01T00:00:00.000Z');
   });
 
-  it.each(['2024-02-30T00:00:00Z', '2024-01-15T24:00:00Z', '2024-13-01T00:00:00Z', '2024-01-15T10:00:00+25:00'])(
-    'should refuse %s when it is not on the calendar',
-    (value) => {
-      expect(parseIsoDateTime(value)).toBeUndefined();
-    },
-  );
+  it.each([
+    '2024-02-30T00:00:00Z',
+    '2024-01-15T24:00:00Z',
+    '2024-13-01T00:00:00Z',
+    '2024-01-15T10:00:00+25:00',
+  ])('should refuse %s when it is not on the calendar', (value) => {
+    expect(parseIsoDateTime(value)).toBeUndefined();
+  });
 
   it.each(['tomorrow', '1705314600', '2024-01-15', '2024-01-15 10:30:00', '15/01/2024T10:00:00Z', ''])(
     'should refuse %s when it is not an ISO 8601 date and time',

@@ -11,7 +11,15 @@ export function parseIsoDateTime(value: string): Date | undefined {
   const [, year, month, day, hour, minute, second = '0', fraction = '', zone] = match;
   const fields = [year, month, day, hour, minute, second].map(Number);
   const local = new Date(
-    Date.UTC(fields[0], fields[1] - 1, fields[2], fields[3], fields[4], fields[5], Number(fraction.padEnd(3, '0').slice(0, 3))),
+    Date.UTC(
+      fields[0],
+      fields[1] - 1,
+      fields[2],
+      fields[3],
+      fields[4],
+      fields[5],
+      Number(fraction.padEnd(3, '0').slice(0, 3)),
+    ),
   );
   // Date.UTC rolls 2024-02-30 over to March: refuse anything that is not on the calendar.
   const back = [

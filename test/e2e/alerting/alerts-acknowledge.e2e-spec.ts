@@ -36,7 +36,8 @@ describe('PATCH /groups/{groupId}/alerts/{alertId}', () => {
 
   const patch = (alertId: string, body: unknown, auth: Credentials = p.monitoringAdmin) =>
     call('PATCH', `${t.apiUrl}/groups/${p.groupId}/alerts/${alertId}`, { auth, body });
-  const get = (alertId: string) => call('GET', `${t.apiUrl}/groups/${p.groupId}/alerts/${alertId}`, { auth: p.readOnly });
+  const get = (alertId: string) =>
+    call('GET', `${t.apiUrl}/groups/${p.groupId}/alerts/${alertId}`, { auth: p.readOnly });
   const inHours = (hours: number) => isoSeconds(new Date(clock.now().getTime() + hours * HOUR));
 
   describe('acknowledging', () => {
@@ -89,14 +90,20 @@ describe('PATCH /groups/{groupId}/alerts/{alertId}', () => {
       const alert = await openAlert(t, metricAlert(p.groupId));
       await patch(alert.id, { acknowledgedUntil: inHours(1), acknowledgementComment: 'first' });
       const response = await patch(alert.id, { acknowledgedUntil: inHours(5) }, p.groupOwner);
-      expect(response.body).toMatchObject({ acknowledgedUntil: inHours(5), acknowledgingUsername: p.groupOwner.publicKey });
+      expect(response.body).toMatchObject({
+        acknowledgedUntil: inHours(5),
+        acknowledgingUsername: p.groupOwner.publicKey,
+      });
       expect(response.body).not.toHaveProperty('acknowledgementComment');
     });
 
     it('should accept a comment of exactly 200 characters, counting characters rather than bytes', async () => {
       for (const comment of ['x'.repeat(200), '🔥'.repeat(200)]) {
         const alert = await openAlert(t, metricAlert(p.groupId));
-        const response = await patch(alert.id, { acknowledgedUntil: inHours(1), acknowledgementComment: comment });
+        const response = await patch(alert.id, {
+          acknowledgedUntil: inHours(1),
+          acknowledgementComment: comment,
+        });
         expect(response.status).toBe(200);
         expect(response.body.acknowledgementComment).toBe(comment);
       }
@@ -108,15 +115,22 @@ describe('PATCH /groups/{groupId}/alerts/{alertId}', () => {
       const alert = await openAlert(t, metricAlert(p.groupId));
       await patch(alert.id, { acknowledgedUntil: inHours(1), acknowledgementComment: 'deploying' });
       clock.advance(HOUR - 1000);
-      expect((await get(alert.id)).body).toMatchObject({ acknowledgedUntil: inHours(1 / 3600), acknowledgementComment: 'deploying' });
+      expect((await get(alert.id)).body).toMatchObject({
+        acknowledgedUntil: inHours(1 / 3600),
+        acknowledgementComment: 'deploying',
+      });
       clock.advance(1000);
       const lapsed = (await get(alert.id)).body;
       for (const field of ['acknowledgedUntil', 'acknowledgementComment', 'acknowledgingUsername']) {
         expect(lapsed).not.toHaveProperty(field);
       }
-      const listed = await call('GET', `${t.apiUrl}/groups/${p.groupId}/alerts?status=OPEN&itemsPerPage=500`, {
-        auth: p.readOnly,
-      });
+      const listed = await call(
+        'GET',
+        `${t.apiUrl}/groups/${p.groupId}/alerts?status=OPEN&itemsPerPage=500`,
+        {
+          auth: p.readOnly,
+        },
+      );
       const item = listed.body.results.find((result: { id: string }) => result.id === alert.id);
       expect(item).toBeDefined();
       expect(item).not.toHaveProperty('acknowledgedUntil');
@@ -126,7 +140,10 @@ describe('PATCH /groups/{groupId}/alerts/{alertId}', () => {
       const alert = await openAlert(t, metricAlert(p.groupId));
       await patch(alert.id, { acknowledgedUntil: inHours(1) });
       clock.advance(2 * HOUR);
-      const response = await patch(alert.id, { acknowledgedUntil: inHours(1), acknowledgementComment: 'again' });
+      const response = await patch(alert.id, {
+        acknowledgedUntil: inHours(1),
+        acknowledgementComment: 'again',
+      });
       expect(response.body).toMatchObject({ acknowledgedUntil: inHours(1), acknowledgementComment: 'again' });
     });
   });
@@ -158,7 +175,10 @@ describe('PATCH /groups/{groupId}/alerts/{alertId}', () => {
     });
 
     it('should refuse a 201-character comment with ACKNOWLEDGEMENT_COMMENT_TOO_LONG', async () => {
-      const response = await patch(alertId, { acknowledgedUntil: inHours(1), acknowledgementComment: 'x'.repeat(201) });
+      const response = await patch(alertId, {
+        acknowledgedUntil: inHours(1),
+        acknowledgementComment: 'x'.repeat(201),
+      });
       expect(response.status).toBe(400);
       expect(response.body).toEqual({
         detail: 'The acknowledgement comment is too long; it can hold at most 200 characters.',
@@ -202,7 +222,10 @@ describe('PATCH /groups/{groupId}/alerts/{alertId}', () => {
     it('should refuse a non-string comment with INVALID_JSON_ATTRIBUTE', async () => {
       const response = await patch(alertId, { acknowledgedUntil: inHours(1), acknowledgementComment: 42 });
       expect(response.status).toBe(400);
-      expect(response.body).toMatchObject({ errorCode: 'INVALID_JSON_ATTRIBUTE', parameters: ['acknowledgementComment'] });
+      expect(response.body).toMatchObject({
+        errorCode: 'INVALID_JSON_ATTRIBUTE',
+        parameters: ['acknowledgementComment'],
+      });
     });
 
     it('should refuse an unknown field with INVALID_ATTRIBUTE', async () => {
@@ -220,21 +243,24 @@ describe('PATCH /groups/{groupId}/alerts/{alertId}', () => {
     it.each([
       ['CLOSED', closedAlert],
       ['CANCELLED', cancelledAlert],
-    ] as const)('should refuse to acknowledge or unacknowledge a %s alert with ALERT_ALREADY_CLOSED', async (status, make) => {
-      const alert = await make(t, metricAlert(p.groupId));
-      for (const body of [{ acknowledgedUntil: inHours(1) }, {}]) {
-        const response = await patch(alert.id, body);
-        expect(response.status).toBe(400);
-        expect(response.body).toEqual({
-          detail: `Alert ${alert.id} is ${status}; a closed or cancelled alert cannot be acknowledged or unacknowledged.`,
-          error: 400,
-          errorCode: 'ALERT_ALREADY_CLOSED',
-          parameters: [alert.id, status],
-          reason: 'Bad Request',
-        });
-      }
-      expect((await get(alert.id)).body).toEqual({ ...alert, links: expect.any(Array) });
-    });
+    ] as const)(
+      'should refuse to acknowledge or unacknowledge a %s alert with ALERT_ALREADY_CLOSED',
+      async (status, make) => {
+        const alert = await make(t, metricAlert(p.groupId));
+        for (const body of [{ acknowledgedUntil: inHours(1) }, {}]) {
+          const response = await patch(alert.id, body);
+          expect(response.status).toBe(400);
+          expect(response.body).toEqual({
+            detail: `Alert ${alert.id} is ${status}; a closed or cancelled alert cannot be acknowledged or unacknowledged.`,
+            error: 400,
+            errorCode: 'ALERT_ALREADY_CLOSED',
+            parameters: [alert.id, status],
+            reason: 'Bad Request',
+          });
+        }
+        expect((await get(alert.id)).body).toEqual({ ...alert, links: expect.any(Array) });
+      },
+    );
 
     it('should answer INVALID_ALERT_ID and ALERT_NOT_FOUND when the id is malformed or unknown', async () => {
       const malformed = await patch('xyz', { acknowledgedUntil: inHours(1) });
@@ -284,9 +310,9 @@ describe('PATCH /groups/{groupId}/alerts/{alertId}', () => {
       await patch(alert.id, { acknowledgedUntil: inHours(2), acknowledgementComment: 'maintenance' });
       await patch(alert.id, {}, p.groupOwner);
 
-      const [acknowledged] = (await projectEvents(t, p.readOnly, p.groupId, 'ALERT_ACKNOWLEDGED_AUDIT')).filter(
-        (event) => event.alertId === alert.id,
-      );
+      const [acknowledged] = (
+        await projectEvents(t, p.readOnly, p.groupId, 'ALERT_ACKNOWLEDGED_AUDIT')
+      ).filter((event) => event.alertId === alert.id);
       expect(acknowledged).toMatchObject({
         eventTypeName: 'ALERT_ACKNOWLEDGED_AUDIT',
         groupId: p.groupId,
@@ -295,11 +321,14 @@ describe('PATCH /groups/{groupId}/alerts/{alertId}', () => {
         alertConfigId: input.alertConfigId,
         apiKeyId: p.monitoringAdmin.id,
         publicKey: p.monitoringAdmin.publicKey,
-        raw: expect.objectContaining({ acknowledgedUntil: inHours(2), acknowledgementComment: 'maintenance' }),
+        raw: expect.objectContaining({
+          acknowledgedUntil: inHours(2),
+          acknowledgementComment: 'maintenance',
+        }),
       });
-      const unacknowledged = (await projectEvents(t, p.readOnly, p.groupId, 'ALERT_UNACKNOWLEDGED_AUDIT')).filter(
-        (event) => event.alertId === alert.id,
-      );
+      const unacknowledged = (
+        await projectEvents(t, p.readOnly, p.groupId, 'ALERT_UNACKNOWLEDGED_AUDIT')
+      ).filter((event) => event.alertId === alert.id);
       expect(unacknowledged).toHaveLength(1);
       expect(unacknowledged[0]).toMatchObject({
         alertConfigId: input.alertConfigId,
@@ -317,7 +346,9 @@ describe('PATCH /groups/{groupId}/alerts/{alertId}', () => {
       await patch(openOne.id, { acknowledgedUntil: inHours(-1) });
       for (const type of ['ALERT_ACKNOWLEDGED_AUDIT', 'ALERT_UNACKNOWLEDGED_AUDIT']) {
         const events = await projectEvents(t, p.readOnly, p.groupId, type);
-        expect(events.filter((event) => event.alertId === alert.id || event.alertId === openOne.id)).toEqual([]);
+        expect(events.filter((event) => event.alertId === alert.id || event.alertId === openOne.id)).toEqual(
+          [],
+        );
       }
     });
   });

@@ -39,7 +39,8 @@ describe('GET /groups/{groupId}/alerts', () => {
     await t.close();
   });
 
-  const list = (query = '', auth: Credentials = p.readOnly) => call('GET', `${t.apiUrl}/groups/${p.groupId}/alerts${query}`, { auth });
+  const list = (query = '', auth: Credentials = p.readOnly) =>
+    call('GET', `${t.apiUrl}/groups/${p.groupId}/alerts${query}`, { auth });
 
   it('should list every alert newest first with a real totalCount when no status is given', async () => {
     const response = await list();
@@ -56,15 +57,18 @@ describe('GET /groups/{groupId}/alerts', () => {
     expect(self.searchParams.get('pageNum')).toBe('1');
   });
 
-  it.each(['TRACKING', 'OPEN', 'CLOSED', 'CANCELLED'])('should list only %s alerts when filtered by that status', async (status) => {
-    const response = await list(`?status=${status}`);
-    expect(response.status).toBe(200);
-    expect(response.body.totalCount).toBe(1);
-    expect(response.body.results).toHaveLength(1);
-    expect(response.body.results[0]).toMatchObject({ id: ids[status.toLowerCase()], status });
-    const self = new URL(response.body.links[0].href);
-    expect(self.searchParams.get('status')).toBe(status);
-  });
+  it.each(['TRACKING', 'OPEN', 'CLOSED', 'CANCELLED'])(
+    'should list only %s alerts when filtered by that status',
+    async (status) => {
+      const response = await list(`?status=${status}`);
+      expect(response.status).toBe(200);
+      expect(response.body.totalCount).toBe(1);
+      expect(response.body.results).toHaveLength(1);
+      expect(response.body.results[0]).toMatchObject({ id: ids[status.toLowerCase()], status });
+      const self = new URL(response.body.links[0].href);
+      expect(self.searchParams.get('status')).toBe(status);
+    },
+  );
 
   it.each(['RESOLVED', 'open', ''])('should refuse status=%s with INVALID_ALERT_STATUS', async (status) => {
     const response = await list(`?status=${status}`);
@@ -91,7 +95,9 @@ describe('GET /groups/{groupId}/alerts', () => {
   it('should show each alert as its own self-linked item when listed', async () => {
     const response = await list('?status=OPEN');
     const [alert] = response.body.results;
-    expect(alert.links).toEqual([{ href: `${t.apiUrl}/groups/${p.groupId}/alerts/${ids.open}`, rel: 'self' }]);
+    expect(alert.links).toEqual([
+      { href: `${t.apiUrl}/groups/${p.groupId}/alerts/${ids.open}`, rel: 'self' },
+    ]);
   });
 
   it('should return an empty list when the project has no alerts', async () => {
@@ -109,7 +115,14 @@ describe('GET /groups/{groupId}/alerts', () => {
   });
 
   it('should let every project role and the org owner read when they list', async () => {
-    for (const auth of [p.readOnly, p.monitoringAdmin, p.groupOwner, p.automationAdmin, p.orgOwner, p.globalOwner]) {
+    for (const auth of [
+      p.readOnly,
+      p.monitoringAdmin,
+      p.groupOwner,
+      p.automationAdmin,
+      p.orgOwner,
+      p.globalOwner,
+    ]) {
       expect((await list('', auth)).status).toBe(200);
     }
   });
@@ -172,8 +185,26 @@ describe('GET /groups/{groupId}/alerts/{alertId}', () => {
       }),
     );
     const response = await get(opened.id);
-    expect(response.body).toMatchObject({ clusterId: '5e8cc670a16506712e0b1e9a', clusterName: 'Cluster0', sourceTypeName: 'SHARDED_CLUSTER', tags: [] });
-    for (const absent of ['currentValue', 'metricName', 'hostId', 'hostnameAndPort', 'replicaSetName', 'humanReadable', 'resolved', 'lastNotified', 'acknowledgedUntil', 'acknowledgementComment', 'acknowledgingUsername', 'typeName']) {
+    expect(response.body).toMatchObject({
+      clusterId: '5e8cc670a16506712e0b1e9a',
+      clusterName: 'Cluster0',
+      sourceTypeName: 'SHARDED_CLUSTER',
+      tags: [],
+    });
+    for (const absent of [
+      'currentValue',
+      'metricName',
+      'hostId',
+      'hostnameAndPort',
+      'replicaSetName',
+      'humanReadable',
+      'resolved',
+      'lastNotified',
+      'acknowledgedUntil',
+      'acknowledgementComment',
+      'acknowledgingUsername',
+      'typeName',
+    ]) {
       expect(response.body).not.toHaveProperty(absent);
     }
   });

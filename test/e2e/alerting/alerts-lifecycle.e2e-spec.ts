@@ -25,8 +25,9 @@ function page(pageNum = 1, itemsPerPage = 100): PageQuery {
   return Object.assign(new PageQuery(), { pageNum, itemsPerPage });
 }
 
-// The model's state machine and invariants, through the AlertsService the alert engine will call.
-describe('AlertsService (alert lifecycle)', () => {
+// The model's state machine and invariants: moves made through the AlertsService the alert engine
+// will call, observed through the alert and event endpoints.
+describe('GET /groups/{groupId}/alerts/{alertId} (lifecycle moves made by the alert engine)', () => {
   const clock = new ManualClock(new Date('2024-01-15T10:00:00Z'));
   let t: TestApp;
   let p: ProjectCallers;
@@ -56,7 +57,11 @@ describe('AlertsService (alert lifecycle)', () => {
 
       clock.advance(5 * 60_000);
       const opened = await alerts.promote(tracked.id);
-      expect(opened).toMatchObject({ status: 'OPEN', created: tracked.created, updated: isoSeconds(clock.now()) });
+      expect(opened).toMatchObject({
+        status: 'OPEN',
+        created: tracked.created,
+        updated: isoSeconds(clock.now()),
+      });
       const [openEvent] = await eventsFor('OUTSIDE_METRIC_THRESHOLD', tracked.id);
       expect(openEvent).toMatchObject({
         groupId: p.groupId,
@@ -74,13 +79,19 @@ describe('AlertsService (alert lifecycle)', () => {
 
       clock.advance(60 * 60_000);
       const closed = await alerts.close(tracked.id);
-      expect(closed).toMatchObject({ status: 'CLOSED', resolved: isoSeconds(clock.now()), updated: isoSeconds(clock.now()) });
+      expect(closed).toMatchObject({
+        status: 'CLOSED',
+        resolved: isoSeconds(clock.now()),
+        updated: isoSeconds(clock.now()),
+      });
       expect(await read(tracked.id)).toMatchObject({ status: 'CLOSED', resolved: isoSeconds(clock.now()) });
       expect(await eventsFor('INSIDE_METRIC_THRESHOLD', tracked.id)).toHaveLength(1);
     });
 
     it('should open at once and record the event named after the alert type when opened without tracking', async () => {
-      const opened = await alerts.open(projectAlert(p.groupId, { eventTypeName: 'HOST_DOWN', hostId: newObjectId() }));
+      const opened = await alerts.open(
+        projectAlert(p.groupId, { eventTypeName: 'HOST_DOWN', hostId: newObjectId() }),
+      );
       expect(opened.status).toBe('OPEN');
       expect(await eventsFor('HOST_DOWN', opened.id)).toHaveLength(1);
       await alerts.close(opened.id);
@@ -88,18 +99,23 @@ describe('AlertsService (alert lifecycle)', () => {
     });
 
     it('should record ALERT_CLOSED when the alert type has no product counterpart', async () => {
-      const opened = await alerts.open(projectAlert(p.groupId, { eventTypeName: 'REPLICATION_OPLOG_WINDOW_RUNNING_OUT' }));
+      const opened = await alerts.open(
+        projectAlert(p.groupId, { eventTypeName: 'REPLICATION_OPLOG_WINDOW_RUNNING_OUT' }),
+      );
       await alerts.close(opened.id);
       expect(await eventsFor('ALERT_CLOSED', opened.id)).toHaveLength(1);
     });
 
-    it.each(['track', 'open'] as const)('should cancel a %sed alert and record ALERT_CANCELLED', async (how) => {
-      const raised = await alerts[how](metricAlert(p.groupId));
-      const cancelled = await alerts.cancel(raised.id);
-      expect(cancelled.status).toBe('CANCELLED');
-      expect(cancelled).not.toHaveProperty('resolved');
-      expect(await eventsFor('ALERT_CANCELLED', raised.id)).toHaveLength(1);
-    });
+    it.each(['track', 'open'] as const)(
+      'should cancel a %sed alert and record ALERT_CANCELLED',
+      async (how) => {
+        const raised = await alerts[how](metricAlert(p.groupId));
+        const cancelled = await alerts.cancel(raised.id);
+        expect(cancelled.status).toBe('CANCELLED');
+        expect(cancelled).not.toHaveProperty('resolved');
+        expect(await eventsFor('ALERT_CANCELLED', raised.id)).toHaveLength(1);
+      },
+    );
   });
 
   describe('invariants', () => {

@@ -12,7 +12,7 @@ import { startTestApp, type TestApp } from '../../support/test-app';
 const HOUR = 60 * 60_000;
 
 // What the alert engine asks before notifying: which windows silence an alert type of a project now.
-describe('MaintenanceWindowsService.activeFor', () => {
+describe('POST /groups/{groupId}/maintenanceWindows (windows MaintenanceWindowsService.activeFor finds)', () => {
   const clock = new ManualClock(new Date('2024-01-15T10:00:00Z'));
   const start = clock.now();
   const at = (ms: number) => new Date(start.getTime() + ms);
@@ -27,7 +27,12 @@ describe('MaintenanceWindowsService.activeFor', () => {
     p = await projectWithCallers(t, await bootstrapFirstUser(t));
     windows = t.app.get(MaintenanceWindowsService);
     hostWindow = (
-      await createMaintenanceWindow(t, p.monitoringAdmin, p.groupId, windowBody(start, { startInMs: HOUR, endInMs: 2 * HOUR, alertTypeNames: ['HOST'] }))
+      await createMaintenanceWindow(
+        t,
+        p.monitoringAdmin,
+        p.groupId,
+        windowBody(start, { startInMs: HOUR, endInMs: 2 * HOUR, alertTypeNames: ['HOST'] }),
+      )
     ).id;
     wideWindow = (
       await createMaintenanceWindow(
@@ -72,6 +77,11 @@ describe('MaintenanceWindowsService.activeFor', () => {
 
   it('should return the bounds and types of each active window', async () => {
     const [active] = await windows.activeFor(p.groupId, 'BACKUP', at(2 * HOUR));
-    expect(active).toEqual({ id: wideWindow, startDate: at(90 * 60_000), endDate: at(3 * HOUR), alertTypeNames: ['HOST', 'BACKUP'] });
+    expect(active).toEqual({
+      id: wideWindow,
+      startDate: at(90 * 60_000),
+      endDate: at(3 * HOUR),
+      alertTypeNames: ['HOST', 'BACKUP'],
+    });
   });
 });

@@ -1,6 +1,11 @@
 import { ManualClock } from '../../../src/platform/clock/clock';
 import { call, type Credentials } from '../../support/digest-client';
-import { projectEvents, projectWithCallers, windowBody, type ProjectCallers } from '../../support/factories/alerting';
+import {
+  projectEvents,
+  projectWithCallers,
+  windowBody,
+  type ProjectCallers,
+} from '../../support/factories/alerting';
 import { bootstrapFirstUser } from '../../support/factories/identity';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
@@ -47,7 +52,9 @@ describe('POST /groups/{groupId}/maintenanceWindows', () => {
       description: 'my description',
       created: '2024-01-15T10:00:00Z',
       updated: '2024-01-15T10:00:00Z',
-      links: [{ href: `${t.apiUrl}/groups/${p.groupId}/maintenanceWindows/${response.body.id}`, rel: 'self' }],
+      links: [
+        { href: `${t.apiUrl}/groups/${p.groupId}/maintenanceWindows/${response.body.id}`, rel: 'self' },
+      ],
     });
     const read = await call('GET', response.body.links[0].href, { auth: p.readOnly });
     expect(read.body).toEqual(response.body);
@@ -63,7 +70,9 @@ describe('POST /groups/{groupId}/maintenanceWindows', () => {
 
   it('should accept every alert type of the product list and drop repeats', async () => {
     const response = await create(
-      windowBody(clock.now(), { alertTypeNames: ['HOST', 'REPLICA_SET', 'CLUSTER', 'AGENT', 'BACKUP', 'HOST'] }),
+      windowBody(clock.now(), {
+        alertTypeNames: ['HOST', 'REPLICA_SET', 'CLUSTER', 'AGENT', 'BACKUP', 'HOST'],
+      }),
     );
     expect(response.status).toBe(200);
     expect(response.body.alertTypeNames).toEqual(['HOST', 'REPLICA_SET', 'CLUSTER', 'AGENT', 'BACKUP']);
@@ -75,8 +84,16 @@ describe('POST /groups/{groupId}/maintenanceWindows', () => {
   });
 
   it.each([
-    ['alertTypeNames', 'MISSING_MAINTENANCE_WINDOW_ALERT_TYPE_NAME', 'The maintenance window must specify at least one alert type name.'],
-    ['startDate', 'MISSING_MAINTENANCE_WINDOW_START_DATE', 'The maintenance window must specify a start date.'],
+    [
+      'alertTypeNames',
+      'MISSING_MAINTENANCE_WINDOW_ALERT_TYPE_NAME',
+      'The maintenance window must specify at least one alert type name.',
+    ],
+    [
+      'startDate',
+      'MISSING_MAINTENANCE_WINDOW_START_DATE',
+      'The maintenance window must specify a start date.',
+    ],
     ['endDate', 'MISSING_MAINTENANCE_WINDOW_END_DATE', 'The maintenance window must specify an end date.'],
   ])('should refuse a body without %s with %s', async (field, code, detail) => {
     const body = windowBody(clock.now());
@@ -98,23 +115,32 @@ describe('POST /groups/{groupId}/maintenanceWindows', () => {
     const response = await create(windowBody(clock.now(), { alertTypeNames: ['HOST', 'DISK'] }));
     expect(response.status).toBe(400);
     expect(response.body).toEqual(
-      badRequest('INVALID_ENUM_VALUE', 'An invalid enumeration value DISK was specified for alertTypeNames.', [
-        'DISK',
-        'alertTypeNames',
-      ]),
+      badRequest(
+        'INVALID_ENUM_VALUE',
+        'An invalid enumeration value DISK was specified for alertTypeNames.',
+        ['DISK', 'alertTypeNames'],
+      ),
     );
   });
 
   it.each([
     ['after', HOUR],
     ['equal to', 0],
-  ])('should refuse a start date %s the end date with MAINTENANCE_WINDOW_START_DATE_AFTER_END_DATE', async (_case, gap) => {
-    const response = await create(windowBody(clock.now(), { startInMs: 2 * HOUR + gap, endInMs: 2 * HOUR }));
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual(
-      badRequest('MAINTENANCE_WINDOW_START_DATE_AFTER_END_DATE', 'The maintenance window start date must be before its end date.'),
-    );
-  });
+  ])(
+    'should refuse a start date %s the end date with MAINTENANCE_WINDOW_START_DATE_AFTER_END_DATE',
+    async (_case, gap) => {
+      const response = await create(
+        windowBody(clock.now(), { startInMs: 2 * HOUR + gap, endInMs: 2 * HOUR }),
+      );
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual(
+        badRequest(
+          'MAINTENANCE_WINDOW_START_DATE_AFTER_END_DATE',
+          'The maintenance window start date must be before its end date.',
+        ),
+      );
+    },
+  );
 
   it('should refuse a window that has already ended with VALIDATION_ERROR naming endDate', async () => {
     const response = await create(windowBody(clock.now(), { startInMs: -2 * HOUR, endInMs: 0 }));
@@ -127,17 +153,27 @@ describe('POST /groups/{groupId}/maintenanceWindows', () => {
     );
   });
 
-  it.each(['startDate', 'endDate'])('should refuse a %s that is not ISO 8601 with INVALID_JSON_ATTRIBUTE', async (field) => {
-    const response = await create({ ...windowBody(clock.now()), [field]: '15/01/2024 10:00' });
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual(
-      badRequest('INVALID_JSON_ATTRIBUTE', `Received JSON for the ${field} attribute does not match expected format.`, [field]),
-    );
-  });
+  it.each(['startDate', 'endDate'])(
+    'should refuse a %s that is not ISO 8601 with INVALID_JSON_ATTRIBUTE',
+    async (field) => {
+      const response = await create({ ...windowBody(clock.now()), [field]: '15/01/2024 10:00' });
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual(
+        badRequest(
+          'INVALID_JSON_ATTRIBUTE',
+          `Received JSON for the ${field} attribute does not match expected format.`,
+          [field],
+        ),
+      );
+    },
+  );
 
   it('should refuse alertTypeNames that is not an array of strings, and an unknown field', async () => {
     const notArray = await create({ ...windowBody(clock.now()), alertTypeNames: 'HOST' });
-    expect(notArray.body).toMatchObject({ errorCode: 'INVALID_JSON_ATTRIBUTE', parameters: ['alertTypeNames'] });
+    expect(notArray.body).toMatchObject({
+      errorCode: 'INVALID_JSON_ATTRIBUTE',
+      parameters: ['alertTypeNames'],
+    });
     const unknown = await create({ ...windowBody(clock.now()), id: '56294bdfd4c643eef5176b73' });
     expect(unknown.body).toMatchObject({ errorCode: 'INVALID_ATTRIBUTE', parameters: ['id'] });
   });
@@ -145,7 +181,10 @@ describe('POST /groups/{groupId}/maintenanceWindows', () => {
   it('should refuse a description longer than 1000 characters naming it', async () => {
     const response = await create(windowBody(clock.now(), { description: 'd'.repeat(1001) }));
     expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ errorCode: 'VALIDATION_ERROR', parameters: ['description', expect.any(String)] });
+    expect(response.body).toMatchObject({
+      errorCode: 'VALIDATION_ERROR',
+      parameters: ['description', expect.any(String)],
+    });
   });
 
   it('should let GROUP_OWNER, GROUP_MONITORING_ADMIN, ORG_OWNER and GLOBAL_OWNER create', async () => {

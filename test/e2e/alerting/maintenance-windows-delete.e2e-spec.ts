@@ -49,13 +49,20 @@ describe('DELETE /groups/{groupId}/maintenanceWindows/{windowId}', () => {
       windowBody(clock.now(), { startInMs: -HOUR, endInMs: HOUR, alertTypeNames: ['AGENT'] }),
     );
     const windows = t.app.get(MaintenanceWindowsService);
-    expect((await windows.activeFor(p.groupId, 'AGENT', clock.now())).map((active) => active.id)).toEqual([window.id]);
+    expect((await windows.activeFor(p.groupId, 'AGENT', clock.now())).map((active) => active.id)).toEqual([
+      window.id,
+    ]);
     expect((await remove(window.id)).status).toBe(204);
     expect(await windows.activeFor(p.groupId, 'AGENT', clock.now())).toEqual([]);
   });
 
   it('should answer MAINTENANCE_WINDOW_NOT_FOUND once the window has ended, and keep it', async () => {
-    const window = await createMaintenanceWindow(t, p.monitoringAdmin, p.groupId, windowBody(clock.now(), { startInMs: 0, endInMs: HOUR }));
+    const window = await createMaintenanceWindow(
+      t,
+      p.monitoringAdmin,
+      p.groupId,
+      windowBody(clock.now(), { startInMs: 0, endInMs: HOUR }),
+    );
     clock.advance(HOUR);
     const response = await remove(window.id);
     expect(response.status).toBe(404);
@@ -67,7 +74,9 @@ describe('DELETE /groups/{groupId}/maintenanceWindows/{windowId}', () => {
       reason: 'Not Found',
     });
     const windows = t.app.get(MaintenanceWindowsService);
-    expect((await windows.activeFor(p.groupId, 'HOST', new Date(clock.now().getTime() - 1))).map((w) => w.id)).toEqual([window.id]);
+    expect(
+      (await windows.activeFor(p.groupId, 'HOST', new Date(clock.now().getTime() - 1))).map((w) => w.id),
+    ).toEqual([window.id]);
   });
 
   it('should answer INVALID_WINDOW_ID when the id is malformed', async () => {
@@ -101,6 +110,10 @@ describe('DELETE /groups/{groupId}/maintenanceWindows/{windowId}', () => {
       (event) => event.maintenanceWindowId === window.id,
     );
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ groupId: p.groupId, orgId: p.orgId, publicKey: p.groupOwner.publicKey });
+    expect(events[0]).toMatchObject({
+      groupId: p.groupId,
+      orgId: p.orgId,
+      publicKey: p.groupOwner.publicKey,
+    });
   });
 });

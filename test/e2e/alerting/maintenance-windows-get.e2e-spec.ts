@@ -23,9 +23,24 @@ describe('GET /groups/{groupId}/maintenanceWindows', () => {
   beforeAll(async () => {
     t = await startTestApp({}, clock);
     p = await projectWithCallers(t, await bootstrapFirstUser(t));
-    later = await createMaintenanceWindow(t, p.monitoringAdmin, p.groupId, windowBody(clock.now(), { startInMs: 5 * HOUR, endInMs: 6 * HOUR }));
-    running = await createMaintenanceWindow(t, p.monitoringAdmin, p.groupId, windowBody(clock.now(), { startInMs: -HOUR, endInMs: HOUR }));
-    soon = await createMaintenanceWindow(t, p.monitoringAdmin, p.groupId, windowBody(clock.now(), { startInMs: HOUR, endInMs: 2 * HOUR }));
+    later = await createMaintenanceWindow(
+      t,
+      p.monitoringAdmin,
+      p.groupId,
+      windowBody(clock.now(), { startInMs: 5 * HOUR, endInMs: 6 * HOUR }),
+    );
+    running = await createMaintenanceWindow(
+      t,
+      p.monitoringAdmin,
+      p.groupId,
+      windowBody(clock.now(), { startInMs: -HOUR, endInMs: HOUR }),
+    );
+    soon = await createMaintenanceWindow(
+      t,
+      p.monitoringAdmin,
+      p.groupId,
+      windowBody(clock.now(), { startInMs: HOUR, endInMs: 2 * HOUR }),
+    );
   });
 
   afterAll(async () => {
@@ -39,7 +54,11 @@ describe('GET /groups/{groupId}/maintenanceWindows', () => {
     const response = await list();
     expect(response.status).toBe(200);
     expect(response.body.totalCount).toBe(3);
-    expect(response.body.results.map((window: { id: string }) => window.id)).toEqual([running.id, soon.id, later.id]);
+    expect(response.body.results.map((window: { id: string }) => window.id)).toEqual([
+      running.id,
+      soon.id,
+      later.id,
+    ]);
     expect(response.body.results[0]).toEqual(running);
   });
 
@@ -68,7 +87,9 @@ describe('GET /groups/{groupId}/maintenanceWindows', () => {
 
   it('should list nothing for another project of the organization', async () => {
     const other = await createProject(t, p.globalOwner, p.orgId);
-    const response = await call('GET', `${t.apiUrl}/groups/${other.id}/maintenanceWindows`, { auth: p.globalOwner });
+    const response = await call('GET', `${t.apiUrl}/groups/${other.id}/maintenanceWindows`, {
+      auth: p.globalOwner,
+    });
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ results: [], totalCount: 0 });
   });
@@ -92,14 +113,24 @@ describe('GET /groups/{groupId}/maintenanceWindows/{windowId}', () => {
     call('GET', `${t.apiUrl}/groups/${groupId}/maintenanceWindows/${windowId}`, { auth });
 
   it('should return the window while its end date is in the future', async () => {
-    const window = await createMaintenanceWindow(t, p.groupOwner, p.groupId, windowBody(clock.now(), { description: 'disk swap' }));
+    const window = await createMaintenanceWindow(
+      t,
+      p.groupOwner,
+      p.groupId,
+      windowBody(clock.now(), { description: 'disk swap' }),
+    );
     const response = await get(window.id);
     expect(response.status).toBe(200);
     expect(response.body).toEqual(window);
   });
 
   it('should answer MAINTENANCE_WINDOW_NOT_FOUND once the window has ended', async () => {
-    const window = await createMaintenanceWindow(t, p.groupOwner, p.groupId, windowBody(clock.now(), { startInMs: 0, endInMs: HOUR }));
+    const window = await createMaintenanceWindow(
+      t,
+      p.groupOwner,
+      p.groupId,
+      windowBody(clock.now(), { startInMs: 0, endInMs: HOUR }),
+    );
     clock.advance(HOUR - 1);
     expect((await get(window.id)).status).toBe(200);
     clock.advance(1);

@@ -30,7 +30,12 @@ describe('PATCH /groups/{groupId}/maintenanceWindows/{windowId}', () => {
 
   // A window from now+1h to now+3h with a description.
   const fresh = (): Promise<MaintenanceWindowView> =>
-    createMaintenanceWindow(t, p.monitoringAdmin, p.groupId, windowBody(clock.now(), { description: 'first' }));
+    createMaintenanceWindow(
+      t,
+      p.monitoringAdmin,
+      p.groupId,
+      windowBody(clock.now(), { description: 'first' }),
+    );
   const patch = (windowId: string, body: unknown, auth: Credentials = p.monitoringAdmin) =>
     call('PATCH', `${t.apiUrl}/groups/${p.groupId}/maintenanceWindows/${windowId}`, { auth, body });
   const get = (windowId: string) =>
@@ -48,7 +53,12 @@ describe('PATCH /groups/{groupId}/maintenanceWindows/{windowId}', () => {
 
   it('should replace every field given at once', async () => {
     const window = await fresh();
-    const body = { alertTypeNames: ['AGENT', 'BACKUP'], startDate: at(2 * HOUR), endDate: at(4 * HOUR), description: 'second' };
+    const body = {
+      alertTypeNames: ['AGENT', 'BACKUP'],
+      startDate: at(2 * HOUR),
+      endDate: at(4 * HOUR),
+      description: 'second',
+    };
     const response = await patch(window.id, body);
     expect(response.status).toBe(201);
     expect(response.body).toMatchObject(body);
@@ -66,7 +76,8 @@ describe('PATCH /groups/{groupId}/maintenanceWindows/{windowId}', () => {
     const response = await patch(window.id, {});
     expect(response.status).toBe(400);
     expect(response.body).toEqual({
-      detail: 'At least one of the attributes alertTypeNames, startDate, endDate, description must be specified.',
+      detail:
+        'At least one of the attributes alertTypeNames, startDate, endDate, description must be specified.',
       error: 400,
       errorCode: 'MISSING_ONE_OF_ATTRIBUTES',
       parameters: ['alertTypeNames, startDate, endDate, description'],
@@ -100,10 +111,18 @@ describe('PATCH /groups/{groupId}/maintenanceWindows/{windowId}', () => {
   });
 
   it('should refuse to move the end date into the past with VALIDATION_ERROR naming endDate', async () => {
-    const window = await createMaintenanceWindow(t, p.monitoringAdmin, p.groupId, windowBody(clock.now(), { startInMs: -2 * HOUR, endInMs: HOUR }));
+    const window = await createMaintenanceWindow(
+      t,
+      p.monitoringAdmin,
+      p.groupId,
+      windowBody(clock.now(), { startInMs: -2 * HOUR, endInMs: HOUR }),
+    );
     const response = await patch(window.id, { endDate: at(-HOUR) });
     expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ errorCode: 'VALIDATION_ERROR', parameters: ['endDate', 'the window must end in the future'] });
+    expect(response.body).toMatchObject({
+      errorCode: 'VALIDATION_ERROR',
+      parameters: ['endDate', 'the window must end in the future'],
+    });
   });
 
   it('should answer MAINTENANCE_WINDOW_NOT_FOUND once the window has ended', async () => {
@@ -111,12 +130,17 @@ describe('PATCH /groups/{groupId}/maintenanceWindows/{windowId}', () => {
     clock.advance(3 * HOUR);
     const response = await patch(window.id, { endDate: at(HOUR) });
     expect(response.status).toBe(404);
-    expect(response.body).toMatchObject({ errorCode: 'MAINTENANCE_WINDOW_NOT_FOUND', parameters: [window.id, p.groupId] });
+    expect(response.body).toMatchObject({
+      errorCode: 'MAINTENANCE_WINDOW_NOT_FOUND',
+      parameters: [window.id, p.groupId],
+    });
   });
 
   it('should answer INVALID_WINDOW_ID and MAINTENANCE_WINDOW_NOT_FOUND when the id is malformed or unknown', async () => {
     expect((await patch('nope', { description: 'x' })).body.errorCode).toBe('INVALID_WINDOW_ID');
-    expect((await patch('56294bdfd4c643eef5176b73', { description: 'x' })).body.errorCode).toBe('MAINTENANCE_WINDOW_NOT_FOUND');
+    expect((await patch('56294bdfd4c643eef5176b73', { description: 'x' })).body.errorCode).toBe(
+      'MAINTENANCE_WINDOW_NOT_FOUND',
+    );
   });
 
   it('should let GROUP_OWNER, ORG_OWNER and GLOBAL_OWNER update and refuse the other roles', async () => {
@@ -144,7 +168,11 @@ describe('PATCH /groups/{groupId}/maintenanceWindows/{windowId}', () => {
       (event) => event.maintenanceWindowId === window.id,
     );
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ groupId: p.groupId, orgId: p.orgId, publicKey: p.groupOwner.publicKey });
+    expect(events[0]).toMatchObject({
+      groupId: p.groupId,
+      orgId: p.orgId,
+      publicKey: p.groupOwner.publicKey,
+    });
     expect(events[0].diffs?.[0].params).toEqual([
       { param: 'alertTypeNames', old: ['HOST', 'REPLICA_SET'], new: ['CLUSTER'] },
       { param: 'description', old: 'first', new: 'second' },

@@ -1,6 +1,6 @@
 import { call } from '../../support/digest-client';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { auditEvents } from './audit-events';
+import { auditEvents, type AuditRow } from './audit-events';
 import { buildWorld, expectError, type World } from './world';
 
 interface Probe {
@@ -152,10 +152,12 @@ const PROBES: Probe[] = [
 // Each route is called by the owner key of organization B with organization A's ids (or A's key in B's path).
 let t: TestApp;
 let w: World;
+let eventsBefore: AuditRow[];
 
 beforeAll(async () => {
   t = await startTestApp();
   w = await buildWorld(t);
+  eventsBefore = await auditEvents(t);
 });
 
 afterAll(async () => {
@@ -176,7 +178,7 @@ for (const probe of PROBES) {
 }
 
 describe('GET /orgs/{orgId}/apiKeys after calls from another organization', () => {
-  it('should show organization A untouched and no event for it when every call was refused', async () => {
+  it('should show organization A untouched and no new event when every call was refused', async () => {
     const keys = await call('GET', `${t.apiUrl}/orgs/${w.orgA.id}/apiKeys`, { auth: w.ownerA });
     const projects = await call('GET', `${t.apiUrl}/orgs/${w.orgA.id}/groups`, { auth: w.ownerA });
 
@@ -185,15 +187,6 @@ describe('GET /orgs/{orgId}/apiKeys after calls from another organization', () =
       { orgId: w.orgA.id, roleName: 'ORG_MEMBER' },
     ]);
     expect(projects.body.totalCount).toBe(2);
-    const orgAEvents = (await auditEvents(t)).filter((e) => e.org_id === w.orgA.id);
-    expect(orgAEvents.map((e) => e.event_type_name).sort()).toEqual(
-      [
-        'ORG_CREATED',
-        'GROUP_CREATED',
-        'GROUP_CREATED',
-        ...Array<string>(5).fill('ORG_API_KEY_ADDED'),
-        'API_KEY_ADDED_TO_GROUP',
-      ].sort(),
-    );
+    expect(await auditEvents(t)).toEqual(eventsBefore);
   });
 });

@@ -40,7 +40,12 @@ export function metricAlert(groupId: string, overrides: Partial<NewAlert> = {}):
 
 // A project-wide alert without type-dependent fields.
 export function projectAlert(groupId: string, overrides: Partial<NewAlert> = {}): NewAlert {
-  return { groupId, alertConfigId: newAlertConfigId(), eventTypeName: 'USERS_WITHOUT_MULTI_FACTOR_AUTH', ...overrides };
+  return {
+    groupId,
+    alertConfigId: newAlertConfigId(),
+    eventTypeName: 'USERS_WITHOUT_MULTI_FACTOR_AUTH',
+    ...overrides,
+  };
 }
 
 export function openAlert(t: TestApp, alert: NewAlert): Promise<AlertResponse> {
@@ -93,12 +98,18 @@ export async function createMaintenanceWindow(
   groupId: string,
   body: Record<string, unknown>,
 ): Promise<MaintenanceWindowView> {
-  const response: ApiResponse<MaintenanceWindowView> = await call('POST', `${t.apiUrl}/groups/${groupId}/maintenanceWindows`, {
-    auth,
-    body,
-  });
+  const response: ApiResponse<MaintenanceWindowView> = await call(
+    'POST',
+    `${t.apiUrl}/groups/${groupId}/maintenanceWindows`,
+    {
+      auth,
+      body,
+    },
+  );
   if (response.status !== 200) {
-    throw new Error(`POST /groups/{groupId}/maintenanceWindows: expected 200, got ${response.status}: ${response.text}`);
+    throw new Error(
+      `POST /groups/{groupId}/maintenanceWindows: expected 200, got ${response.status}: ${response.text}`,
+    );
   }
   return response.body;
 }
@@ -175,6 +186,7 @@ export async function projectEvents(
     `${t.apiUrl}/groups/${groupId}/events?eventType=${eventType}&includeRaw=true&itemsPerPage=500`,
     { auth },
   );
-  if (response.status !== 200) throw new Error(`GET /groups/{groupId}/events: ${response.status}: ${response.text}`);
+  if (response.status !== 200)
+    throw new Error(`GET /groups/{groupId}/events: ${response.status}: ${response.text}`);
   return response.body.results;
 }

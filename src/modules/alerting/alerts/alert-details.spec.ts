@@ -19,11 +19,15 @@ describe('checkNewAlert', () => {
     ['currentValue', { currentValue: undefined }],
     ['hostId', { hostId: undefined }],
   ])('should refuse a metric alert without %s', (field, overrides) => {
-    expect(() => checkNewAlert({ ...base, ...overrides })).toThrow(`OUTSIDE_METRIC_THRESHOLD alerts need ${field}`);
+    expect(() => checkNewAlert({ ...base, ...overrides })).toThrow(
+      `OUTSIDE_METRIC_THRESHOLD alerts need ${field}`,
+    );
   });
 
   it('should refuse a HOST_DOWN alert without its host', () => {
-    expect(() => checkNewAlert({ ...base, eventTypeName: 'HOST_DOWN', hostId: undefined })).toThrow(InvalidAlertError);
+    expect(() => checkNewAlert({ ...base, eventTypeName: 'HOST_DOWN', hostId: undefined })).toThrow(
+      InvalidAlertError,
+    );
   });
 
   it.each([
@@ -46,6 +50,12 @@ describe('targetKeyOf', () => {
   });
 
   it('should be empty for a project-wide alert', () => {
-    expect(targetKeyOf({ groupId: base.groupId, alertConfigId: base.alertConfigId, eventTypeName: 'USERS_WITHOUT_MULTI_FACTOR_AUTH' })).toBe('');
+    expect(
+      targetKeyOf({
+        groupId: base.groupId,
+        alertConfigId: base.alertConfigId,
+        eventTypeName: 'USERS_WITHOUT_MULTI_FACTOR_AUTH',
+      }),
+    ).toBe('');
   });
 });

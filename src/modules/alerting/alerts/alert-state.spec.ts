@@ -89,7 +89,10 @@ describe('currentAcknowledgement', () => {
   });
 
   it('should leave the comment out when none was given', () => {
-    expect(currentAcknowledgement({ ...stored, comment: null }, at)).toEqual({ until, username: 'jane@example.com' });
+    expect(currentAcknowledgement({ ...stored, comment: null }, at)).toEqual({
+      until,
+      username: 'jane@example.com',
+    });
   });
 
   it('should return nothing when the alert was never acknowledged', () => {

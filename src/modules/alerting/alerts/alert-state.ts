@@ -66,7 +66,8 @@ export function currentAcknowledgement(
   stored: { until: Date | null; comment: string | null; username: string | null },
   now: Date,
 ): Acknowledgement | undefined {
-  if (stored.until === null || stored.username === null || stored.until.getTime() <= now.getTime()) return undefined;
+  if (stored.until === null || stored.username === null || stored.until.getTime() <= now.getTime())
+    return undefined;
   return stored.comment === null
     ? { until: stored.until, username: stored.username }
     : { until: stored.until, comment: stored.comment, username: stored.username };

@@ -25,7 +25,11 @@ export function toAlertResponse(alert: AlertEntity, now: Date, links: LinkRespon
   if (alert.lastNotified) response.lastNotified = toIsoSeconds(alert.lastNotified);
   if (alert.resolved) response.resolved = toIsoSeconds(alert.resolved);
   const acknowledgement = currentAcknowledgement(
-    { until: alert.acknowledgedUntil, comment: alert.acknowledgementComment, username: alert.acknowledgingUsername },
+    {
+      until: alert.acknowledgedUntil,
+      comment: alert.acknowledgementComment,
+      username: alert.acknowledgingUsername,
+    },
     now,
   );
   if (acknowledgement) {
@@ -55,7 +59,8 @@ export function toAlertResponse(alert: AlertEntity, now: Date, links: LinkRespon
 // The spec's Event record carries the alert's subject: ids, host (hostname and port apart), metric, cluster.
 export function toAlertEventSubject(alert: AlertEntity): EventSubject {
   const subject: EventSubject = { alertId: alert.id, alertConfigId: alert.alertConfigId };
-  const hostAndPort = alert.hostnameAndPort === null ? null : /^\[?(.+?)\]?:(\d{1,5})$/.exec(alert.hostnameAndPort);
+  const hostAndPort =
+    alert.hostnameAndPort === null ? null : /^\[?(.+?)\]?:(\d{1,5})$/.exec(alert.hostnameAndPort);
   if (hostAndPort) {
     subject.hostname = hostAndPort[1];
     subject.port = Number(hostAndPort[2]);

@@ -30,11 +30,17 @@ export class AlertsController {
 
   @Get()
   @RequireProjectRole('GROUP_READ_ONLY')
-  @ApiOperation({ summary: 'Get all alerts of one project', description: 'Newest first. Needs a project read role.' })
+  @ApiOperation({
+    summary: 'Get all alerts of one project',
+    description: 'Newest first. Needs a project read role.',
+  })
   @groupIdParam
   @ApiOkResponse({ type: AlertListResponse })
   @ApiErrorResponses(400, 'Unknown status filter.', [AlertingErrors.INVALID_ALERT_STATUS('RESOLVED')])
-  list(@Param('groupId') groupId: string, @Query() query: ListAlertsQuery): Promise<ListEnvelope<AlertResponse>> {
+  list(
+    @Param('groupId') groupId: string,
+    @Query() query: ListAlertsQuery,
+  ): Promise<ListEnvelope<AlertResponse>> {
     return this.alerts.list(groupId, query);
   }
 
@@ -67,9 +73,15 @@ export class AlertsController {
     examples: {
       acknowledge: {
         summary: 'Acknowledge until a time (offsets accepted)',
-        value: { acknowledgedUntil: '2016-04-15T00:00:00-0400', acknowledgementComment: 'This is normal. Please ignore.' },
+        value: {
+          acknowledgedUntil: '2016-04-15T00:00:00-0400',
+          acknowledgementComment: 'This is normal. Please ignore.',
+        },
       },
-      indefinitely: { summary: 'Acknowledge for 100 years', value: { acknowledgedUntil: '2124-01-01T00:00:00Z' } },
+      indefinitely: {
+        summary: 'Acknowledge for 100 years',
+        value: { acknowledgedUntil: '2124-01-01T00:00:00Z' },
+      },
       unacknowledge: { summary: 'Unacknowledge', value: {} },
     },
   })

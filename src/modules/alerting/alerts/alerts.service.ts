@@ -14,12 +14,21 @@ import type { PageQuery } from '../../../platform/http/pagination/page.query';
 import { toIsoSeconds } from '../../../platform/http/timestamps';
 import { isObjectId, newObjectId } from '../../../platform/ids/object-id';
 import { AlertingErrors } from '../alerting.errors';
-import { checkNewAlert, DuplicateActiveAlertError, InvalidAlertError, targetKeyOf, type NewAlert } from './alert-details';
+import {
+  checkNewAlert,
+  DuplicateActiveAlertError,
+  InvalidAlertError,
+  targetKeyOf,
+  type NewAlert,
+} from './alert-details';
 import { AlertEventTypes, closingEventTypeOf } from './alert-event-types';
 import { canChangeAcknowledgement, isAlertStatus, transition, type AlertStatus } from './alert-state';
 import { AlertEntity } from './alert.entity';
 import { alertPath, toAlertEventSubject, toAlertResponse } from './alert.mapper';
-import { MAX_ACKNOWLEDGEMENT_COMMENT_LENGTH, type AcknowledgeAlertRequest } from './dto/acknowledge-alert.request';
+import {
+  MAX_ACKNOWLEDGEMENT_COMMENT_LENGTH,
+  type AcknowledgeAlertRequest,
+} from './dto/acknowledge-alert.request';
 import type { AlertResponse } from './dto/alert.response';
 import type { ListAlertsQuery } from './dto/list-alerts.query';
 
@@ -71,7 +80,8 @@ export class AlertsService {
     if (until !== undefined && until.getTime() <= now.getTime()) {
       throw CommonErrors.VALIDATION_ERROR('acknowledgedUntil', 'it must be in the future');
     }
-    if (!canChangeAcknowledgement(alert.status)) throw AlertingErrors.ALERT_ALREADY_CLOSED(alert.id, alert.status);
+    if (!canChangeAcknowledgement(alert.status))
+      throw AlertingErrors.ALERT_ALREADY_CLOSED(alert.id, alert.status);
 
     alert.acknowledgedUntil = until ?? null;
     alert.acknowledgementComment = until === undefined || comment === '' ? null : comment;
@@ -80,12 +90,17 @@ export class AlertsService {
     alert.updated = now;
     await this.repository().save(alert);
     await this.events.publish({
-      eventTypeName: until ? AlertEventTypes.ALERT_ACKNOWLEDGED_AUDIT : AlertEventTypes.ALERT_UNACKNOWLEDGED_AUDIT,
+      eventTypeName: until
+        ? AlertEventTypes.ALERT_ACKNOWLEDGED_AUDIT
+        : AlertEventTypes.ALERT_UNACKNOWLEDGED_AUDIT,
       orgId,
       groupId,
       subject: { alertId: alert.id, alertConfigId: alert.alertConfigId },
       raw: until
-        ? { acknowledgedUntil: toIsoSeconds(until), acknowledgementComment: alert.acknowledgementComment ?? undefined }
+        ? {
+            acknowledgedUntil: toIsoSeconds(until),
+            acknowledgementComment: alert.acknowledgementComment ?? undefined,
+          }
         : undefined,
       occurredAt: now,
     });
@@ -93,7 +108,11 @@ export class AlertsService {
   }
 
   // For GET /groups/{groupId}/alertConfigs/{alertConfigId}/alerts: the OPEN alerts of one configuration.
-  openAlertsForConfig(groupId: string, alertConfigId: string, page: PageQuery): Promise<ListEnvelope<AlertResponse>> {
+  openAlertsForConfig(
+    groupId: string,
+    alertConfigId: string,
+    page: PageQuery,
+  ): Promise<ListEnvelope<AlertResponse>> {
     return this.page({ groupId, alertConfigId, status: 'OPEN' }, page);
   }
 
@@ -191,7 +210,10 @@ export class AlertsService {
       await this.repository().insert(alert);
     } catch (error) {
       // The partial unique index is the last guard (e.g. a row written by other code than this method).
-      if (error instanceof QueryFailedError && (error.driverError as { code?: string }).code === UNIQUE_VIOLATION) {
+      if (
+        error instanceof QueryFailedError &&
+        (error.driverError as { code?: string }).code === UNIQUE_VIOLATION
+      ) {
         throw new DuplicateActiveAlertError(input.alertConfigId, targetKey);
       }
       throw error;
@@ -225,7 +247,11 @@ export class AlertsService {
     await this.publishLifecycle(alert, eventTypeName, await this.projects.orgOf(alert.groupId));
   }
 
-  private async publishLifecycle(alert: AlertEntity, eventTypeName: string, orgId: string | null): Promise<void> {
+  private async publishLifecycle(
+    alert: AlertEntity,
+    eventTypeName: string,
+    orgId: string | null,
+  ): Promise<void> {
     await this.events.publish({
       eventTypeName,
       orgId: orgId ?? undefined,
@@ -235,7 +261,10 @@ export class AlertsService {
     });
   }
 
-  private async page(where: FindOptionsWhere<AlertEntity>, page: PageQuery): Promise<ListEnvelope<AlertResponse>> {
+  private async page(
+    where: FindOptionsWhere<AlertEntity>,
+    page: PageQuery,
+  ): Promise<ListEnvelope<AlertResponse>> {
     const [rows, total] = await this.repository().findAndCount({
       where,
       order: { created: 'DESC', id: 'DESC' },

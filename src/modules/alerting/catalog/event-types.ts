@@ -217,9 +217,16 @@ const CATEGORIES: Record<string, Spec[]> = {
   ALERTS: [['WEBHOOK_TEMPLATE_RENDER_FAILED', true]],
 };
 
+// Backup events concern a replica set or a cluster: the product's own example narrows RESYNC_REQUIRED with
+// a REPLICA_SET_NAME matcher (product-facts 2.1 example 3).
+const CATEGORY_TARGET: Partial<Record<string, MatcherTarget>> = { BACKUP: 'REPLICA_SET' };
+
 export const EVENT_TYPES: ReadonlyMap<string, EventTypeInfo> = new Map(
   Object.entries(CATEGORIES).flatMap(([category, specs]) =>
-    specs.map(([name, alertable, extra]) => [name, { category, alertable, ...extra }] as const),
+    specs.map(
+      ([name, alertable, extra]) =>
+        [name, { category, alertable, target: CATEGORY_TARGET[category], ...extra }] as const,
+    ),
   ),
 );
 

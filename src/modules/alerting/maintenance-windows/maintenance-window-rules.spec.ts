@@ -14,7 +14,11 @@ function codeOf(work: () => unknown): string | undefined {
 }
 
 describe('windowForCreate', () => {
-  const body = { alertTypeNames: ['HOST'], startDate: '2024-01-15T11:00:00Z', endDate: '2024-01-15T12:00:00Z' };
+  const body = {
+    alertTypeNames: ['HOST'],
+    startDate: '2024-01-15T11:00:00Z',
+    endDate: '2024-01-15T12:00:00Z',
+  };
 
   it('should parse the dates and leave the description out when none is given', () => {
     expect(windowForCreate(body, now)).toEqual({
@@ -26,10 +30,9 @@ describe('windowForCreate', () => {
   });
 
   it('should drop repeated alert types', () => {
-    expect(windowForCreate({ ...body, alertTypeNames: ['HOST', 'AGENT', 'HOST'] }, now).alertTypeNames).toEqual([
-      'HOST',
-      'AGENT',
-    ]);
+    expect(
+      windowForCreate({ ...body, alertTypeNames: ['HOST', 'AGENT', 'HOST'] }, now).alertTypeNames,
+    ).toEqual(['HOST', 'AGENT']);
   });
 
   it.each([
@@ -69,7 +72,10 @@ describe('windowForUpdate', () => {
   });
 
   it('should keep the fields that are not given', () => {
-    expect(windowForUpdate(current, { alertTypeNames: ['BACKUP'] }, now)).toEqual({ ...current, alertTypeNames: ['BACKUP'] });
+    expect(windowForUpdate(current, { alertTypeNames: ['BACKUP'] }, now)).toEqual({
+      ...current,
+      alertTypeNames: ['BACKUP'],
+    });
   });
 
   it('should check the merged dates, not only the given one', () => {
@@ -90,7 +96,9 @@ describe('windowForUpdate', () => {
     expect(codeOf(() => windowForUpdate(current, { alertTypeNames: [] }, now))).toBe(
       'MISSING_MAINTENANCE_WINDOW_ALERT_TYPE_NAME',
     );
-    expect(codeOf(() => windowForUpdate(current, { endDate: null }, now))).toBe('MISSING_MAINTENANCE_WINDOW_END_DATE');
+    expect(codeOf(() => windowForUpdate(current, { endDate: null }, now))).toBe(
+      'MISSING_MAINTENANCE_WINDOW_END_DATE',
+    );
   });
 });
 

@@ -1,4 +1,15 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Query } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Patch,
+  Post,
+  Query,
+} from '@nestjs/common';
 import {
   ApiBody,
   ApiCreatedResponse,
@@ -26,11 +37,15 @@ const WRITE_ROLES =
 
 const groupIdParam = ApiParam({ name: 'groupId', description: 'Project (group) id.', example: GROUP });
 const windowIdParam = ApiParam({ name: 'windowId', description: 'Maintenance window id.', example: WINDOW });
-const notFound = ApiErrorResponses(404, 'Malformed or unknown window id, a window that has ended, or an unknown project.', [
-  AlertingErrors.INVALID_WINDOW_ID('not-an-id'),
-  AlertingErrors.MAINTENANCE_WINDOW_NOT_FOUND(WINDOW, GROUP),
-  AlertingErrors.GROUP_NOT_FOUND(GROUP),
-]);
+const notFound = ApiErrorResponses(
+  404,
+  'Malformed or unknown window id, a window that has ended, or an unknown project.',
+  [
+    AlertingErrors.INVALID_WINDOW_ID('not-an-id'),
+    AlertingErrors.MAINTENANCE_WINDOW_NOT_FOUND(WINDOW, GROUP),
+    AlertingErrors.GROUP_NOT_FOUND(GROUP),
+  ],
+);
 const dateErrors = [
   AlertingErrors.MAINTENANCE_WINDOW_START_DATE_AFTER_END_DATE(),
   CommonErrors.VALIDATION_ERROR('endDate', 'the window must end in the future'),
@@ -87,7 +102,10 @@ export class MaintenanceWindowsController {
   })
   @groupIdParam
   @ApiOkResponse({ type: MaintenanceWindowListResponse })
-  list(@Param('groupId') groupId: string, @Query() query: PageQuery): Promise<ListEnvelope<MaintenanceWindowResponse>> {
+  list(
+    @Param('groupId') groupId: string,
+    @Query() query: PageQuery,
+  ): Promise<ListEnvelope<MaintenanceWindowResponse>> {
     return this.windows.list(groupId, query);
   }
 
@@ -101,7 +119,10 @@ export class MaintenanceWindowsController {
   @windowIdParam
   @ApiOkResponse({ type: MaintenanceWindowResponse })
   @notFound
-  get(@Param('groupId') groupId: string, @Param('windowId') windowId: string): Promise<MaintenanceWindowResponse> {
+  get(
+    @Param('groupId') groupId: string,
+    @Param('windowId') windowId: string,
+  ): Promise<MaintenanceWindowResponse> {
     return this.windows.get(groupId, windowId);
   }
 

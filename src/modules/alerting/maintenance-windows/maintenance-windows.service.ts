@@ -66,7 +66,13 @@ export class MaintenanceWindowsService {
     const orgId = await this.orgOf(groupId);
     const now = this.clock.now();
     const fields = windowForCreate(request, now);
-    const window: MaintenanceWindowEntity = { id: newObjectId(now), groupId, ...fields, created: now, updated: now };
+    const window: MaintenanceWindowEntity = {
+      id: newObjectId(now),
+      groupId,
+      ...fields,
+      created: now,
+      updated: now,
+    };
     await this.repository().insert(window);
     await this.publish(MaintenanceWindowEventTypes.MAINTENANCE_WINDOW_ADDED, window, orgId, now);
     return this.toResponse(window);
@@ -85,7 +91,13 @@ export class MaintenanceWindowsService {
     const after = windowForUpdate(before, request, now);
     Object.assign(window, after, { updated: now });
     await this.repository().save(window);
-    await this.publish(MaintenanceWindowEventTypes.MAINTENANCE_WINDOW_CHANGED, window, orgId, now, diffOf(before, after));
+    await this.publish(
+      MaintenanceWindowEventTypes.MAINTENANCE_WINDOW_CHANGED,
+      window,
+      orgId,
+      now,
+      diffOf(before, after),
+    );
     return this.toResponse(window);
   }
 
@@ -95,7 +107,12 @@ export class MaintenanceWindowsService {
     const orgId = await this.orgOf(groupId);
     const window = await this.findCurrent(groupId, windowId, true);
     await this.repository().delete({ id: window.id });
-    await this.publish(MaintenanceWindowEventTypes.MAINTENANCE_WINDOW_DELETED, window, orgId, this.clock.now());
+    await this.publish(
+      MaintenanceWindowEventTypes.MAINTENANCE_WINDOW_DELETED,
+      window,
+      orgId,
+      this.clock.now(),
+    );
   }
 
   // For the alert engine: the windows silencing `alertTypeName` (HOST, REPLICA_SET, ...) of a project
@@ -110,10 +127,19 @@ export class MaintenanceWindowsService {
       },
       order: { startDate: 'ASC', id: 'ASC' },
     });
-    return rows.map(({ id, startDate, endDate, alertTypeNames }) => ({ id, startDate, endDate, alertTypeNames }));
+    return rows.map(({ id, startDate, endDate, alertTypeNames }) => ({
+      id,
+      startDate,
+      endDate,
+      alertTypeNames,
+    }));
   }
 
-  private async findCurrent(groupId: string, windowId: string, forUpdate: boolean): Promise<MaintenanceWindowEntity> {
+  private async findCurrent(
+    groupId: string,
+    windowId: string,
+    forUpdate: boolean,
+  ): Promise<MaintenanceWindowEntity> {
     if (!isObjectId(windowId)) throw AlertingErrors.INVALID_WINDOW_ID(windowId);
     const window = await this.repository().findOne({
       where: { id: windowId, groupId, endDate: MoreThan(this.clock.now()) },
@@ -148,7 +174,10 @@ export class MaintenanceWindowsService {
   }
 
   private toResponse(window: MaintenanceWindowEntity): MaintenanceWindowResponse {
-    return toMaintenanceWindowResponse(window, this.links.self(maintenanceWindowPath(window.groupId, window.id)));
+    return toMaintenanceWindowResponse(
+      window,
+      this.links.self(maintenanceWindowPath(window.groupId, window.id)),
+    );
   }
 
   private repository() {
@@ -159,7 +188,7 @@ export class MaintenanceWindowsService {
 // The changed fields, in the Event record's `diffs` shape.
 function diffOf(before: WindowFields, after: WindowFields): EventDiff[] {
   const show = (value: Date | string[] | string | null): unknown =>
-    value instanceof Date ? toIsoSeconds(value) : value ?? undefined;
+    value instanceof Date ? toIsoSeconds(value) : (value ?? undefined);
   const params = (['alertTypeNames', 'startDate', 'endDate', 'description'] as const)
     .filter((field) => JSON.stringify(show(before[field])) !== JSON.stringify(show(after[field])))
     .map((field) => ({ param: field, old: show(before[field]), new: show(after[field]) }));

@@ -2,6 +2,15 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { LinkResponse } from '../../../platform/http/pagination/link.response';
 import { ListEnvelopeResponse } from '../../../platform/http/pagination/list-envelope';
 
+// Diff values keep whatever JSON type the changed attribute has.
+const ANY_JSON = [
+  { type: 'string' },
+  { type: 'number' },
+  { type: 'boolean' },
+  { type: 'object' },
+  { type: 'array', items: {} },
+];
+
 export class EventCurrentValueResponse {
   @ApiProperty({ example: 50 })
   number!: number;
@@ -14,10 +23,10 @@ export class EventDiffParamResponse {
   @ApiPropertyOptional({ example: 'Description' })
   display?: string;
 
-  @ApiPropertyOptional({ example: 'CI deploy key' })
+  @ApiPropertyOptional({ oneOf: ANY_JSON, example: 'CI deploy key', description: 'Value after the change.' })
   new?: unknown;
 
-  @ApiPropertyOptional({ example: 'deploy key' })
+  @ApiPropertyOptional({ oneOf: ANY_JSON, example: 'deploy key', description: 'Value before the change.' })
   old?: unknown;
 
   @ApiPropertyOptional({ example: 'desc' })

@@ -47,7 +47,9 @@ export class AlertsSchema1795300005000 implements MigrationInterface {
        WHERE status IN ('TRACKING', 'OPEN')`,
     );
     // Lists are newest first within a project, optionally by status, or within a configuration by status.
-    await queryRunner.query(`CREATE INDEX alerts_group_created_idx ON alerts (group_id, created DESC, id DESC)`);
+    await queryRunner.query(
+      `CREATE INDEX alerts_group_created_idx ON alerts (group_id, created DESC, id DESC)`,
+    );
     await queryRunner.query(
       `CREATE INDEX alerts_group_status_created_idx ON alerts (group_id, status, created DESC, id DESC)`,
     );

@@ -17,10 +17,16 @@ export class AlertResponse {
   @ApiProperty({ example: '5e8cc670a16506712e0b1e96' })
   id!: string;
 
-  @ApiProperty({ example: '5e8cc670a16506712e0b1e95', description: 'Project for which the alert was opened.' })
+  @ApiProperty({
+    example: '5e8cc670a16506712e0b1e95',
+    description: 'Project for which the alert was opened.',
+  })
   groupId!: string;
 
-  @ApiProperty({ example: '5e8cc670a16506712e0b1e97', description: 'Alert configuration that triggered the alert.' })
+  @ApiProperty({
+    example: '5e8cc670a16506712e0b1e97',
+    description: 'Alert configuration that triggered the alert.',
+  })
   alertConfigId!: string;
 
   @ApiProperty({ example: 'OUTSIDE_METRIC_THRESHOLD' })
@@ -35,7 +41,10 @@ export class AlertResponse {
   @ApiProperty({ example: '2014-04-03T20:33:14Z' })
   updated!: string;
 
-  @ApiPropertyOptional({ example: '2014-04-03T20:33:23Z', description: 'Present once a notification was sent.' })
+  @ApiPropertyOptional({
+    example: '2014-04-03T20:33:23Z',
+    description: 'Present once a notification was sent.',
+  })
   lastNotified?: string;
 
   @ApiPropertyOptional({ example: '2014-04-04T08:00:00Z', description: 'Present when status is CLOSED.' })
@@ -47,12 +56,16 @@ export class AlertResponse {
   })
   acknowledgedUntil?: string;
 
-  @ApiPropertyOptional({ example: 'This is normal. Please ignore.', description: 'Present while acknowledged, if given.' })
+  @ApiPropertyOptional({
+    example: 'This is normal. Please ignore.',
+    description: 'Present while acknowledged, if given.',
+  })
   acknowledgementComment?: string;
 
   @ApiPropertyOptional({
     example: 'someuser@example.com',
-    description: 'Who acknowledged: the user name of a user, or the public key of an API key. Present while acknowledged.',
+    description:
+      'Who acknowledged: the user name of a user, or the public key of an API key. Present while acknowledged.',
   })
   acknowledgingUsername?: string;
 
