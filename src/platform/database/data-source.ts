@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { DataSource, DataSourceOptions } from 'typeorm';
 import { loadConfig } from '../config/app-config';
+import { TypeOrmLogger } from '../logging/typeorm-logger';
 import { MIGRATIONS } from './migrations';
 
 // One set of options for the application, the tests and the TypeORM CLI.
@@ -14,6 +15,7 @@ export function dataSourceOptions(url: string): DataSourceOptions {
     synchronize: false,
     migrationsRun: false,
     logging: ['error'],
+    logger: new TypeOrmLogger(),
     extra: { max: 20, application_name: 'deployment-management-service' },
   };
 }
