@@ -15,8 +15,6 @@ export const IdentityErrors = defineErrors({
   INVALID_USERNAME: { status: 400, detail: 'Invalid username {0}.' },
   USER_NOT_FOUND: { status: 404, detail: 'No user with ID {0} exists.' },
   USERNAME_NOT_FOUND: { status: 404, detail: 'No user with username {0} exists.' },
-  ORG_NOT_FOUND: { status: 404, detail: 'No organization with ID {0} exists.' },
-  GROUP_NOT_FOUND: { status: 404, detail: 'No group with ID {0} exists.' },
   GROUP_NAME_NOT_FOUND: { status: 404, detail: 'No group with name "{0}" exists.' },
   GROUP_ALREADY_EXISTS: { status: 409, detail: 'A group with name "{0}" already exists.' },
   API_KEY_NOT_FOUND: { status: 400, detail: 'No API Key with ID {0} exists.' },

@@ -3,7 +3,7 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/app-config';
-import { CREDENTIALS_CHANNEL } from './credential-changes';
+import { CREDENTIALS_CHANNEL } from './credential-channel';
 import { Credential, CredentialDirectory } from './principal';
 
 interface Entry {

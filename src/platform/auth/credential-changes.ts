@@ -1,17 +1,22 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-
-export const CREDENTIALS_CHANNEL = 'dms_credentials';
+import { CREDENTIALS_CHANNEL } from './credential-channel';
+import { CredentialCache } from './credential-cache';
 
 // Announces, inside the caller's transaction, that the credential behind a Digest user name changed.
-// Postgres delivers NOTIFY only at commit, to every instance listening, so caches never drop an entry
-// for a change that rolled back and never keep one past a committed change.
+// Postgres delivers NOTIFY only at commit, to every instance listening (this one included). The local
+// entry is also dropped at once, so the caller's own next request after the commit never reads a
+// cached entry from before it, without waiting for the notification to arrive.
 @Injectable()
 export class CredentialChanges {
-  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly cache: CredentialCache,
+  ) {}
 
   async announce(name: string): Promise<void> {
     await this.txHost.tx.query('SELECT pg_notify($1, $2)', [CREDENTIALS_CHANNEL, name]);
+    this.cache.invalidate(name);
   }
 }

@@ -37,4 +37,5 @@ export abstract class CredentialDirectory {
 // Resolves the organization of a project, so project roles inherited from org roles can be checked.
 export abstract class ProjectDirectory {
   abstract orgOf(groupId: string): Promise<string | null>;
+  abstract orgExists(orgId: string): Promise<boolean>;
 }

@@ -29,14 +29,21 @@ export class RoleGuard implements CanActivate {
         throw CommonErrors.USER_UNAUTHORIZED();
       case 'org': {
         const orgId = params[requirement.param ?? 'orgId'];
-        if (orgId !== undefined && hasOrgRole(principal.roles, orgId, requirement.anyOf)) return true;
-        throw CommonErrors.USER_UNAUTHORIZED();
+        if (orgId === undefined || !hasOrgRole(principal.roles, orgId, requirement.anyOf)) {
+          throw CommonErrors.USER_UNAUTHORIZED();
+        }
+        // Only a global role can reach an organization that does not exist: answer as the product does.
+        if (!(await this.projects.orgExists(orgId))) throw CommonErrors.ORG_NOT_FOUND(orgId);
+        return true;
       }
       case 'project': {
         const groupId = params[requirement.param ?? 'groupId'];
         if (groupId === undefined) throw CommonErrors.USER_UNAUTHORIZED();
         const orgId = await this.projects.orgOf(groupId);
-        if (hasProjectRole(principal.roles, groupId, orgId, requirement.anyOf)) return true;
+        if (hasProjectRole(principal.roles, groupId, orgId, requirement.anyOf)) {
+          if (orgId === null) throw CommonErrors.GROUP_NOT_FOUND(groupId);
+          return true;
+        }
         if (!isInProject(principal.roles, groupId, orgId)) throw CommonErrors.NOT_IN_GROUP();
         throw CommonErrors.USER_UNAUTHORIZED();
       }

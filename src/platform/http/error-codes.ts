@@ -19,6 +19,10 @@ export const CommonErrors = defineErrors({
   VALIDATION_ERROR: { status: 400, detail: 'Invalid value for {0}: {1}.' },
   UNSUPPORTED_MEDIA_TYPE: { status: 415, detail: 'Content type {0} is not supported; send application/json.' },
   REQUEST_TOO_LARGE: { status: 413, detail: 'The request body exceeds the limit of {0} bytes.' },
+  // Parents of every project- and org-scoped route: raised by the role guard for callers whose role
+  // reaches a project or organization that does not exist (global roles).
+  GROUP_NOT_FOUND: { status: 404, detail: 'No group with ID {0} exists.' },
+  ORG_NOT_FOUND: { status: 404, detail: 'No organization with ID {0} exists.' },
   USER_UNAUTHORIZED: { status: 401, detail: 'Current user is not authorized to perform this action.' },
   NOT_IN_GROUP: { status: 401, detail: 'The current user is not in the group, or the group does not exist.' },
   IP_ADDRESS_NOT_ON_ACCESS_LIST: { status: 403, detail: 'IP address {0} is not allowed to access this resource.' },

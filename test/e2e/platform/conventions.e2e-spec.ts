@@ -123,6 +123,16 @@ describe('API conventions', () => {
       });
     });
 
+    it('should answer GROUP_NOT_FOUND or ORG_NOT_FOUND when a global caller lists under a missing parent', async () => {
+      const missing = '0123456789abcdef01234567';
+      const project = await call('GET', `${t.apiUrl}/groups/${missing}/events`, { auth: boot.globalKey });
+      expect(project.status).toBe(404);
+      expect(project.body).toMatchObject({ errorCode: 'GROUP_NOT_FOUND', parameters: [missing] });
+      const org = await call('GET', `${t.apiUrl}/orgs/${missing}/events`, { auth: boot.globalKey });
+      expect(org.status).toBe(404);
+      expect(org.body).toMatchObject({ errorCode: 'ORG_NOT_FOUND', parameters: [missing] });
+    });
+
     it('should answer INVALID_JSON when the body is malformed', async () => {
       const response = await call('POST', `${t.apiUrl}/orgs`, { auth: boot.globalKey, rawBody: '{"name": ' });
       expect(response.status).toBe(400);

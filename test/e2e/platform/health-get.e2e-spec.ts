@@ -32,9 +32,10 @@ describe('GET /health', () => {
     expect(response.headers['x-request-id']).toBe('probe-42.a_b');
   });
 
-  it('should not be served under the API prefix when the public API path is used', async () => {
+  it('should challenge like any protected path when health is requested under the API prefix', async () => {
     const response = await call('GET', `${t.apiUrl}/health`);
-    expect(response.status).not.toBe(200);
+    expect(response.status).toBe(401);
+    expect(response.headers['www-authenticate']).toBeDefined();
   });
 
   it('should log one JSON line with request id, method, path, status and latency but no credentials when a request completes', async () => {

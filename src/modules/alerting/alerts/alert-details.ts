@@ -78,19 +78,22 @@ const REQUIRED_BY_TYPE: Record<string, Array<keyof AlertDetails>> = {
 
 export function checkNewAlert(alert: NewAlert): void {
   if (!isObjectId(alert.groupId)) throw new InvalidAlertError(`groupId ${alert.groupId} is not an id`);
-  if (!isObjectId(alert.alertConfigId))
+  if (!isObjectId(alert.alertConfigId)) {
     throw new InvalidAlertError(`alertConfigId ${alert.alertConfigId} is not an id`);
+  }
   if (!/^[A-Z][A-Z0-9_]*$/.test(alert.eventTypeName)) {
     throw new InvalidAlertError(`eventTypeName ${alert.eventTypeName} is not an event type name`);
   }
   for (const field of REQUIRED_BY_TYPE[alert.eventTypeName] ?? []) {
-    if (alert[field] === undefined)
+    if (alert[field] === undefined) {
       throw new InvalidAlertError(`${alert.eventTypeName} alerts need ${field}`);
+    }
   }
   const value = alert.currentValue;
   if (value !== undefined) {
-    if (!Number.isFinite(value.number))
+    if (!Number.isFinite(value.number)) {
       throw new InvalidAlertError('currentValue.number must be a finite number');
+    }
     if (!(ALERT_UNITS as readonly string[]).includes(value.units)) {
       throw new InvalidAlertError(`currentValue.units ${value.units} is not a unit`);
     }

@@ -66,8 +66,9 @@ export function currentAcknowledgement(
   stored: { until: Date | null; comment: string | null; username: string | null },
   now: Date,
 ): Acknowledgement | undefined {
-  if (stored.until === null || stored.username === null || stored.until.getTime() <= now.getTime())
+  if (stored.until === null || stored.username === null || stored.until.getTime() <= now.getTime()) {
     return undefined;
+  }
   return stored.comment === null
     ? { until: stored.until, username: stored.username }
     : { until: stored.until, comment: stored.comment, username: stored.username };

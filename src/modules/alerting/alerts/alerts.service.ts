@@ -80,8 +80,9 @@ export class AlertsService {
     if (until !== undefined && until.getTime() <= now.getTime()) {
       throw CommonErrors.VALIDATION_ERROR('acknowledgedUntil', 'it must be in the future');
     }
-    if (!canChangeAcknowledgement(alert.status))
+    if (!canChangeAcknowledgement(alert.status)) {
       throw AlertingErrors.ALERT_ALREADY_CLOSED(alert.id, alert.status);
+    }
 
     alert.acknowledgedUntil = until ?? null;
     alert.acknowledgementComment = until === undefined || comment === '' ? null : comment;

@@ -40,7 +40,7 @@ export class ApiKeyStore {
     const org = await this.txHost.tx
       .getRepository(OrganizationEntity)
       .findOne({ where: { id: orgId }, lock: { mode: 'pessimistic_write' } });
-    if (!org) throw IdentityErrors.ORG_NOT_FOUND(orgId);
+    if (!org) throw CommonErrors.ORG_NOT_FOUND(orgId);
     const keys = await this.txHost.tx.getRepository(ApiKeyEntity).countBy({ orgId });
     if (keys >= MAX_API_KEYS_PER_ORG) throw IdentityErrors.API_KEY_LIMIT_EXCEEDED(MAX_API_KEYS_PER_ORG);
   }

@@ -8,7 +8,6 @@ import { CommonErrors } from '../../../platform/http/error-codes';
 import type { ListEnvelope } from '../../../platform/http/pagination/list-envelope';
 import { PageLinks } from '../../../platform/http/pagination/page-links';
 import type { PageQuery } from '../../../platform/http/pagination/page.query';
-import { IdentityErrors } from '../identity.errors';
 import { IdentityEventTypes, type OrgApiKeyDeletedRaw } from '../identity.events';
 import { OrganizationsService } from '../organizations/organizations.service';
 import { ApiKeyIssuer } from './api-key-issuer';
@@ -58,7 +57,7 @@ export class OrgApiKeysService {
 
   async list(orgId: string, page: PageQuery): Promise<ListEnvelope<ApiKeyResponse>> {
     // Reached for an unknown organization only by global callers: the guard admits no one else.
-    if (!(await this.orgs.exists(orgId))) throw IdentityErrors.ORG_NOT_FOUND(orgId);
+    if (!(await this.orgs.exists(orgId))) throw CommonErrors.ORG_NOT_FOUND(orgId);
     const [keys, total] = await this.txHost.tx.getRepository(ApiKeyEntity).findAndCount({
       where: { orgId },
       order: { createdAt: 'ASC', id: 'ASC' },

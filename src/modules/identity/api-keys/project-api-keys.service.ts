@@ -1,3 +1,4 @@
+import { CommonErrors } from '../../../platform/http/error-codes';
 import { Injectable } from '@nestjs/common';
 import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
@@ -125,7 +126,7 @@ export class ProjectApiKeysService {
     const project = await this.txHost.tx
       .getRepository(ProjectEntity)
       .findOne({ select: { id: true, orgId: true }, where: { id: groupId } });
-    if (!project) throw IdentityErrors.GROUP_NOT_FOUND(groupId);
+    if (!project) throw CommonErrors.GROUP_NOT_FOUND(groupId);
     return project.orgId;
   }
 }

@@ -92,7 +92,7 @@ export class OrganizationsService {
   // The guard already required a role in the organization (or a global role).
   async get(orgId: string): Promise<OrganizationResponse> {
     const org = await this.txHost.tx.getRepository(OrganizationEntity).findOneBy({ id: orgId });
-    if (!org) throw IdentityErrors.ORG_NOT_FOUND(orgId);
+    if (!org) throw CommonErrors.ORG_NOT_FOUND(orgId);
     return toOrganizationResponse(org, this.links.self(orgPath(org.id)));
   }
 
@@ -101,7 +101,7 @@ export class OrganizationsService {
     const org = await this.txHost.tx
       .getRepository(OrganizationEntity)
       .findOne({ where: { id: orgId }, lock: { mode: 'pessimistic_write' } });
-    if (!org) throw IdentityErrors.ORG_NOT_FOUND(orgId);
+    if (!org) throw CommonErrors.ORG_NOT_FOUND(orgId);
   }
 
   async exists(orgId: string): Promise<boolean> {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { ProjectDirectory } from '../../../platform/auth/principal';
+import { OrganizationEntity } from '../organizations/organization.entity';
 import { ProjectEntity } from './project.entity';
 
 const MAX_CACHED = 100_000;
@@ -11,6 +12,7 @@ const MAX_CACHED = 100_000;
 @Injectable()
 export class ProjectOrgDirectory extends ProjectDirectory {
   private readonly orgByProject = new Map<string, string>();
+  private readonly knownOrgs = new Set<string>();
 
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {
     super();
@@ -26,5 +28,16 @@ export class ProjectOrgDirectory extends ProjectDirectory {
     if (this.orgByProject.size >= MAX_CACHED) this.orgByProject.clear();
     this.orgByProject.set(groupId, project.orgId);
     return project.orgId;
+  }
+
+  // Organizations are never deleted, so a found id is remembered.
+  async orgExists(orgId: string): Promise<boolean> {
+    if (this.knownOrgs.has(orgId)) return true;
+    const found = await this.txHost.tx.getRepository(OrganizationEntity).exists({ where: { id: orgId } });
+    if (found) {
+      if (this.knownOrgs.size >= MAX_CACHED) this.knownOrgs.clear();
+      this.knownOrgs.add(orgId);
+    }
+    return found;
   }
 }

@@ -84,14 +84,14 @@ export class ProjectsService {
     orgId: string,
     page: PageQuery,
   ): Promise<ListEnvelope<ProjectResponse>> {
-    if (!(await this.orgs.exists(orgId))) throw IdentityErrors.ORG_NOT_FOUND(orgId);
+    if (!(await this.orgs.exists(orgId))) throw CommonErrors.ORG_NOT_FOUND(orgId);
     return this.page(principal, page, orgId);
   }
 
   // The guard already required GROUP_READ_ONLY (or an implying role) on this project.
   async get(groupId: string): Promise<ProjectResponse> {
     const project = await this.txHost.tx.getRepository(ProjectEntity).findOneBy({ id: groupId });
-    if (!project) throw IdentityErrors.GROUP_NOT_FOUND(groupId);
+    if (!project) throw CommonErrors.GROUP_NOT_FOUND(groupId);
     return this.toResponse(project);
   }
 
