@@ -10,6 +10,8 @@ import { EventsModule } from './modules/events';
 import { IdentityModule } from './modules/identity';
 import { AccessListsModule } from './modules/access-lists';
 import { AlertingModule } from './modules/alerting';
+import { IntegrationsModule } from './modules/integrations';
+import { AutomationModule } from './modules/automation';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -31,6 +33,8 @@ export class AppModule {
         IdentityModule,
         AccessListsModule,
         AlertingModule,
+        IntegrationsModule,
+        AutomationModule,
       ],
       controllers: [HealthController],
     };

@@ -4,6 +4,9 @@ import { AccessListsSchema1795300002000 } from './1795300002000-access-lists';
 import { AuthSchema1795300003000 } from './1795300003000-auth';
 import { AlertConfigsSchema1795300004000 } from './1795300004000-alert-configs';
 import { AlertsSchema1795300005000 } from './1795300005000-alerts';
+import { IntegrationsSchema1795300006000 } from './1795300006000-integrations';
+import { DeliveriesSchema1795300007000 } from './1795300007000-deliveries';
+import { AutomationSchema1795300008000 } from './1795300008000-automation';
 
 // Listed explicitly (not globbed) so the app, the CLI and the test harness load the same classes
 // whether running from TypeScript or from dist/. Append new migrations in timestamp order.
@@ -14,4 +17,7 @@ export const MIGRATIONS = [
   AuthSchema1795300003000,
   AlertConfigsSchema1795300004000,
   AlertsSchema1795300005000,
+  IntegrationsSchema1795300006000,
+  DeliveriesSchema1795300007000,
+  AutomationSchema1795300008000,
 ];
