@@ -31,7 +31,8 @@ export async function createApp(
   if (config.runMigrationsOnStart) await runMigrations(app.get(DataSource));
   installRequestLogging(app);
   installHttpPipeline(app, config);
-  app.setGlobalPrefix(GLOBAL_PREFIX, { exclude: ['health'] });
+  // The agent API (automation context) lives beside the public API, at /agents/v1/...
+  app.setGlobalPrefix(GLOBAL_PREFIX, { exclude: ['health', 'agents/v1/groups/:groupId/reports'] });
   app.useGlobalPipes(new ApiValidationPipe());
   app.useGlobalFilters(new ApiErrorFilter(app.get(HttpAdapterHost), app.get(RequestContext)));
   app.useGlobalInterceptors(new EnvelopeInterceptor(app.get(RequestContext)));

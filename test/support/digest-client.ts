@@ -36,5 +36,5 @@ export async function call<T = any>(
   } catch {
     body = text;
   }
-  return { status: response.status, headers: response.headers as ApiResponse['headers'], body: body as T, text };
+  return { status: response.status, headers: response.headers, body: body as T, text };
 }

@@ -59,7 +59,7 @@ export async function rawRequest(
   content?: string,
 ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
   const response = await request(url, { method: method as 'GET', headers, content, dataType: 'text' });
-  return { status: response.status, headers: response.headers as Record<string, string | string[] | undefined>, text: String(response.data ?? '') };
+  return { status: response.status, headers: response.headers, text: String(response.data ?? '') };
 }
 
 export async function freshNonce(url: string): Promise<string> {

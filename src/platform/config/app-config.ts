@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { normalizeAddress, parseCidr } from '../net/cidr';
 
 // The only reader of process.env: everything else receives this typed, validated object.
 export interface AppConfig {
@@ -18,6 +19,33 @@ export interface AppConfig {
   runMigrationsOnStart: boolean;
   // Base64 AES-256 key for secrets at rest; unset: <dataDir>/secrets.key is created once and reused.
   secretsKey: string | undefined;
+  // Outbound deliveries (src/platform/net/outbound): host names (lowercase) and CIDR blocks in
+  // canonical text that may be reached although they are loopback, private, link-local ...
+  outboundAllowlist: string[];
+  outboundTimeoutMs: number;
+  // Where each notifier sends, so an air-gapped install (and the tests) can point them at relays.
+  pagerDutyEventsUrl: string;
+  slackApiUrl: string;
+  opsGenieApiUrlUs: string;
+  opsGenieApiUrlEu: string;
+  victorOpsApiUrl: string;
+  // Unset: the site of the integration's Datadog region.
+  datadogApiUrl: string | undefined;
+  newRelicEventsUrl: string;
+  // Unset: SMS notifications fail as not configured.
+  smsGatewayUrl: string | undefined;
+  smsGatewayToken: string | undefined;
+  // smtp://[user:pass@]host:port or smtps://...; unset: e-mail notifications fail as not configured.
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  // Automation context: an agent (and a host) unheard of for this long is down.
+  agentDownAfterSeconds: number;
+  // Period of the agent/host liveness sweep; 0 disables the timer (tests trigger the sweep themselves).
+  agentSweepIntervalSeconds: number;
+  // Agents reporting an older version raise *_AGENT_VERSION_BEHIND.
+  agentCurrentVersion: string;
+  // Raw measurements are kept this many days (daily partitions older than that are dropped).
+  measurementRetentionDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -49,6 +77,45 @@ function secretsKey(env: NodeJS.ProcessEnv): string | undefined {
   return raw;
 }
 
+function httpUrl(env: NodeJS.ProcessEnv, name: string, fallback: string): string;
+function httpUrl(env: NodeJS.ProcessEnv, name: string, fallback: undefined): string | undefined;
+function httpUrl(env: NodeJS.ProcessEnv, name: string, fallback: string | undefined): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  return checkedUrl(name, raw, ['http:', 'https:']);
+}
+
+function checkedUrl(name: string, raw: string, protocols: string[]): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be an absolute URL, got "${raw}"`);
+  }
+  if (!protocols.includes(url.protocol)) {
+    throw new ConfigError(`${name} must use ${protocols.map((p) => p.slice(0, -1)).join(' or ')}`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+const HOST_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+// OUTBOUND_ALLOWLIST: comma-separated host names, addresses or CIDR blocks.
+function outboundAllowlist(env: NodeJS.ProcessEnv): string[] {
+  const entries = (env.OUTBOUND_ALLOWLIST ?? '')
+    .split(',')
+    .map((entry) => entry.trim().toLowerCase())
+    .filter((entry) => entry !== '');
+  return entries.map((entry) => {
+    const host = entry.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
+    const cidr = parseCidr(host);
+    if (cidr) return cidr.text;
+    // A dotted all-numeric name is a mistyped address, not a host name.
+    if (normalizeAddress(host) === null && HOST_NAME.test(host) && !/^[\d.]+$/.test(host)) return host;
+    throw new ConfigError(`OUTBOUND_ALLOWLIST: "${entry}" is not a host name, an IP address or a CIDR block`);
+  });
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const publicBaseUrl = env.PUBLIC_BASE_URL?.replace(/\/+$/, '') || undefined;
   if (publicBaseUrl !== undefined && !/^https?:\/\/[^/]+$/.test(publicBaseUrl)) {
@@ -70,11 +137,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authCacheTtlMs: int(env, 'AUTH_CACHE_TTL_MS', 30000, 0, 3600000),
     runMigrationsOnStart: bool(env, 'RUN_MIGRATIONS_ON_START', true),
     secretsKey: secretsKey(env),
+    outboundAllowlist: outboundAllowlist(env),
+    outboundTimeoutMs: int(env, 'OUTBOUND_TIMEOUT_MS', 10000, 100, 300000),
+    pagerDutyEventsUrl: httpUrl(env, 'PAGERDUTY_EVENTS_URL', 'https://events.pagerduty.com/v2/enqueue'),
+    slackApiUrl: httpUrl(env, 'SLACK_API_URL', 'https://slack.com/api/chat.postMessage'),
+    opsGenieApiUrlUs: httpUrl(env, 'OPSGENIE_API_URL_US', 'https://api.opsgenie.com'),
+    opsGenieApiUrlEu: httpUrl(env, 'OPSGENIE_API_URL_EU', 'https://api.eu.opsgenie.com'),
+    victorOpsApiUrl: httpUrl(
+      env,
+      'VICTOROPS_API_URL',
+      'https://alert.victorops.com/integrations/generic/20131114/alert',
+    ),
+    datadogApiUrl: httpUrl(env, 'DATADOG_API_URL', undefined),
+    newRelicEventsUrl: httpUrl(env, 'NEWRELIC_EVENTS_URL', 'https://insights-collector.newrelic.com/v1/accounts'),
+    smsGatewayUrl: httpUrl(env, 'SMS_GATEWAY_URL', undefined),
+    smsGatewayToken: env.SMS_GATEWAY_TOKEN || undefined,
+    smtpUrl: env.SMTP_URL ? checkedUrl('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:']) : undefined,
+    mailFrom: env.MAIL_FROM || 'Deployment Management Service <noreply@localhost>',
+    agentDownAfterSeconds: int(env, 'AGENT_DOWN_AFTER_SECONDS', 300, 1, 86400),
+    agentSweepIntervalSeconds: int(env, 'AGENT_SWEEP_INTERVAL_SECONDS', 30, 0, 3600),
+    agentCurrentVersion: env.AGENT_CURRENT_VERSION || '107.0.0.8465-1',
+    measurementRetentionDays: int(env, 'MEASUREMENT_RETENTION_DAYS', 14, 1, 3650),
   };
 }
 
 // Secrets listed here are masked wherever configuration is logged.
-export const SENSITIVE_CONFIG_KEYS: ReadonlyArray<keyof AppConfig> = ['databaseUrl', 'nonceSecret', 'secretsKey'];
+export const SENSITIVE_CONFIG_KEYS: ReadonlyArray<keyof AppConfig> = [
+  'databaseUrl',
+  'nonceSecret',
+  'secretsKey',
+  'smsGatewayToken',
+  'smtpUrl',
+];
 
 export function randomSecret(): string {
   return randomBytes(32).toString('base64url');

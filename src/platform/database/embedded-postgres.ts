@@ -27,6 +27,7 @@ interface EmbeddedPostgresInstance {
 }
 type EmbeddedPostgresClass = new (options: EmbeddedPostgresOptions) => EmbeddedPostgresInstance;
 
+// eslint-disable-next-line @typescript-eslint/no-implied-eval -- ESM-only package loaded from CommonJS
 const nativeImport = new Function('specifier', 'return import(specifier)') as (
   specifier: string,
 ) => Promise<{ default: EmbeddedPostgresClass }>;

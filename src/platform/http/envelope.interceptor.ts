@@ -17,12 +17,12 @@ export class EnvelopeInterceptor implements NestInterceptor {
     if (!wanted) return next.handle();
     const handler = execution.getHandler();
     const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
-    const status =
+    const status: number =
       (Reflect.getMetadata(HTTP_CODE_METADATA, handler) as number | undefined) ??
       (method === RequestMethod.POST ? HttpStatus.CREATED : HttpStatus.OK);
     return next.handle().pipe(
       map((body: unknown) => {
-        if (body === undefined || status === HttpStatus.NO_CONTENT) return body;
+        if (body === undefined || status === Number(HttpStatus.NO_CONTENT)) return body;
         if (isList(body)) return { ...body, status };
         return { status, content: body };
       }),

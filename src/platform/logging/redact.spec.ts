@@ -6,17 +6,18 @@ describe('redactSecrets', () => {
       publicKey: 'abcdefgh',
       apiKeyId: '5c47503320eef5699e1cce8d',
       headers: { authorization: 'Digest username="abcdefgh"', 'x-api-key': 'k', cookie: 'c' },
-      body: { privateKey: 'f1e2d3c4-0000-1111-2222-333344445555', password: 'hunter2' },
+      key: { privateKey: 'f1e2d3c4-0000-1111-2222-333344445555', password: 'hunter2' },
       integrations: [
         { serviceKey: 's', apiToken: 't', webhookSecret: 'w', opsGenieApiKey: 'o', victorOpsRoutingKey: 'r' },
       ],
       config: { nonceSecret: 'n', databaseUrl: 'postgres://u:p@h/d', ha1: 'deadbeef' },
+      parseError: { type: 'entity.parse.failed', body: '{"privateKey": "x"' },
     };
     expect(redactSecrets(input)).toEqual({
       publicKey: 'abcdefgh',
       apiKeyId: '5c47503320eef5699e1cce8d',
       headers: { authorization: REDACTED, 'x-api-key': REDACTED, cookie: REDACTED },
-      body: { privateKey: REDACTED, password: REDACTED },
+      key: { privateKey: REDACTED, password: REDACTED },
       integrations: [
         {
           serviceKey: REDACTED,
@@ -27,6 +28,7 @@ describe('redactSecrets', () => {
         },
       ],
       config: { nonceSecret: REDACTED, databaseUrl: REDACTED, ha1: REDACTED },
+      parseError: { type: 'entity.parse.failed', body: REDACTED },
     });
   });
 
@@ -49,6 +51,19 @@ describe('redactSecrets', () => {
       password: REDACTED,
     });
     expect(String(out.err.stack)).not.toContain('a:b@');
+  });
+
+  it('should drop the bound values of a failed query when TypeORM reports it', () => {
+    const error = Object.assign(new Error('duplicate key'), {
+      query: 'INSERT INTO "api_keys"("ha1_md5") VALUES ($1)',
+      parameters: ['0cc175b9c0f1b6a831c399e269772661'],
+    });
+    const out = redactSecrets(error) as Record<string, unknown>;
+    expect(out).toMatchObject({
+      query: 'INSERT INTO "api_keys"("ha1_md5") VALUES ($1)',
+      parameters: REDACTED,
+    });
+    expect(JSON.stringify(out)).not.toContain('0cc175b9c0f1b6a831c399e269772661');
   });
 
   it('should survive cycles when an object refers to itself', () => {

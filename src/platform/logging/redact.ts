@@ -21,9 +21,13 @@ const SECRET_KEY_SUFFIXES = [
 ];
 const MAX_DEPTH = 8;
 
+// Request and response bodies are never logged (body-parser attaches the raw body to its errors).
+const BODY_KEYS = ['body', 'rawbody'];
+
 export function isSecretKey(key: string): boolean {
   const normalized = key.toLowerCase().replace(/[-_]/g, '');
   return (
+    BODY_KEYS.includes(normalized) ||
     SECRET_KEY_PARTS.some((part) => normalized.includes(part)) ||
     SECRET_KEY_SUFFIXES.some((suffix) => normalized.endsWith(suffix))
   );
@@ -40,8 +44,11 @@ function serializeError(error: Error, seen: WeakSet<object>, depth: number): Rec
     message: redactText(error.message),
     stack: error.stack === undefined ? undefined : redactText(error.stack),
   };
+  // TypeORM's QueryFailedError carries the statement's bound values (HA1 digests, encrypted secrets).
+  const isQueryError = 'query' in error;
   for (const [key, value] of Object.entries(error)) {
-    out[key] = isSecretKey(key) ? REDACTED : redactValue(value, seen, depth + 1);
+    const secret = isSecretKey(key) || (isQueryError && key === 'parameters');
+    out[key] = secret ? REDACTED : redactValue(value, seen, depth + 1);
   }
   if (error.cause !== undefined) out.cause = redactValue(error.cause, seen, depth + 1);
   return out;

@@ -190,22 +190,20 @@ describe('PUT /groups/{groupId}/alertConfigs/{alertConfigId} (secrets)', () => {
 
   it('should drop a secret that the body leaves out, since the notifications are replaced whole', async () => {
     const config = await createWithSecrets();
-    const hook = { ...config.notifications[7] };
-    delete hook.webhookSecret;
-    delete hook.webhookHeadersTemplate;
-    const response = await api.replace(p.monitoringAdmin, config.id, { ...config, notifications: [hook] });
+    const notifications = config.notifications.map((notification) => ({ ...notification }));
+    delete notifications[7].webhookSecret;
+    delete notifications[7].webhookHeadersTemplate;
+    const response = await api.replace(p.monitoringAdmin, config.id, { ...config, notifications });
     expect(response.status).toBe(200);
-    expect(response.body.notifications).toEqual([
-      {
-        delayMin: 0,
-        intervalMin: 60,
-        typeName: 'WEBHOOK',
-        webhookBodyTemplate: '******',
-        webhookUrl: 'https://hooks.example.com/******abcd',
-      },
-    ]);
-    const [stored] = await storedNotifications(config.id);
-    expect(stored).toEqual({
+    expect(response.body.notifications[7]).toEqual({
+      delayMin: 0,
+      intervalMin: 60,
+      typeName: 'WEBHOOK',
+      webhookBodyTemplate: '******',
+      webhookUrl: 'https://hooks.example.com/******abcd',
+    });
+    const stored = await storedNotifications(config.id);
+    expect(stored[7]).toEqual({
       typeName: 'WEBHOOK',
       delayMin: 0,
       intervalMin: 60,
@@ -214,16 +212,52 @@ describe('PUT /groups/{groupId}/alertConfigs/{alertConfigId} (secrets)', () => {
     });
   });
 
-  it('should take a redacted value as sent when the notification at that position has another type', async () => {
+  it('should keep the stored secrets when notifications are reordered or removed', async () => {
     const config = await createWithSecrets();
-    const [slack, pagerDuty] = config.notifications;
+    const [slack, pagerDuty, , , , , teams, hook] = config.notifications;
     const response = await api.replace(p.monitoringAdmin, config.id, {
       ...config,
-      notifications: [pagerDuty, slack],
+      notifications: [hook, pagerDuty, teams, slack],
     });
     expect(response.status).toBe(200);
+    expect(response.body.notifications).toEqual([REDACTED[7], REDACTED[1], REDACTED[6], REDACTED[0]]);
     const stored = await storedNotifications(config.id);
-    expect(stored[0].serviceKey).toBe('******1234');
-    expect(stored[1].apiToken).toBe('******7890');
+    expect(stored).toEqual([
+      expect.objectContaining({ webhookUrl: SECRETS.webhookUrl, webhookSecret: SECRETS.webhookSecret }),
+      expect.objectContaining({ serviceKey: SECRETS.pagerDutyKey }),
+      expect.objectContaining({ microsoftTeamsWebhookUrl: SECRETS.teamsUrl }),
+      expect.objectContaining({ apiToken: SECRETS.slackToken }),
+    ]);
+  });
+
+  it('should refuse a redacted value that matches no stored secret instead of storing it', async () => {
+    const config = await createWithSecrets();
+    const notifications = config.notifications.map((notification) => ({ ...notification }));
+    notifications[1].serviceKey = '******0000';
+    const response = await api.replace(p.monitoringAdmin, config.id, { ...config, notifications });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({
+      detail:
+        'Invalid value for notifications[1].serviceKey: a redacted value can only be sent back for a secret this configuration holds.',
+      error: 400,
+      errorCode: 'VALIDATION_ERROR',
+      parameters: [
+        'notifications[1].serviceKey',
+        'a redacted value can only be sent back for a secret this configuration holds',
+      ],
+      reason: 'Bad Request',
+    });
+    expect((await storedNotifications(config.id))[1].serviceKey).toBe(SECRETS.pagerDutyKey);
+  });
+
+  it('should refuse a redacted value on create, where no secret is stored', async () => {
+    const response = await api.create(
+      p.monitoringAdmin,
+      hostDownBody({
+        notifications: [{ typeName: 'SLACK', apiToken: '******7890', channelName: '#alerts' }],
+      }),
+    );
+    expect(response.status).toBe(400);
+    expect(response.body.parameters[0]).toBe('notifications[0].apiToken');
   });
 });

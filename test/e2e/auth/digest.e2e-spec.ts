@@ -7,7 +7,7 @@ import { startTestApp, type TestApp } from '../../support/test-app';
 const CHALLENGE =
   /^Digest realm="MMS Public API", domain="", nonce="[A-Za-z0-9_-]{43}", algorithm=(MD5|SHA-256), qop="auth", stale=(true|false)$/;
 
-describe('HTTP Digest authentication', () => {
+describe('GET /orgs (HTTP Digest authentication)', () => {
   const clock = new ManualClock();
   let t: TestApp;
   let boot: BootstrapResult;
@@ -169,7 +169,7 @@ describe('HTTP Digest authentication', () => {
   });
 });
 
-describe('HTTP Digest across two instances', () => {
+describe('GET /orgs (HTTP Digest across two instances)', () => {
   let a: TestApp;
   let b: TestApp;
   let boot: BootstrapResult;

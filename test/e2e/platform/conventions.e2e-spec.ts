@@ -3,7 +3,7 @@ import { bootstrapFirstUser, createOrg, type BootstrapResult } from '../../suppo
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 // Shared API conventions, exercised through real endpoints: pagination, envelope, pretty, headers, errors.
-describe('API conventions', () => {
+describe('GET /orgs (API conventions through real endpoints)', () => {
   let t: TestApp;
   let boot: BootstrapResult;
 

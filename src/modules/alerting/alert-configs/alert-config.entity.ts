@@ -4,7 +4,7 @@ import type { StoredNotification } from './notification-secrets';
 
 // spec "Alert configuration". Notification secrets are sealed inside `notifications` (notification-secrets.ts).
 @Entity({ name: 'alert_configs' })
-@Index('alert_configs_group_created_idx', { synchronize: false })
+@Index('alert_configs_group_seq_idx', { synchronize: false })
 @Index('alert_configs_group_enabled_idx', { synchronize: false })
 @Check('alert_configs_matchers_array', `jsonb_typeof(matchers) = 'array'`)
 @Check(
@@ -38,6 +38,11 @@ export class AlertConfigEntity {
 
   @Column({ type: 'timestamptz', precision: 3 })
   created!: Date;
+
+  // Insertion order: lists are oldest first, and configurations created in the same millisecond (the
+  // defaults of a new project) keep the order they were created in.
+  @Column({ type: 'bigint', generatedIdentity: 'ALWAYS', insert: false, update: false, select: false })
+  seq?: string;
 
   @Column({ type: 'timestamptz', precision: 3 })
   updated!: Date;

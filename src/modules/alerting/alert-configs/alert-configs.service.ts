@@ -49,7 +49,7 @@ export class AlertConfigsService {
     await this.orgOf(groupId);
     const [rows, total] = await this.repository().findAndCount({
       where: { groupId },
-      order: { created: 'ASC', id: 'ASC' },
+      order: { seq: 'ASC' },
       skip: page.offset,
       take: page.itemsPerPage,
     });
@@ -79,7 +79,9 @@ export class AlertConfigsService {
   async create(groupId: string, request: CreateAlertConfigRequest): Promise<AlertConfigResponse> {
     const orgId = await this.orgOf(groupId);
     checkGroupId(groupId, request);
-    const draft = checkAlertConfig(inputOf(request, request.eventTypeName, request.notifications));
+    // No secret is stored yet, so a redacted value sent here is refused rather than stored.
+    const notifications = request.notifications && restoreRedactedSecrets(notificationInputs(request), []);
+    const draft = checkAlertConfig(inputOf(request, request.eventTypeName, notifications));
     return this.toResponse(await this.insert(groupId, orgId, draft));
   }
 
@@ -143,7 +145,7 @@ export class AlertConfigsService {
   async enabledConfigsOf(groupId: string): Promise<AlertConfigDefinition[]> {
     const rows = await this.repository().find({
       where: { groupId, enabled: true },
-      order: { created: 'ASC', id: 'ASC' },
+      order: { seq: 'ASC' },
     });
     return rows.map((row) => toAlertConfigDefinition(row, this.secrets));
   }

@@ -1,5 +1,6 @@
 import type { SecretBox } from '../../../platform/crypto/secret-box';
-import { redactFully, redactPartially, redactUrl } from '../../../platform/crypto/redaction';
+import { REDACTION_MASK, redactFully, redactPartially, redactUrl } from '../../../platform/crypto/redaction';
+import { CommonErrors } from '../../../platform/http/error-codes';
 import { notificationTypeSpec, type Redaction } from '../catalog/notification-types';
 import type { Notification, NotificationInput, NotificationValue } from './alert-config.types';
 
@@ -46,22 +47,52 @@ export function redactNotification(notification: Notification): Notification {
   return mapSecrets(notification, redact);
 }
 
-// Clients round-trip GET bodies: a secret sent back exactly in its redacted form, for the notification at
-// the same index with the same typeName, means "keep the stored secret". Anything else is taken as sent.
+// Clients round-trip GET bodies: a secret sent back exactly in its redacted form means "keep the stored
+// secret". It is matched to the notification at the same index with the same typeName, else to the one
+// stored notification of that typeName whose secret redacts to the same form (notifications reordered or
+// removed). A redacted form that matches no stored secret is refused rather than stored as the secret.
 export function restoreRedactedSecrets(
   incoming: NotificationInput[],
   current: Notification[],
 ): NotificationInput[] {
   return incoming.map((input, index) => {
-    const stored = current[index];
-    if (stored === undefined || stored.typeName !== input.typeName) return input;
     const restored: NotificationInput = { ...input };
     for (const [field, redaction] of secretsOf(input.typeName)) {
       const sent: NotificationValue | undefined = input[field];
-      const kept = stored[field];
-      if (typeof sent === 'string' && typeof kept === 'string' && sent === redact(kept, redaction))
-        restored[field] = kept;
+      if (typeof sent !== 'string' || !looksRedacted(sent, redaction)) continue;
+      const matches = (stored: Notification | undefined): stored is Notification =>
+        stored?.typeName === input.typeName &&
+        typeof stored[field] === 'string' &&
+        redact(stored[field], redaction) === sent;
+      const sameIndex = current[index];
+      const elsewhere = current.filter(matches);
+      const kept = matches(sameIndex) ? sameIndex : elsewhere.length === 1 ? elsewhere[0] : undefined;
+      if (kept === undefined) {
+        throw CommonErrors.VALIDATION_ERROR(
+          `notifications[${index}].${field}`,
+          'a redacted value can only be sent back for a secret this configuration holds',
+        );
+      }
+      restored[field] = kept[field];
     }
     return restored;
   });
+}
+
+const PARTIAL_FORM = new RegExp(`^${escape(REDACTION_MASK)}[^*]{0,4}$`);
+const URL_FORM = new RegExp(`^[a-z][a-z0-9+.-]*://[^/]*/(${escape(REDACTION_MASK)}[^*]{0,4})?$`, 'i');
+
+function looksRedacted(value: string, redaction: Redaction): boolean {
+  switch (redaction) {
+    case 'FULL':
+      return value === REDACTION_MASK;
+    case 'PARTIAL':
+      return PARTIAL_FORM.test(value);
+    case 'URL':
+      return URL_FORM.test(value) && value.includes(REDACTION_MASK);
+  }
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

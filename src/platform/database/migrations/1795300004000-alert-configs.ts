@@ -18,15 +18,14 @@ export class AlertConfigsSchema1795300004000 implements MigrationInterface {
         notifications jsonb NOT NULL,
         created timestamptz(3) NOT NULL,
         updated timestamptz(3) NOT NULL,
+        seq bigint GENERATED ALWAYS AS IDENTITY,
         CONSTRAINT alert_configs_pkey PRIMARY KEY (id),
         CONSTRAINT alert_configs_matchers_array CHECK (jsonb_typeof(matchers) = 'array'),
         CONSTRAINT alert_configs_notifications_array CHECK (
           jsonb_typeof(notifications) = 'array' AND jsonb_array_length(notifications) > 0
         )
       )`);
-    await queryRunner.query(
-      `CREATE INDEX alert_configs_group_created_idx ON alert_configs (group_id, created, id)`,
-    );
+    await queryRunner.query(`CREATE INDEX alert_configs_group_seq_idx ON alert_configs (group_id, seq)`);
     // The alert engine reads the enabled configurations of a project.
     await queryRunner.query(
       `CREATE INDEX alert_configs_group_enabled_idx ON alert_configs (group_id, event_type_name) WHERE enabled`,

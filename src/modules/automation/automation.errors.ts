@@ -1,0 +1,27 @@
+import { ApiError, defineErrors } from '../../platform/http/api-error';
+
+// Codes of the automation context with the product's statuses (product-facts 1.2, 1.3; OM-ERR).
+// Generic codes (VALIDATION_ERROR, INVALID_QUERY_PARAMETER, GROUP_NOT_FOUND ...) stay in CommonErrors.
+export const AutomationErrors = defineErrors({
+  HOST_NOT_FOUND: { status: 404, detail: 'No host with ID {0} exists in group {1}.' },
+  HOSTNAME_AND_PORT_NOT_FOUND: { status: 404, detail: 'No host with hostname and port {0} exists in group {1}.' },
+  DEVICE_NOT_FOUND: { status: 404, detail: 'No device with name {0} exists on host {1}.' },
+  MUTUALLY_EXCLUSIVE_QUERY_PARAMETERS: {
+    status: 400,
+    detail: 'The query parameters {0} and {1} cannot be specified together.',
+  },
+  // No product code is documented for these: ours, in the product's style.
+  HOST_ALREADY_EXISTS: { status: 409, detail: 'The host {0} is already monitored in group {1}.' },
+  AGENT_API_KEY_NOT_FOUND: { status: 404, detail: 'No agent API key with ID {0} exists in group {1}.' },
+});
+
+// The agent API answers a bad or missing agent key with a Basic challenge (HTTP Basic, RFC 7617).
+export function invalidAgentApiKey(groupId: string): ApiError {
+  return new ApiError(
+    401,
+    'INVALID_AGENT_API_KEY',
+    `Invalid agent API key for group ${groupId}.`,
+    [groupId],
+    { 'WWW-Authenticate': 'Basic realm="Agent API", charset="UTF-8"' },
+  );
+}

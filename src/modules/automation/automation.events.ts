@@ -1,0 +1,41 @@
+// Event type names this context publishes (spec "Events", product-facts 4.8). Other contexts (the alert
+// engine) listen to `domain.<NAME>` (platform/events/domain-event.ts). Agent and host events have no
+// actor (`actor: null`): they are derived from agents' reports and from their absence.
+export const AutomationEventTypes = {
+  AUTOMATION_CONFIG_PUBLISHED_AUDIT: 'AUTOMATION_CONFIG_PUBLISHED_AUDIT',
+  NEW_AGENT: 'NEW_AGENT',
+  AUTOMATION_AGENT_UP: 'AUTOMATION_AGENT_UP',
+  AUTOMATION_AGENT_DOWN: 'AUTOMATION_AGENT_DOWN',
+  MONITORING_AGENT_UP: 'MONITORING_AGENT_UP',
+  MONITORING_AGENT_DOWN: 'MONITORING_AGENT_DOWN',
+  BACKUP_AGENT_UP: 'BACKUP_AGENT_UP',
+  BACKUP_AGENT_DOWN: 'BACKUP_AGENT_DOWN',
+  MONITORING_AGENT_VERSION_BEHIND: 'MONITORING_AGENT_VERSION_BEHIND',
+  MONITORING_AGENT_VERSION_CURRENT: 'MONITORING_AGENT_VERSION_CURRENT',
+  BACKUP_AGENT_VERSION_BEHIND: 'BACKUP_AGENT_VERSION_BEHIND',
+  BACKUP_AGENT_VERSION_CURRENT: 'BACKUP_AGENT_VERSION_CURRENT',
+  NEW_HOST: 'NEW_HOST',
+  HOST_DOWN: 'HOST_DOWN',
+  HOST_UP: 'HOST_UP',
+  ADD_HOST_AUDIT: 'ADD_HOST_AUDIT',
+  DELETE_HOST_AUDIT: 'DELETE_HOST_AUDIT',
+  // Not product names: the product documents no event for agent API keys.
+  AGENT_API_KEY_CREATED: 'AGENT_API_KEY_CREATED',
+  AGENT_API_KEY_DELETED: 'AGENT_API_KEY_DELETED',
+} as const;
+
+export type AutomationEventType = (typeof AutomationEventTypes)[keyof typeof AutomationEventTypes];
+
+// `raw` of the agent events.
+export interface AgentEventRaw {
+  agentType: string;
+  version: string;
+  // HEARTBEAT (a report), SILENCE (no report for AGENT_DOWN_AFTER_SECONDS).
+  cause: 'HEARTBEAT' | 'SILENCE';
+}
+
+// `raw` of HOST_DOWN / HOST_UP: REPORTED (`up` in a report) or SILENCE (no report mentioned the host).
+export interface HostEventRaw {
+  cause: 'REPORTED' | 'SILENCE';
+  typeName: string;
+}

@@ -1,0 +1,42 @@
+// Integration types of endpoint 7 (spec rule 4, product-facts 4.7). DATADOG is an Ops Manager type the
+// spec's list leaves out; legacy HIP_CHAT and FLOWDOCK are not offered (unknown -> INVALID_ENUM_VALUE).
+export const INTEGRATION_TYPES = [
+  'PAGER_DUTY',
+  'SLACK',
+  'NEW_RELIC',
+  'OPS_GENIE',
+  'VICTOR_OPS',
+  'WEBHOOK',
+  'MICROSOFT_TEAMS',
+  'PROMETHEUS',
+  'DATADOG',
+] as const;
+
+export type IntegrationType = (typeof INTEGRATION_TYPES)[number];
+
+export function isIntegrationType(value: string): value is IntegrationType {
+  return (INTEGRATION_TYPES as readonly string[]).includes(value);
+}
+
+export const OPS_GENIE_REGIONS = ['US', 'EU'] as const;
+export const DATADOG_REGIONS = ['US', 'EU', 'US3', 'US5', 'AP1'] as const;
+export const PROMETHEUS_SERVICE_DISCOVERY = ['file', 'http'] as const;
+export const PROMETHEUS_SCHEMES = ['http', 'https'] as const;
+
+// How a secret setting is shown in responses (spec "Third-party integration configuration"): keys and
+// tokens partially, URLs partially (scheme and host kept, as for alert notifications), the rest fully.
+export type Redaction = 'PARTIAL' | 'URL' | 'FULL';
+
+// Settings stored sealed with the SecretBox and redacted in every response. The PROMETHEUS password is
+// not here: only its salted hash is kept (prometheus-password.ts) and it is never returned.
+export const SECRET_SETTINGS: Record<IntegrationType, Record<string, Redaction>> = {
+  PAGER_DUTY: { serviceKey: 'PARTIAL' },
+  SLACK: { apiToken: 'PARTIAL' },
+  NEW_RELIC: { licenseKey: 'PARTIAL', writeToken: 'PARTIAL', readToken: 'PARTIAL' },
+  OPS_GENIE: { apiKey: 'PARTIAL' },
+  VICTOR_OPS: { apiKey: 'PARTIAL' },
+  WEBHOOK: { url: 'URL', secret: 'FULL' },
+  MICROSOFT_TEAMS: { microsoftTeamsWebhookUrl: 'URL' },
+  PROMETHEUS: { tlsPemPassword: 'FULL' },
+  DATADOG: { apiKey: 'PARTIAL' },
+};

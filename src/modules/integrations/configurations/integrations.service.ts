@@ -1,0 +1,158 @@
+import { Injectable } from '@nestjs/common';
+import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { ProjectDirectory } from '../../../platform/auth/principal';
+import { Clock } from '../../../platform/clock/clock';
+import { SecretBox } from '../../../platform/crypto/secret-box';
+import { EventPublisher } from '../../../platform/events/event-publisher';
+import { CommonErrors } from '../../../platform/http/error-codes';
+import type { ListEnvelope } from '../../../platform/http/pagination/list-envelope';
+import { PageLinks } from '../../../platform/http/pagination/page-links';
+import type { PageQuery } from '../../../platform/http/pagination/page.query';
+import { IntegrationsErrors } from '../integrations.errors';
+import { IntegrationEventTypes, type IntegrationEventRaw } from '../integrations.events';
+import { hashPassword } from '../prometheus/prometheus-password';
+import type { IntegrationResponse } from './dto/integration.response';
+import { IntegrationEntity } from './integration.entity';
+import { toIntegrationResponse } from './integration.mapper';
+import { parseIntegrationRequest } from './integration-request.parser';
+import { openSettings, restoreRedactedSecrets, sealSettings } from './integration-secrets';
+import type { IntegrationDraft, IntegrationSettings, SettingsOf } from './integration-settings';
+import { isIntegrationType, type IntegrationType } from './integration-types';
+
+type EventTypeName = (typeof IntegrationEventTypes)[keyof typeof IntegrationEventTypes];
+
+// Third-party integrations of a project (endpoint 7 and its companions). Every change runs in one
+// transaction with its audit event; secrets are sealed before they reach the database.
+@Injectable()
+export class IntegrationsService {
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly projects: ProjectDirectory,
+    private readonly events: EventPublisher,
+    private readonly links: PageLinks,
+    private readonly clock: Clock,
+    private readonly secrets: SecretBox,
+  ) {}
+
+  async list(groupId: string, page: PageQuery): Promise<ListEnvelope<IntegrationResponse>> {
+    await this.orgOf(groupId);
+    return this.page(groupId, page);
+  }
+
+  async get(groupId: string, integrationType: string): Promise<IntegrationResponse> {
+    const type = typeOf(integrationType);
+    await this.orgOf(groupId);
+    const settings = await this.configuredFor(groupId, type);
+    if (settings === null) throw IntegrationsErrors.INTEGRATION_NOT_CONFIGURED(type);
+    return toIntegrationResponse(settings);
+  }
+
+  // Endpoint 7: replaces the whole configuration of the type, adding it when missing.
+  @Transactional()
+  async replace(
+    groupId: string,
+    integrationType: string,
+    body: unknown,
+    page: PageQuery,
+  ): Promise<ListEnvelope<IntegrationResponse>> {
+    const type = typeOf(integrationType);
+    const orgId = await this.orgOf(groupId);
+    const draft = await parseIntegrationRequest(type, body);
+    const current = await this.repository().findOne({
+      where: { groupId, type },
+      lock: { mode: 'pessimistic_write' },
+    });
+    const kept = restoreRedactedSecrets(draft, current && openSettings(current.settings, this.secrets));
+    const now = this.clock.now();
+    await this.repository()
+      .createQueryBuilder()
+      .insert()
+      .values({ groupId, type, settings: await this.sealed(kept), created: now, updated: now })
+      .orUpdate(['settings', 'updated'], ['group_id', 'type'])
+      .execute();
+    await this.publish(IntegrationEventTypes.INTEGRATION_CONFIGURED, orgId, groupId, type);
+    return this.page(groupId, page);
+  }
+
+  // The product's create: adds the type, refused with 409 when it is already configured.
+  @Transactional()
+  async create(
+    groupId: string,
+    integrationType: string,
+    body: unknown,
+    page: PageQuery,
+  ): Promise<ListEnvelope<IntegrationResponse>> {
+    const type = typeOf(integrationType);
+    const orgId = await this.orgOf(groupId);
+    const draft = await parseIntegrationRequest(type, body);
+    const now = this.clock.now();
+    const inserted = await this.repository()
+      .createQueryBuilder()
+      .insert()
+      .values({ groupId, type, settings: await this.sealed(draft), created: now, updated: now })
+      .orIgnore()
+      .returning(['group_id'])
+      .execute();
+    if ((inserted.raw as unknown[]).length === 0) throw IntegrationsErrors.INTEGRATION_ALREADY_CONFIGURED(type);
+    await this.publish(IntegrationEventTypes.INTEGRATION_CONFIGURED, orgId, groupId, type);
+    return this.page(groupId, page);
+  }
+
+  // WEBHOOK_NOTIFICATIONS_PRESENT is not checked: alerting refuses every WEBHOOK notification without its
+  // own webhookUrl (WEBHOOK_URL_NOT_SET), so no configuration can depend on the project webhook.
+  @Transactional()
+  async remove(groupId: string, integrationType: string): Promise<void> {
+    const type = typeOf(integrationType);
+    const orgId = await this.orgOf(groupId);
+    const deleted = await this.repository().delete({ groupId, type });
+    if (!deleted.affected) throw IntegrationsErrors.INTEGRATION_NOT_CONFIGURED(type);
+    await this.publish(IntegrationEventTypes.INTEGRATION_REMOVED, orgId, groupId, type);
+  }
+
+  // For the delivery side (internal, never exposed over HTTP): the configuration of one type with its
+  // secrets in clear, or null when the project has none. PROMETHEUS carries a password hash, not the password.
+  async configuredFor<T extends IntegrationType>(groupId: string, type: T): Promise<SettingsOf<T> | null> {
+    const row = await this.repository().findOne({ where: { groupId, type } });
+    return row ? (openSettings(row.settings, this.secrets) as SettingsOf<T>) : null;
+  }
+
+  private async page(groupId: string, page: PageQuery): Promise<ListEnvelope<IntegrationResponse>> {
+    const [rows, total] = await this.repository().findAndCount({
+      where: { groupId },
+      order: { created: 'ASC', type: 'ASC' },
+      skip: page.offset,
+      take: page.itemsPerPage,
+    });
+    const results = rows.map((row) => toIntegrationResponse(openSettings(row.settings, this.secrets)));
+    return this.links.list(page, results, total);
+  }
+
+  private async sealed(draft: IntegrationDraft): Promise<ReturnType<typeof sealSettings>> {
+    if (draft.type !== 'PROMETHEUS') return sealSettings(draft, this.secrets);
+    const { password, ...rest } = draft;
+    const settings: IntegrationSettings = { ...rest, passwordHash: await hashPassword(password) };
+    return sealSettings(settings, this.secrets);
+  }
+
+  private async publish(eventTypeName: EventTypeName, orgId: string, groupId: string, type: IntegrationType) {
+    const raw: IntegrationEventRaw = { integrationType: type };
+    await this.events.publish({ eventTypeName, orgId, groupId, raw: { ...raw } });
+  }
+
+  // The role guard lets global roles name any project id; an unknown project is a 404.
+  private async orgOf(groupId: string): Promise<string> {
+    const orgId = await this.projects.orgOf(groupId);
+    if (orgId === null) throw IntegrationsErrors.GROUP_NOT_FOUND(groupId);
+    return orgId;
+  }
+
+  private repository() {
+    return this.txHost.tx.getRepository(IntegrationEntity);
+  }
+}
+
+function typeOf(integrationType: string): IntegrationType {
+  if (!isIntegrationType(integrationType)) throw CommonErrors.INVALID_ENUM_VALUE(integrationType, 'integrationType');
+  return integrationType;
+}

@@ -1,0 +1,165 @@
+import * as http from 'node:http';
+import * as https from 'node:https';
+import { isIP } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { guardedLookup, systemResolver, type HostResolver } from './guarded-lookup';
+import { OutboundRequestError } from './outbound-request-error';
+import type { OutboundPolicy } from './outbound-policy';
+
+export interface OutboundRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface OutboundResponse {
+  status: number;
+  // Lowercase names; repeated headers joined with ", ".
+  headers: Record<string, string>;
+  // UTF-8 text of at most maxResponseBytes.
+  body: string;
+  bodyTruncated: boolean;
+  latencyMs: number;
+}
+
+export interface OutboundClientOptions {
+  timeoutMs: number;
+  maxResponseBytes?: number;
+  resolver?: HostResolver;
+}
+
+// A receiver's answer is kept for the delivery log and test notifications, not processed further.
+export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024;
+
+// One HTTP attempt to a third party: SSRF-guarded at connect time (outbound-policy.ts), redirects not
+// followed (a 3xx is returned as the answer, so a receiver cannot bounce us into the private network),
+// one timeout over the whole attempt, the answer's body capped. Never throws anything but
+// OutboundRequestError.
+export class OutboundHttpClient {
+  private readonly lookup: ReturnType<typeof guardedLookup>;
+  private readonly maxResponseBytes: number;
+
+  constructor(
+    private readonly policy: OutboundPolicy,
+    private readonly options: OutboundClientOptions,
+  ) {
+    this.lookup = guardedLookup(policy, options.resolver ?? systemResolver);
+    this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+  }
+
+  async send(request: OutboundRequest): Promise<OutboundResponse> {
+    const started = performance.now();
+    try {
+      return await this.attempt(request, started);
+    } catch (error) {
+      const failure =
+        error instanceof OutboundRequestError ? error : new OutboundRequestError('NETWORK', describe(error));
+      failure.latencyMs = elapsed(started);
+      throw failure;
+    }
+  }
+
+  private attempt(request: OutboundRequest, started: number): Promise<OutboundResponse> {
+    const url = parseUrl(request.url);
+    // net.connect skips `lookup` for an address literal, so a literal is checked here.
+    const literal = url.hostname.replace(/^\[(.*)\]$/, '$1');
+    if (isIP(literal) !== 0) {
+      const refusal = this.policy.refusal(url.hostname, literal);
+      if (refusal) throw new OutboundRequestError('REFUSED', refusal);
+    }
+    const body = request.body === undefined ? undefined : Buffer.from(request.body, 'utf8');
+    const headers: Record<string, string> = { ...request.headers };
+    if (body) headers['Content-Length'] = String(body.length);
+    const transport = url.protocol === 'https:' ? https : http;
+
+    return new Promise<OutboundResponse>((resolve, reject) => {
+      let settled = false;
+      const settle = (action: () => void): void => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        action();
+      };
+      let outgoing: http.ClientRequest;
+      const timer = setTimeout(() => {
+        settle(() =>
+          reject(new OutboundRequestError('TIMEOUT', `no complete answer within ${this.options.timeoutMs} ms`)),
+        );
+        outgoing?.destroy();
+      }, this.options.timeoutMs);
+
+      try {
+        // agent: false: a fresh connection per attempt, so every attempt goes through the guarded lookup.
+        outgoing = transport.request(
+          url,
+          { method: request.method, headers, agent: false, lookup: this.lookup },
+          (incoming) => {
+            const chunks: Buffer[] = [];
+            let size = 0;
+            let truncated = false;
+            const done = (): void =>
+              settle(() =>
+                resolve({
+                  status: incoming.statusCode ?? 0,
+                  headers: flattenHeaders(incoming.headers),
+                  body: Buffer.concat(chunks).toString('utf8'),
+                  bodyTruncated: truncated,
+                  latencyMs: elapsed(started),
+                }),
+              );
+            incoming.on('data', (chunk: Buffer) => {
+              const room = this.maxResponseBytes - size;
+              chunks.push(chunk.subarray(0, room));
+              size += Math.min(chunk.length, room);
+              if (chunk.length > room) {
+                truncated = true;
+                done();
+                incoming.destroy();
+              }
+            });
+            incoming.on('end', done);
+            incoming.on('error', (error) => settle(() => reject(error)));
+          },
+        );
+      } catch (error) {
+        // node refuses invalid header names or values before anything is sent.
+        settle(() => reject(new OutboundRequestError('INVALID_REQUEST', describe(error))));
+        return;
+      }
+      outgoing.on('error', (error) => settle(() => reject(error)));
+      outgoing.end(body);
+    });
+  }
+}
+
+function parseUrl(text: string): URL {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new OutboundRequestError('INVALID_REQUEST', 'the URL is not an absolute URL');
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new OutboundRequestError('INVALID_REQUEST', `the URL scheme ${url.protocol} is not http or https`);
+  }
+  return url;
+}
+
+function flattenHeaders(headers: http.IncomingHttpHeaders): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return flat;
+}
+
+function describe(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const code = (error as NodeJS.ErrnoException).code;
+  return code && !error.message.includes(code) ? `${code}: ${error.message}` : error.message;
+}
+
+function elapsed(started: number): number {
+  return Math.round(performance.now() - started);
+}
