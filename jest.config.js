@@ -13,4 +13,5 @@ module.exports = {
   maxWorkers: 2,
   testTimeout: 60000,
   verbose: true,
+  reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
 };

@@ -1,4 +1,27 @@
 import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { IdentityModule } from '../identity';
+import { IntegrationEntity } from './configurations/integration.entity';
+import { IntegrationsController } from './configurations/integrations.controller';
+import { IntegrationsService } from './configurations/integrations.service';
+import { MetricsController } from './metrics/metrics.controller';
+import { ServiceMetrics } from './metrics/service-metrics';
+import { PrometheusDiscoveryController } from './prometheus/prometheus-discovery.controller';
+import { PrometheusDiscoveryService } from './prometheus/prometheus-discovery.service';
+import { NoKnownHosts, PrometheusTargetSource } from './prometheus/prometheus-targets';
 
-@Module({})
+// Third-party integrations of a project (configuration API), Prometheus discovery and the service's own
+// metrics. IntegrationsService is exported for the delivery side (configuredFor).
+@Module({
+  // IdentityModule provides the ProjectDirectory (a project's organization, for events and existence).
+  imports: [IdentityModule, TypeOrmModule.forFeature([IntegrationEntity])],
+  controllers: [IntegrationsController, PrometheusDiscoveryController, MetricsController],
+  providers: [
+    IntegrationsService,
+    PrometheusDiscoveryService,
+    { provide: PrometheusTargetSource, useClass: NoKnownHosts },
+    ServiceMetrics,
+  ],
+  exports: [IntegrationsService],
+})
 export class IntegrationsModule {}
