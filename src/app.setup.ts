@@ -31,8 +31,16 @@ export async function createApp(
   if (config.runMigrationsOnStart) await runMigrations(app.get(DataSource));
   installRequestLogging(app);
   installHttpPipeline(app, config);
-  // The agent API (automation context) lives beside the public API, at /agents/v1/...
-  app.setGlobalPrefix(GLOBAL_PREFIX, { exclude: ['health', 'agents/v1/groups/:groupId/reports'] });
+  // The agent API (automation context) lives beside the public API, at /agents/v1/...; Prometheus
+  // scrapes /metrics and discovers targets at the product's /prometheus/v1.0/... (integrations context).
+  app.setGlobalPrefix(GLOBAL_PREFIX, {
+    exclude: [
+      'health',
+      'agents/v1/groups/:groupId/reports',
+      'metrics',
+      'prometheus/v1.0/groups/:groupId/discovery',
+    ],
+  });
   app.useGlobalPipes(new ApiValidationPipe());
   app.useGlobalFilters(new ApiErrorFilter(app.get(HttpAdapterHost), app.get(RequestContext)));
   app.useGlobalInterceptors(new EnvelopeInterceptor(app.get(RequestContext)));

@@ -16,9 +16,17 @@ export abstract class HttpAuthenticator {
   abstract authenticate(attempt: AuthAttempt): Promise<AuthOutcome>;
 }
 
-// Paths served without credentials: health, first-user bootstrap, API docs, and the agent API
-// (which authenticates with its own agent keys).
-export const PUBLIC_PATH_PREFIXES = ['/health', '/api/public/v1.0/unauth/', '/docs', '/agents/'];
+// Paths served without credentials: health, first-user bootstrap, API docs, the agent API
+// (which authenticates with its own agent keys), the service's metrics, and Prometheus discovery
+// (which checks the PROMETHEUS integration's HTTP Basic credentials itself).
+export const PUBLIC_PATH_PREFIXES = [
+  '/health',
+  '/api/public/v1.0/unauth/',
+  '/docs',
+  '/agents/',
+  '/metrics/',
+  '/prometheus/v1.0/',
+];
 
 export function isPublicPath(path: string): boolean {
   return PUBLIC_PATH_PREFIXES.some((prefix) => path === prefix.replace(/\/$/, '') || path.startsWith(prefix));

@@ -1,0 +1,135 @@
+import { Client } from 'pg';
+import { call, type ApiResponse } from '../../support/digest-client';
+import { projectWithCallers, type ProjectCallers } from '../../support/factories/alerting';
+import { bootstrapFirstUser, uniqueName, type BootstrapResult } from '../../support/factories/identity';
+import type { TestApp } from '../../support/test-app';
+import { configsApi, hostDownBody, startConfigsApp, type ConfigView } from './alert-configs-fixture';
+
+// "No change without its audit event, no event without its change": a failure injected into the event
+// write (or into the default configurations of a new project) must leave nothing behind.
+let t: TestApp;
+let db: Client;
+let boot: BootstrapResult;
+let p: ProjectCallers;
+let api: ReturnType<typeof configsApi>;
+
+beforeAll(async () => {
+  t = await startConfigsApp();
+  boot = await bootstrapFirstUser(t);
+  p = await projectWithCallers(t, boot);
+  api = configsApi(t, p.groupId);
+  db = new Client({ connectionString: t.databaseUrl });
+  await db.connect();
+  await db.query('CREATE TABLE test_failing_event_types (event_type_name text PRIMARY KEY)');
+  await db.query(`
+    CREATE FUNCTION test_fail_event() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF EXISTS (SELECT 1 FROM test_failing_event_types WHERE event_type_name = NEW.event_type_name) THEN
+        RAISE EXCEPTION 'injected failure writing %', NEW.event_type_name;
+      END IF;
+      RETURN NEW;
+    END $$`);
+  await db.query(
+    'CREATE TRIGGER test_fail_event BEFORE INSERT ON events FOR EACH ROW EXECUTE FUNCTION test_fail_event()',
+  );
+});
+
+afterAll(async () => {
+  await db.end();
+  await t.close();
+});
+
+async function withFailingEventType(
+  eventTypeName: string,
+  work: () => Promise<ApiResponse>,
+): Promise<ApiResponse> {
+  await db.query('INSERT INTO test_failing_event_types (event_type_name) VALUES ($1)', [eventTypeName]);
+  try {
+    return await work();
+  } finally {
+    await db.query('DELETE FROM test_failing_event_types');
+  }
+}
+
+const count = async (sql: string, params: unknown[]) =>
+  (await db.query<{ n: number }>(sql, params)).rows[0].n;
+const configCount = () =>
+  count('SELECT count(*)::int AS n FROM alert_configs WHERE group_id = $1', [p.groupId]);
+const eventCount = (type: string) =>
+  count('SELECT count(*)::int AS n FROM events WHERE group_id = $1 AND event_type_name = $2', [
+    p.groupId,
+    type,
+  ]);
+
+function expectUnexpectedError(response: ApiResponse): void {
+  expect(response.status).toBe(500);
+  expect(response.body).toMatchObject({
+    error: 500,
+    errorCode: 'UNEXPECTED_ERROR',
+    reason: 'Internal Server Error',
+  });
+  expect(response.text).not.toContain('injected');
+}
+
+describe('POST /groups/{groupId}/alertConfigs (transaction)', () => {
+  it('should answer 500 and keep no configuration when ALERT_CONFIG_ADDED_AUDIT cannot be written', async () => {
+    const before = await configCount();
+    const response = await withFailingEventType('ALERT_CONFIG_ADDED_AUDIT', () =>
+      api.create(p.monitoringAdmin, hostDownBody()),
+    );
+    expectUnexpectedError(response);
+    expect(await configCount()).toBe(before);
+  });
+});
+
+describe('PUT, PATCH and DELETE /groups/{groupId}/alertConfigs/{alertConfigId} (transaction)', () => {
+  let config: ConfigView;
+
+  beforeAll(async () => {
+    config = (await api.create(p.monitoringAdmin, hostDownBody())).body as ConfigView;
+  });
+
+  it('should keep the configuration unchanged when ALERT_CONFIG_CHANGED_AUDIT cannot be written', async () => {
+    const response = await withFailingEventType('ALERT_CONFIG_CHANGED_AUDIT', () =>
+      api.replace(p.monitoringAdmin, config.id, hostDownBody({ eventTypeName: 'NO_PRIMARY' })),
+    );
+    expectUnexpectedError(response);
+    expect((await api.get(p.readOnly, config.id)).body).toEqual(config);
+    expect(await eventCount('ALERT_CONFIG_CHANGED_AUDIT')).toBe(0);
+  });
+
+  it('should keep the configuration enabled when ALERT_CONFIG_DISABLED_AUDIT cannot be written', async () => {
+    const response = await withFailingEventType('ALERT_CONFIG_DISABLED_AUDIT', () =>
+      api.toggle(p.monitoringAdmin, config.id, { enabled: false }),
+    );
+    expectUnexpectedError(response);
+    expect((await api.get(p.readOnly, config.id)).body.enabled).toBe(true);
+  });
+
+  it('should keep the configuration when ALERT_CONFIG_DELETED_AUDIT cannot be written', async () => {
+    const response = await withFailingEventType('ALERT_CONFIG_DELETED_AUDIT', () =>
+      api.remove(p.monitoringAdmin, config.id),
+    );
+    expectUnexpectedError(response);
+    expect((await api.get(p.readOnly, config.id)).status).toBe(200);
+    expect(await eventCount('ALERT_CONFIG_DELETED_AUDIT')).toBe(0);
+  });
+});
+
+describe('POST /groups (default alert configurations, transaction)', () => {
+  it('should create neither the project nor any configuration when a default configuration cannot be audited', async () => {
+    const name = uniqueName('no-defaults');
+    const response = await withFailingEventType('ALERT_CONFIG_ADDED_AUDIT', () =>
+      call('POST', `${t.apiUrl}/groups`, { auth: boot.globalKey, body: { name, orgId: p.orgId } }),
+    );
+    expectUnexpectedError(response);
+    expect(await count('SELECT count(*)::int AS n FROM projects WHERE name = $1', [name])).toBe(0);
+    expect(
+      await count(
+        `SELECT count(*)::int AS n FROM alert_configs c WHERE NOT EXISTS (SELECT 1 FROM projects g WHERE g.id = c.group_id)`,
+        [],
+      ),
+    ).toBe(0);
+    expect(await count(`SELECT count(*)::int AS n FROM events WHERE raw->>'name' = $1`, [name])).toBe(0);
+  });
+});
