@@ -7,7 +7,14 @@ const { join, resolve } = require('node:path');
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
 // Same list as PUBLIC_PATH_PREFIXES in src/platform/auth/authenticator.ts (this script must run without dist/).
-const PUBLIC_PREFIXES = ['/health', '/api/public/v1.0/unauth/', '/docs', '/agents/'];
+const PUBLIC_PREFIXES = [
+  '/health',
+  '/api/public/v1.0/unauth/',
+  '/docs',
+  '/agents/',
+  '/metrics/',
+  '/prometheus/v1.0/',
+];
 
 function isPublic(path) {
   return PUBLIC_PREFIXES.some((prefix) => path === prefix.replace(/\/$/, '') || path.startsWith(prefix));

@@ -44,8 +44,9 @@ export function loadOrCreateKeyFile(path: string): Buffer {
 
 export function decodeKey(base64: string, source: string): Buffer {
   const key = Buffer.from(base64, 'base64');
-  if (key.length !== KEY_BYTES)
+  if (key.length !== KEY_BYTES) {
     throw new SecretBoxError(`${source} must hold a base64 key of ${KEY_BYTES} bytes`);
+  }
   return key;
 }
 

@@ -61,6 +61,10 @@ const eventCount = (type: string) =>
     type,
   ]);
 
+async function created(): Promise<ConfigView> {
+  return (await api.create(p.monitoringAdmin, hostDownBody())).body as ConfigView;
+}
+
 function expectUnexpectedError(response: ApiResponse): void {
   expect(response.status).toBe(500);
   expect(response.body).toMatchObject({
@@ -82,14 +86,9 @@ describe('POST /groups/{groupId}/alertConfigs (transaction)', () => {
   });
 });
 
-describe('PUT, PATCH and DELETE /groups/{groupId}/alertConfigs/{alertConfigId} (transaction)', () => {
-  let config: ConfigView;
-
-  beforeAll(async () => {
-    config = (await api.create(p.monitoringAdmin, hostDownBody())).body as ConfigView;
-  });
-
+describe('PUT /groups/{groupId}/alertConfigs/{alertConfigId} (transaction)', () => {
   it('should keep the configuration unchanged when ALERT_CONFIG_CHANGED_AUDIT cannot be written', async () => {
+    const config = await created();
     const response = await withFailingEventType('ALERT_CONFIG_CHANGED_AUDIT', () =>
       api.replace(p.monitoringAdmin, config.id, hostDownBody({ eventTypeName: 'NO_PRIMARY' })),
     );
@@ -97,21 +96,28 @@ describe('PUT, PATCH and DELETE /groups/{groupId}/alertConfigs/{alertConfigId} (
     expect((await api.get(p.readOnly, config.id)).body).toEqual(config);
     expect(await eventCount('ALERT_CONFIG_CHANGED_AUDIT')).toBe(0);
   });
+});
 
+describe('PATCH /groups/{groupId}/alertConfigs/{alertConfigId} (transaction)', () => {
   it('should keep the configuration enabled when ALERT_CONFIG_DISABLED_AUDIT cannot be written', async () => {
+    const config = await created();
     const response = await withFailingEventType('ALERT_CONFIG_DISABLED_AUDIT', () =>
       api.toggle(p.monitoringAdmin, config.id, { enabled: false }),
     );
     expectUnexpectedError(response);
-    expect((await api.get(p.readOnly, config.id)).body.enabled).toBe(true);
+    expect((await api.get(p.readOnly, config.id)).body).toEqual(config);
+    expect(await eventCount('ALERT_CONFIG_DISABLED_AUDIT')).toBe(0);
   });
+});
 
+describe('DELETE /groups/{groupId}/alertConfigs/{alertConfigId} (transaction)', () => {
   it('should keep the configuration when ALERT_CONFIG_DELETED_AUDIT cannot be written', async () => {
+    const config = await created();
     const response = await withFailingEventType('ALERT_CONFIG_DELETED_AUDIT', () =>
       api.remove(p.monitoringAdmin, config.id),
     );
     expectUnexpectedError(response);
-    expect((await api.get(p.readOnly, config.id)).status).toBe(200);
+    expect((await api.get(p.readOnly, config.id)).body).toEqual(config);
     expect(await eventCount('ALERT_CONFIG_DELETED_AUDIT')).toBe(0);
   });
 });

@@ -95,8 +95,9 @@ export class AlertConfigsService {
     const orgId = await this.orgOf(groupId);
     const entity = await this.find(groupId, alertConfigId, true);
     checkGroupId(groupId, request);
-    if (request.id !== undefined && request.id !== alertConfigId)
+    if (request.id !== undefined && request.id !== alertConfigId) {
       throw CommonErrors.ATTRIBUTE_READ_ONLY('id');
+    }
     const current = entity.notifications.map((stored) => openNotification(stored, this.secrets));
     const notifications =
       request.notifications && restoreRedactedSecrets(notificationInputs(request), current);
@@ -223,8 +224,9 @@ export class AlertConfigsService {
 
 // Clients round-trip GET bodies: groupId is accepted when it names the project of the URL.
 function checkGroupId(groupId: string, request: AlertConfigFieldsRequest): void {
-  if (request.groupId !== undefined && request.groupId !== groupId)
+  if (request.groupId !== undefined && request.groupId !== groupId) {
     throw AlertingErrors.GROUP_MISMATCH(request.groupId, groupId);
+  }
 }
 
 function notificationInputs(request: AlertConfigFieldsRequest): NotificationInput[] {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 import { domainEventChannel, type DomainEvent } from '../../../platform/events/domain-event';
 import { AlertConfigsService } from './alert-configs.service';
+import { IdentityEventTypes } from '../../identity';
 
 // The identity context publishes GROUP_CREATED inside the project-creation transaction, with the project's
 // `withDefaultAlertsSettings` flag in `raw`. `suppressErrors: false` (and no `async` option) makes a failure
@@ -10,7 +11,7 @@ import { AlertConfigsService } from './alert-configs.service';
 export class DefaultAlertConfigsListener {
   constructor(private readonly configs: AlertConfigsService) {}
 
-  @OnEvent(domainEventChannel('GROUP_CREATED'), { suppressErrors: false })
+  @OnEvent(domainEventChannel(IdentityEventTypes.GROUP_CREATED), { suppressErrors: false })
   async onProjectCreated(event: DomainEvent): Promise<void> {
     if (event.groupId === undefined || event.orgId === undefined) return;
     if (event.raw?.withDefaultAlertsSettings === false) return;

@@ -21,8 +21,9 @@ const COMMON_FIELDS = new Set(['typeName', 'delayMin', 'intervalMin']);
 // notifications[]: the product's codes for each rule (product-facts 1.3, 4.1).
 export function checkNotifications(inputs: NotificationInput[]): Notification[] {
   if (inputs.length === 0) throw AlertingErrors.MISSING_NOTIFICATIONS();
-  if (inputs.filter((input) => input.typeName === 'GROUP').length > 1)
+  if (inputs.filter((input) => input.typeName === 'GROUP').length > 1) {
     throw AlertingErrors.TOO_MANY_GROUP_NOTIFICATIONS();
+  }
   return inputs.map((input, index) => checkNotification(input, `notifications[${index}]`));
 }
 
@@ -31,8 +32,9 @@ function checkNotification(input: NotificationInput, path: string): Notification
   if (!spec) throw AlertingErrors.UNSUPPORTED_NOTIFICATION_TYPE(input.typeName, `${path}.typeName`);
   const given = Object.entries(input).filter(([, value]) => value !== undefined && value !== null);
   for (const [field] of given) {
-    if (!COMMON_FIELDS.has(field) && !spec.fields.includes(field))
+    if (!COMMON_FIELDS.has(field) && !spec.fields.includes(field)) {
       throw CommonErrors.INVALID_ATTRIBUTE(`${path}.${field}`);
+    }
   }
   const delayMin = input.delayMin === undefined ? DEFAULT_DELAY_MIN : (input.delayMin as number);
   if (delayMin < 0) throw CommonErrors.ATTRIBUTE_NEGATIVE(`${path}.delayMin`);
@@ -44,16 +46,18 @@ function checkNotification(input: NotificationInput, path: string): Notification
       MIN_INTERVAL_MIN,
     );
   }
-  if (input.typeName === 'WEBHOOK' && isBlank(input.webhookUrl))
+  if (input.typeName === 'WEBHOOK' && isBlank(input.webhookUrl)) {
     throw AlertingErrors.WEBHOOK_URL_NOT_SET(path);
+  }
   for (const field of spec.required) {
     if (isBlank(input[field])) throw CommonErrors.MISSING_ATTRIBUTE(`${path}.${field}`);
   }
 
   const notification: Notification = { typeName: input.typeName, delayMin, intervalMin };
   for (const [field, value] of given) {
-    if (!COMMON_FIELDS.has(field) && field !== 'role' && field !== 'roles')
+    if (!COMMON_FIELDS.has(field) && field !== 'role' && field !== 'roles') {
       notification[field] = value as NotificationValue;
+    }
   }
   applyTypeRules(notification, input, path);
   return notification;
@@ -175,8 +179,9 @@ function checkTemplate(template: string, path: string): void {
   try {
     parseTemplate(template);
   } catch (error) {
-    if (error instanceof TemplateSyntaxError)
+    if (error instanceof TemplateSyntaxError) {
       throw CommonErrors.VALIDATION_ERROR(path, `template syntax error: ${error.message}`);
+    }
     throw error;
   }
 }

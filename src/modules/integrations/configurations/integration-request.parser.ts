@@ -39,13 +39,17 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 // The body's shape depends on `type`, so the global pipe cannot pick the class: validation runs here,
 // with the same refusal of unknown fields (INVALID_ATTRIBUTE). Every other failure is the product's
 // INVALID_INTEGRATION_SETTINGS naming the field; reasons never echo a value (values may be secrets).
-export async function parseIntegrationRequest(type: IntegrationType, body: unknown): Promise<IntegrationDraft> {
+export async function parseIntegrationRequest(
+  type: IntegrationType,
+  body: unknown,
+): Promise<IntegrationDraft> {
   const input = body ?? {};
   if (!isPlainObject(input)) throw CommonErrors.INVALID_JSON();
   const invalid = (reason: string) => IntegrationsErrors.INVALID_INTEGRATION_SETTINGS(type, reason);
   if (input.type === undefined || input.type === null) throw invalid('type is required');
   if (input.type !== type) throw invalid(`type must be ${type}, the integration type of the path`);
-  const request = plainToInstance(INTEGRATION_REQUEST_CLASSES[type], input);
+  const requestClass: new () => object = INTEGRATION_REQUEST_CLASSES[type];
+  const request = plainToInstance(requestClass, input);
   const errors = await validate(request, {
     whitelist: true,
     forbidNonWhitelisted: true,
@@ -53,7 +57,7 @@ export async function parseIntegrationRequest(type: IntegrationType, body: unkno
     validationError: { target: false, value: true },
   });
   if (errors.length > 0) throw toApiError(errors[0], invalid);
-  return toDraft(type, request as Record<string, unknown>, invalid);
+  return toDraft(type, { ...request }, invalid);
 }
 
 function toApiError(error: ValidationError, invalid: (reason: string) => ApiError): ApiError {

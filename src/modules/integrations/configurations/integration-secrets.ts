@@ -1,5 +1,6 @@
-import { redactFully, redactPartially, redactUrl } from '../../../platform/crypto/redaction';
+import { REDACTION_MASK, redactFully, redactPartially, redactUrl } from '../../../platform/crypto/redaction';
 import type { SecretBox } from '../../../platform/crypto/secret-box';
+import { IntegrationsErrors } from '../integrations.errors';
 import type { IntegrationDraft, IntegrationSettings, StoredSettings } from './integration-settings';
 import { SECRET_SETTINGS, type IntegrationType, type Redaction } from './integration-types';
 
@@ -41,16 +42,44 @@ export function redactSettings<T extends { type: IntegrationType }>(settings: T)
 }
 
 // Clients round-trip GET bodies: a secret sent back exactly in the redacted form of the stored value of
-// the same type means "keep the stored secret" (as alert configurations do). Anything else is taken as sent.
-export function restoreRedactedSecrets(draft: IntegrationDraft, current: IntegrationSettings | null): IntegrationDraft {
-  if (current === null || current.type !== draft.type) return draft;
+// the same type means "keep the stored secret" (as alert configurations do). A redacted form that matches
+// no stored secret is refused rather than stored as the secret.
+export function restoreRedactedSecrets(
+  draft: IntegrationDraft,
+  current: IntegrationSettings | null,
+): IntegrationDraft {
   const restored = { ...draft } as unknown as Settings;
-  const stored = current as unknown as Settings;
+  const stored = (current?.type === draft.type ? current : {}) as unknown as Settings;
   for (const [field, redaction] of Object.entries(SECRET_SETTINGS[draft.type])) {
     const sent = restored[field];
+    if (typeof sent !== 'string' || !looksRedacted(sent, redaction)) continue;
     const kept = stored[field];
-    if (typeof sent === 'string' && typeof kept === 'string' && sent === redact(kept, redaction))
-      restored[field] = kept;
+    if (typeof kept !== 'string' || redact(kept, redaction) !== sent) {
+      throw IntegrationsErrors.INVALID_INTEGRATION_SETTINGS(
+        draft.type,
+        `${field} is a redacted value that matches no stored secret; send the secret itself`,
+      );
+    }
+    restored[field] = kept;
   }
   return restored as unknown as IntegrationDraft;
+}
+
+const MASK = escapeRegExp(REDACTION_MASK);
+const PARTIAL_FORM = new RegExp(`^${MASK}[^*]{0,4}$`);
+const URL_FORM = new RegExp(`^[a-z][a-z0-9+.-]*://[^/]*/(${MASK}[^*]{0,4})?$`, 'i');
+
+function looksRedacted(value: string, redaction: Redaction): boolean {
+  switch (redaction) {
+    case 'FULL':
+      return value === REDACTION_MASK;
+    case 'PARTIAL':
+      return PARTIAL_FORM.test(value);
+    case 'URL':
+      return URL_FORM.test(value) && value.includes(REDACTION_MASK);
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

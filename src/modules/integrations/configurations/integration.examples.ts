@@ -9,7 +9,12 @@ export const EXAMPLE_GROUP = '5e8cc670a16506712e0b1e95';
 
 export const REQUEST_EXAMPLES: Record<IntegrationType, Record<string, unknown>> = {
   PAGER_DUTY: { type: 'PAGER_DUTY', serviceKey: 'a1b2c3d4e5f60718293a4b5c6d7e7890' },
-  SLACK: { type: 'SLACK', apiToken: 'xoxb-2042-8475-slacktoken7890', teamName: 'My Team', channelName: 'My Channel' },
+  SLACK: {
+    type: 'SLACK',
+    apiToken: 'xoxb-2042-8475-slacktoken7890',
+    teamName: 'My Team',
+    channelName: 'My Channel',
+  },
   NEW_RELIC: {
     type: 'NEW_RELIC',
     licenseKey: 'nr-license-key-000000001234',
@@ -19,7 +24,11 @@ export const REQUEST_EXAMPLES: Record<IntegrationType, Record<string, unknown>> 
   },
   OPS_GENIE: { type: 'OPS_GENIE', apiKey: 'opsgenie-api-key-00005678', region: 'EU' },
   VICTOR_OPS: { type: 'VICTOR_OPS', apiKey: 'victorops-api-key-00004321', routingKey: 'database-team' },
-  WEBHOOK: { type: 'WEBHOOK', url: 'https://hooks.example.com/services/alerts/abcd', secret: 'whsec-very-secret-value' },
+  WEBHOOK: {
+    type: 'WEBHOOK',
+    url: 'https://hooks.example.com/services/alerts/abcd',
+    secret: 'whsec-very-secret-value',
+  },
   MICROSOFT_TEAMS: {
     type: 'MICROSOFT_TEAMS',
     microsoftTeamsWebhookUrl: 'https://contoso.webhook.office.com/webhookb2/secret-path-1357',

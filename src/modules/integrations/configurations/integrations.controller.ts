@@ -21,12 +21,18 @@ import {
   IntegrationListResponse,
   type IntegrationResponse,
 } from './dto/integration.response';
-import { EXAMPLE_GROUP, LIST_EXAMPLE, REQUEST_BODY_EXAMPLES, RESPONSE_EXAMPLES } from './integration.examples';
+import {
+  EXAMPLE_GROUP,
+  LIST_EXAMPLE,
+  REQUEST_BODY_EXAMPLES,
+  RESPONSE_EXAMPLES,
+} from './integration.examples';
 import { INTEGRATION_REQUEST_CLASSES } from './integration-request.parser';
 import { INTEGRATION_TYPES } from './integration-types';
 import { IntegrationsService } from './integrations.service';
 
-const READERS = 'Needs a project read role (GROUP_READ_ONLY or any project role; ORG_OWNER, ORG_READ_ONLY, global roles).';
+const READERS =
+  'Needs a project read role (GROUP_READ_ONLY or any project role; ORG_OWNER, ORG_READ_ONLY, global roles).';
 const WRITERS = 'Needs GROUP_OWNER (or ORG_OWNER, GLOBAL_OWNER).';
 
 const REQUEST_SCHEMA = {
@@ -39,14 +45,20 @@ const REQUEST_SCHEMA = {
   },
 };
 
-const groupIdParam = ApiParam({ name: 'groupId', description: 'Project (group) id.', example: EXAMPLE_GROUP });
+const groupIdParam = ApiParam({
+  name: 'groupId',
+  description: 'Project (group) id.',
+  example: EXAMPLE_GROUP,
+});
 const typeParam = ApiParam({ name: 'integrationType', enum: INTEGRATION_TYPES, example: 'SLACK' });
 const requestBody = ApiBody({
   schema: REQUEST_SCHEMA,
   examples: REQUEST_BODY_EXAMPLES,
   description: 'One integration object whose `type` equals the path segment; fields per type.',
 });
-const unknownProject = ApiErrorResponses(404, 'Unknown project.', [IntegrationsErrors.GROUP_NOT_FOUND(EXAMPLE_GROUP)]);
+const unknownProject = ApiErrorResponses(404, 'Unknown project.', [
+  IntegrationsErrors.GROUP_NOT_FOUND(EXAMPLE_GROUP),
+]);
 const notConfigured = ApiErrorResponses(404, 'The type is not configured, or the project is unknown.', [
   IntegrationsErrors.INTEGRATION_NOT_CONFIGURED('SLACK'),
   IntegrationsErrors.GROUP_NOT_FOUND(EXAMPLE_GROUP),
@@ -57,10 +69,19 @@ const badType = (...more: Parameters<typeof ApiErrorResponses>[2]) =>
     ...more,
   ]);
 const invalidSettings = badType(
-  IntegrationsErrors.INVALID_INTEGRATION_SETTINGS('SLACK', 'type must be SLACK, the integration type of the path'),
+  IntegrationsErrors.INVALID_INTEGRATION_SETTINGS(
+    'SLACK',
+    'type must be SLACK, the integration type of the path',
+  ),
   IntegrationsErrors.INVALID_INTEGRATION_SETTINGS('SLACK', 'teamName is required'),
-  IntegrationsErrors.INVALID_INTEGRATION_SETTINGS('OPS_GENIE', 'region must be one of the following values: US, EU'),
-  IntegrationsErrors.INVALID_INTEGRATION_SETTINGS('PROMETHEUS', 'tlsPemPath is required when scheme is https'),
+  IntegrationsErrors.INVALID_INTEGRATION_SETTINGS(
+    'OPS_GENIE',
+    'region must be one of the following values: US, EU',
+  ),
+  IntegrationsErrors.INVALID_INTEGRATION_SETTINGS(
+    'PROMETHEUS',
+    'tlsPemPath is required when scheme is https',
+  ),
   CommonErrors.INVALID_ATTRIBUTE('roomName'),
 );
 
@@ -76,13 +97,19 @@ export class IntegrationsController {
   @groupIdParam
   @ApiOkResponse({ type: IntegrationListResponse, example: LIST_EXAMPLE })
   @unknownProject
-  list(@Param('groupId') groupId: string, @Query() query: IntegrationListQuery): Promise<ListEnvelope<IntegrationResponse>> {
+  list(
+    @Param('groupId') groupId: string,
+    @Query() query: IntegrationListQuery,
+  ): Promise<ListEnvelope<IntegrationResponse>> {
     return this.integrations.list(groupId, query);
   }
 
   @Get(':integrationType')
   @RequireProjectRole('GROUP_READ_ONLY')
-  @ApiOperation({ summary: 'Get the integration of one type', description: `Secrets are redacted. ${READERS}` })
+  @ApiOperation({
+    summary: 'Get the integration of one type',
+    description: `Secrets are redacted. ${READERS}`,
+  })
   @groupIdParam
   @typeParam
   @ApiOkResponse({
@@ -90,7 +117,10 @@ export class IntegrationsController {
   })
   @badType()
   @notConfigured
-  get(@Param('groupId') groupId: string, @Param('integrationType') type: string): Promise<IntegrationResponse> {
+  get(
+    @Param('groupId') groupId: string,
+    @Param('integrationType') type: string,
+  ): Promise<IntegrationResponse> {
     return this.integrations.get(groupId, type);
   }
 
@@ -100,7 +130,7 @@ export class IntegrationsController {
     summary: 'Replace or add the integration of one type (spec endpoint 7)',
     description:
       'Replaces the whole configuration of the type, adding it when missing, and answers with every ' +
-      "integration of the project (paginated). A secret sent back exactly in its redacted form keeps the " +
+      'integration of the project (paginated). A secret sent back exactly in its redacted form keeps the ' +
       'stored secret; an optional setting left out is removed. Unlike the product, SLACK may be added here: ' +
       `this service has no web interface to configure it first. ${WRITERS}`,
   })
@@ -134,7 +164,9 @@ export class IntegrationsController {
   @ApiOkResponse({ type: IntegrationListResponse, example: LIST_EXAMPLE })
   @invalidSettings
   @unknownProject
-  @ApiErrorResponses(409, 'The type is already configured.', [IntegrationsErrors.INTEGRATION_ALREADY_CONFIGURED('SLACK')])
+  @ApiErrorResponses(409, 'The type is already configured.', [
+    IntegrationsErrors.INTEGRATION_ALREADY_CONFIGURED('SLACK'),
+  ])
   create(
     @Param('groupId') groupId: string,
     @Param('integrationType') type: string,

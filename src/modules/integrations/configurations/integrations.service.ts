@@ -64,13 +64,11 @@ export class IntegrationsService {
       lock: { mode: 'pessimistic_write' },
     });
     const kept = restoreRedactedSecrets(draft, current && openSettings(current.settings, this.secrets));
-    const now = this.clock.now();
-    await this.repository()
-      .createQueryBuilder()
-      .insert()
-      .values({ groupId, type, settings: await this.sealed(kept), created: now, updated: now })
-      .orUpdate(['settings', 'updated'], ['group_id', 'type'])
-      .execute();
+    await this.txHost.tx.query(
+      `INSERT INTO integrations (group_id, type, settings, created, updated) VALUES ($1, $2, $3, $4, $4)
+       ON CONFLICT (group_id, type) DO UPDATE SET settings = EXCLUDED.settings, updated = EXCLUDED.updated`,
+      [groupId, type, JSON.stringify(await this.sealed(kept)), this.clock.now()],
+    );
     await this.publish(IntegrationEventTypes.INTEGRATION_CONFIGURED, orgId, groupId, type);
     return this.page(groupId, page);
   }
@@ -85,16 +83,14 @@ export class IntegrationsService {
   ): Promise<ListEnvelope<IntegrationResponse>> {
     const type = typeOf(integrationType);
     const orgId = await this.orgOf(groupId);
-    const draft = await parseIntegrationRequest(type, body);
-    const now = this.clock.now();
-    const inserted = await this.repository()
-      .createQueryBuilder()
-      .insert()
-      .values({ groupId, type, settings: await this.sealed(draft), created: now, updated: now })
-      .orIgnore()
-      .returning(['group_id'])
-      .execute();
-    if ((inserted.raw as unknown[]).length === 0) throw IntegrationsErrors.INTEGRATION_ALREADY_CONFIGURED(type);
+    // A redacted value has nothing to stand for here: refused (integration-secrets.ts).
+    const draft = restoreRedactedSecrets(await parseIntegrationRequest(type, body), null);
+    const inserted: unknown[] = await this.txHost.tx.query(
+      `INSERT INTO integrations (group_id, type, settings, created, updated) VALUES ($1, $2, $3, $4, $4)
+       ON CONFLICT (group_id, type) DO NOTHING RETURNING group_id`,
+      [groupId, type, JSON.stringify(await this.sealed(draft)), this.clock.now()],
+    );
+    if (inserted.length === 0) throw IntegrationsErrors.INTEGRATION_ALREADY_CONFIGURED(type);
     await this.publish(IntegrationEventTypes.INTEGRATION_CONFIGURED, orgId, groupId, type);
     return this.page(groupId, page);
   }
@@ -153,6 +149,7 @@ export class IntegrationsService {
 }
 
 function typeOf(integrationType: string): IntegrationType {
-  if (!isIntegrationType(integrationType)) throw CommonErrors.INVALID_ENUM_VALUE(integrationType, 'integrationType');
+  if (!isIntegrationType(integrationType))
+    throw CommonErrors.INVALID_ENUM_VALUE(integrationType, 'integrationType');
   return integrationType;
 }

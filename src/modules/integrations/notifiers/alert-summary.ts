@@ -29,7 +29,10 @@ export function alertFacts(alert: AlertDocument, context: AlertContext = {}): Ar
     ['Event type', alert.eventTypeName],
     ['Status', alert.status],
     ['Metric', alert.metricName],
-    ['Current value', alert.currentValue ? `${alert.currentValue.number} ${alert.currentValue.units}` : undefined],
+    [
+      'Current value',
+      alert.currentValue ? `${alert.currentValue.number} ${alert.currentValue.units}` : undefined,
+    ],
     ['Host', alert.hostnameAndPort],
     ['Replica set', alert.replicaSetName],
     ['Cluster', alert.clusterName],

@@ -23,7 +23,8 @@ export function parseRetryAfter(value: string | undefined, now: Date): number | 
 export function outcomeOfResponse(response: OutboundResponse, now: Date): NotifyResult {
   const { status, latencyMs } = response;
   const excerpt = response.body.slice(0, RESPONSE_EXCERPT_LENGTH);
-  if (status >= 200 && status < 300) return { ok: true, status, latencyMs, retryable: false, response: excerpt };
+  if (status >= 200 && status < 300)
+    return { ok: true, status, latencyMs, retryable: false, response: excerpt };
   const retryable = isRetryableStatus(status);
   const redirect = status >= 300 && status < 400 ? ' (redirects are not followed)' : '';
   return {
@@ -44,7 +45,12 @@ export function outcomeOfFailure(error: unknown): NotifyResult {
     const retryable = error.failure === 'TIMEOUT' || error.failure === 'NETWORK';
     return { ok: false, error: `${error.failure}: ${error.message}`, latencyMs: error.latencyMs, retryable };
   }
-  return { ok: false, error: error instanceof Error ? error.message : String(error), latencyMs: 0, retryable: true };
+  return {
+    ok: false,
+    error: error instanceof Error ? error.message : String(error),
+    latencyMs: 0,
+    retryable: true,
+  };
 }
 
 export function notConfigured(what: string): NotifyResult {

@@ -1,6 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../../platform/clock/clock';
-import { OutboundHttpClient, type OutboundRequest, type OutboundResponse } from '../../../platform/net/outbound';
+import {
+  OutboundHttpClient,
+  type OutboundRequest,
+  type OutboundResponse,
+} from '../../../platform/net/outbound';
 import { outcomeOfFailure, outcomeOfResponse } from './delivery-outcome';
 import type { NotifyResult } from './notifier';
 
@@ -23,7 +27,11 @@ export class HttpDelivery {
   }
 }
 
-export function jsonPost(url: string, payload: unknown, headers: Record<string, string> = {}): OutboundRequest {
+export function jsonPost(
+  url: string,
+  payload: unknown,
+  headers: Record<string, string> = {},
+): OutboundRequest {
   return {
     method: 'POST',
     url,

@@ -49,5 +49,10 @@ export interface NotifyResult {
 export interface Notifier<T extends NotificationTarget = NotificationTarget> {
   readonly type: NotificationTargetType;
   // Never throws: every failure is a result, so one attempt is one log line.
-  notify(target: T, alert: AlertDocument, event: AlertEventKind, context?: AlertContext): Promise<NotifyResult>;
+  notify(
+    target: T,
+    alert: AlertDocument,
+    event: AlertEventKind,
+    context?: AlertContext,
+  ): Promise<NotifyResult>;
 }

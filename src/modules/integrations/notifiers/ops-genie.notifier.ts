@@ -2,7 +2,14 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '../../../platform/config/app-config';
 import { APP_CONFIG } from '../../../platform/config/config.module';
 import type { OutboundRequest } from '../../../platform/net/outbound';
-import { alertFacts, alertHeadline, alertSubject, EVENT_LABELS, SENDER_NAME, truncate } from './alert-summary';
+import {
+  alertFacts,
+  alertHeadline,
+  alertSubject,
+  EVENT_LABELS,
+  SENDER_NAME,
+  truncate,
+} from './alert-summary';
 import { HttpDelivery, jsonPost } from './http-delivery';
 import type { OpsGenieTarget } from './notification-target';
 import type { AlertContext, AlertDocument, AlertEventKind, Notifier, NotifyResult } from './notifier';
@@ -57,7 +64,12 @@ export class OpsGenieNotifier implements Notifier<OpsGenieTarget> {
     private readonly delivery: HttpDelivery,
   ) {}
 
-  notify(target: OpsGenieTarget, alert: AlertDocument, event: AlertEventKind, context?: AlertContext): Promise<NotifyResult> {
+  notify(
+    target: OpsGenieTarget,
+    alert: AlertDocument,
+    event: AlertEventKind,
+    context?: AlertContext,
+  ): Promise<NotifyResult> {
     const baseUrl = target.region === 'EU' ? this.config.opsGenieApiUrlEu : this.config.opsGenieApiUrlUs;
     return this.delivery.send(opsGenieRequest(baseUrl, target, alert, event, context));
   }

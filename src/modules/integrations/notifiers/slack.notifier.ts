@@ -60,7 +60,12 @@ export function judgeSlackResponse(response: OutboundResponse, now: Date): Notif
   }
   if (answer.ok === true) return outcome;
   const code = typeof answer.error === 'string' ? answer.error : 'unknown_error';
-  return { ...outcome, ok: false, error: `Slack refused the message: ${code}`, retryable: RETRYABLE_SLACK_ERRORS.has(code) };
+  return {
+    ...outcome,
+    ok: false,
+    error: `Slack refused the message: ${code}`,
+    retryable: RETRYABLE_SLACK_ERRORS.has(code),
+  };
 }
 
 @Injectable()
@@ -72,7 +77,12 @@ export class SlackNotifier implements Notifier<SlackTarget> {
     private readonly delivery: HttpDelivery,
   ) {}
 
-  notify(target: SlackTarget, alert: AlertDocument, event: AlertEventKind, context?: AlertContext): Promise<NotifyResult> {
+  notify(
+    target: SlackTarget,
+    alert: AlertDocument,
+    event: AlertEventKind,
+    context?: AlertContext,
+  ): Promise<NotifyResult> {
     const request = jsonPost(this.config.slackApiUrl, slackMessage(target, alert, event, context), {
       Authorization: `Bearer ${target.apiToken}`,
       'Content-Type': 'application/json; charset=utf-8',

@@ -54,7 +54,12 @@ export class VictorOpsNotifier implements Notifier<VictorOpsTarget> {
     private readonly delivery: HttpDelivery,
   ) {}
 
-  notify(target: VictorOpsTarget, alert: AlertDocument, event: AlertEventKind, context?: AlertContext): Promise<NotifyResult> {
+  notify(
+    target: VictorOpsTarget,
+    alert: AlertDocument,
+    event: AlertEventKind,
+    context?: AlertContext,
+  ): Promise<NotifyResult> {
     return this.delivery.send(victorOpsRequest(this.config.victorOpsApiUrl, target, alert, event, context));
   }
 }

@@ -4,11 +4,17 @@ const basic = (text: string) => `Basic ${Buffer.from(text, 'utf8').toString('bas
 
 describe('parseBasicAuthorization', () => {
   it('should split user name and password when the header is well formed', () => {
-    expect(parseBasicAuthorization(basic('prom_user:Pa55'))).toEqual({ username: 'prom_user', password: 'Pa55' });
+    expect(parseBasicAuthorization(basic('prom_user:Pa55'))).toEqual({
+      username: 'prom_user',
+      password: 'Pa55',
+    });
   });
 
   it('should keep colons in the password when the password holds some', () => {
-    expect(parseBasicAuthorization(basic('prom_user:a:b:c'))).toEqual({ username: 'prom_user', password: 'a:b:c' });
+    expect(parseBasicAuthorization(basic('prom_user:a:b:c'))).toEqual({
+      username: 'prom_user',
+      password: 'a:b:c',
+    });
   });
 
   it('should accept the scheme name in any case', () => {

@@ -44,7 +44,8 @@ export class PrometheusDiscoveryService {
     const orgId = (await this.projects.orgOf(groupId)) ?? '';
     const port = settings.listenAddress.slice(settings.listenAddress.lastIndexOf(':') + 1);
     const hostnames = await this.hosts.hostnamesOf(groupId);
-    const targets = hostnames.length > 0 ? hostnames.map((host) => `${host}:${port}`) : [settings.listenAddress];
+    const targets =
+      hostnames.length > 0 ? hostnames.map((host) => `${host}:${port}`) : [settings.listenAddress];
     return [{ targets, labels: { group_id: groupId, org_id: orgId } }];
   }
 }

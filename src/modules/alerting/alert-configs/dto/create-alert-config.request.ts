@@ -55,7 +55,11 @@ export class AlertConfigFieldsRequest {
   @Type(() => NotificationRequest)
   notifications?: NotificationRequest[];
 
-  @ApiPropertyOptional({ deprecated: true, description: 'Deprecated by the product: accepted and ignored.' })
+  @ApiPropertyOptional({
+    deprecated: true,
+    example: 'HOST',
+    description: 'Deprecated by the product: accepted and ignored.',
+  })
   @IsOptional()
   @IsString()
   typeName?: string;
@@ -75,12 +79,18 @@ export class AlertConfigFieldsRequest {
   @IsString()
   id?: string;
 
-  @ApiPropertyOptional({ description: 'Read-only: accepted and ignored; the service keeps the original.' })
+  @ApiPropertyOptional({
+    example: '2014-04-23T14:52:29Z',
+    description: 'Read-only: accepted and ignored; the service keeps the original.',
+  })
   @IsOptional()
   @IsString()
   created?: string;
 
-  @ApiPropertyOptional({ description: 'Read-only: accepted and ignored; the service sets it.' })
+  @ApiPropertyOptional({
+    example: '2014-04-23T14:56:25Z',
+    description: 'Read-only: accepted and ignored; the service sets it.',
+  })
   @IsOptional()
   @IsString()
   updated?: string;

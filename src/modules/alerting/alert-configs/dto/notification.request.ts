@@ -136,7 +136,12 @@ export class NotificationRequest {
   @IsString()
   datadogApiKey?: string;
 
-  @ApiPropertyOptional({ enum: DATADOG_REGIONS, default: 'US', description: 'DATADOG: site region.' })
+  @ApiPropertyOptional({
+    enum: DATADOG_REGIONS,
+    default: 'US',
+    example: 'EU',
+    description: 'DATADOG: site region.',
+  })
   @IsOptional()
   @IsString()
   datadogRegion?: string;
@@ -157,7 +162,12 @@ export class NotificationRequest {
   @IsString()
   opsGenieApiKey?: string;
 
-  @ApiPropertyOptional({ enum: OPS_GENIE_REGIONS, default: 'US', description: 'OPS_GENIE: region.' })
+  @ApiPropertyOptional({
+    enum: OPS_GENIE_REGIONS,
+    default: 'US',
+    example: 'US',
+    description: 'OPS_GENIE: region.',
+  })
   @IsOptional()
   @IsString()
   opsGenieRegion?: string;

@@ -68,8 +68,9 @@ class ExpressionParser {
     while (this.peek().type === '.') {
       this.index++;
       const segment = this.take();
-      if (segment.type !== 'ident')
+      if (segment.type !== 'ident') {
         this.fail(`expected a name after "." but found ${this.describe(segment)}`, segment.at);
+      }
       segments.push(segment.value);
     }
     if (this.peek().type !== '(') return { kind: 'path', segments };
@@ -88,8 +89,9 @@ class ExpressionParser {
         args.push(this.expression());
         const separator = this.take();
         if (separator.type === ')') break;
-        if (separator.type !== ',')
+        if (separator.type !== ',') {
           this.fail(`expected "," or ")" but found ${this.describe(separator)}`, separator.at);
+        }
       }
     } else {
       this.index++;

@@ -27,8 +27,9 @@ function asText(value: Value, what: string): string {
 
 function asGroup(value: Value, helper: string): number {
   const group = typeof value === 'number' ? value : Number(value);
-  if (!Number.isInteger(group) || group < 0)
+  if (!Number.isInteger(group) || group < 0) {
     throw new TemplateRenderError(`the group number of ${helper} is invalid`);
+  }
   return group;
 }
 
@@ -107,8 +108,9 @@ function render(
 ): WebhookRender<{ output: string; json: unknown }> {
   try {
     const output = renderTemplate(parseTemplate(source), context);
-    if (output.length > maxLength)
+    if (output.length > maxLength) {
       return { ok: false, reason: `the rendered output exceeds ${maxLength} characters` };
+    }
     return { ok: true, value: { output, json: JSON.parse(output) as unknown } };
   } catch (error) {
     if (

@@ -24,7 +24,10 @@ export class PagerDutyIntegrationRequest {
   @TypeField('PAGER_DUTY')
   type!: 'PAGER_DUTY';
 
-  @RequiredText({ description: 'Integration (service) key of the incident-paging service.', example: 'a1b2c3d4e5f60718293a4b5c6d7e8f90' })
+  @RequiredText({
+    description: 'Integration (service) key of the incident-paging service.',
+    example: 'a1b2c3d4e5f60718293a4b5c6d7e8f90',
+  })
   serviceKey!: string;
 }
 
@@ -32,7 +35,10 @@ export class SlackIntegrationRequest {
   @TypeField('SLACK')
   type!: 'SLACK';
 
-  @RequiredText({ description: 'Bot or API token of the chat workspace.', example: 'xoxb-2042-8475-slacktoken7890' })
+  @RequiredText({
+    description: 'Bot or API token of the chat workspace.',
+    example: 'xoxb-2042-8475-slacktoken7890',
+  })
   apiToken!: string;
 
   @RequiredText({ description: 'Name of the chat workspace (team).', example: 'My Team' })
@@ -46,7 +52,10 @@ export class NewRelicIntegrationRequest {
   @TypeField('NEW_RELIC')
   type!: 'NEW_RELIC';
 
-  @RequiredText({ description: 'License key of the New Relic account.', example: 'nr-license-key-000000001234' })
+  @RequiredText({
+    description: 'License key of the New Relic account.',
+    example: 'nr-license-key-000000001234',
+  })
   licenseKey!: string;
 
   @RequiredText({ description: 'New Relic account id.', example: '1234567' })
@@ -74,7 +83,10 @@ export class VictorOpsIntegrationRequest {
   @TypeField('VICTOR_OPS')
   type!: 'VICTOR_OPS';
 
-  @RequiredText({ description: 'API key of the incident-routing service.', example: 'victorops-api-key-00004321' })
+  @RequiredText({
+    description: 'API key of the incident-routing service.',
+    example: 'victorops-api-key-00004321',
+  })
   apiKey!: string;
 
   @OptionalText({ description: 'Routing key of the incident-routing service.', example: 'database-team' })
@@ -86,14 +98,18 @@ export class WebhookIntegrationRequest {
   type!: 'WEBHOOK';
 
   @ApiProperty({
-    description: 'The project webhook: alerts of WEBHOOK notifications without their own URL are POSTed here.',
+    description:
+      'The project webhook: alerts of WEBHOOK notifications without their own URL are POSTed here.',
     example: 'https://hooks.example.com/services/alerts/abcd',
     maxLength: MAX_URL_LENGTH,
   })
   @IsHttpUrl()
   url!: string;
 
-  @OptionalText({ description: 'Key of the HMAC-SHA1 `X-MMS-Signature` header.', example: 'whsec-very-secret-value' })
+  @OptionalText({
+    description: 'Key of the HMAC-SHA1 `X-MMS-Signature` header.',
+    example: 'whsec-very-secret-value',
+  })
   secret?: string;
 }
 
@@ -114,10 +130,16 @@ export class PrometheusIntegrationRequest {
   @TypeField('PROMETHEUS')
   type!: 'PROMETHEUS';
 
-  @RequiredText({ description: 'User name Prometheus sends (HTTP Basic) to the discovery endpoint.', example: 'prom_user' })
+  @RequiredText({
+    description: 'User name Prometheus sends (HTTP Basic) to the discovery endpoint.',
+    example: 'prom_user',
+  })
   username!: string;
 
-  @RequiredText({ description: 'Password Prometheus sends; only a salted hash is kept, it is never returned.', example: 'Prometheus-Pa55' })
+  @RequiredText({
+    description: 'Password Prometheus sends; only a salted hash is kept, it is never returned.',
+    example: 'Prometheus-Pa55',
+  })
   password!: string;
 
   @ApiProperty({ description: 'host:port the agents serve metrics on.', example: '0.0.0.0:9216' })
@@ -134,7 +156,10 @@ export class PrometheusIntegrationRequest {
   @IsBoolean()
   enabled!: boolean;
 
-  @OptionalText({ description: 'Absolute path of the PEM key file on the agent hosts (scheme https).', example: '/etc/ssl/prometheus.pem' })
+  @OptionalText({
+    description: 'Absolute path of the PEM key file on the agent hosts (scheme https).',
+    example: '/etc/ssl/prometheus.pem',
+  })
   @IsAbsolutePath()
   tlsPemPath?: string;
 

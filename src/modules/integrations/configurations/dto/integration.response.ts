@@ -157,6 +157,10 @@ export const INTEGRATION_RESPONSE_SCHEMA = {
 };
 
 export class IntegrationListResponse extends ListEnvelopeResponse {
-  @ApiProperty({ type: 'array', items: INTEGRATION_RESPONSE_SCHEMA, description: 'Every integration of the project.' })
+  @ApiProperty({
+    type: 'array',
+    items: INTEGRATION_RESPONSE_SCHEMA,
+    description: 'Every integration of the project.',
+  })
   results!: IntegrationResponse[];
 }

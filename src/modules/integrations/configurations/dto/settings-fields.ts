@@ -21,7 +21,9 @@ export function isHttpUrl(value: unknown): boolean {
 // host:port, the host a name, an IPv4 address or a bracketed IPv6 address (e.g. 0.0.0.0:9216).
 export function isListenAddress(value: unknown): boolean {
   if (typeof value !== 'string') return false;
-  const match = /^(?:\[([0-9A-Fa-f:.]+)\]|([A-Za-z0-9](?:[A-Za-z0-9.-]{0,252}[A-Za-z0-9])?)):(\d{1,5})$/.exec(value);
+  const match = /^(?:\[([0-9A-Fa-f:.]+)\]|([A-Za-z0-9](?:[A-Za-z0-9.-]{0,252}[A-Za-z0-9])?)):(\d{1,5})$/.exec(
+    value,
+  );
   if (!match) return false;
   if (match[1] !== undefined && !isIPv6(match[1])) return false;
   const port = Number(match[3]);
@@ -43,15 +45,27 @@ function constraint(name: string, test: (value: unknown) => boolean, message: st
 }
 
 export const IsHttpUrl = () =>
-  constraint('isHttpUrl', isHttpUrl, `$property must be an absolute http or https URL of at most ${MAX_URL_LENGTH} characters`);
+  constraint(
+    'isHttpUrl',
+    isHttpUrl,
+    `$property must be an absolute http or https URL of at most ${MAX_URL_LENGTH} characters`,
+  );
 export const IsListenAddress = () =>
   constraint('isListenAddress', isListenAddress, '$property must be host:port with a port from 1 to 65535');
 export const IsAbsolutePath = () =>
-  constraint('isAbsolutePath', (value) => value === '' || isAbsolutePath(value), '$property must be an absolute path');
+  constraint(
+    'isAbsolutePath',
+    (value) => value === '' || isAbsolutePath(value),
+    '$property must be an absolute path',
+  );
 
 export function TypeField(type: string): PropertyDecorator {
   return applyDecorators(
-    ApiProperty({ enum: [type], example: type, description: 'Integration type; must equal the path segment.' }),
+    ApiProperty({
+      enum: [type],
+      example: type,
+      description: 'Integration type; must equal the path segment.',
+    }),
     IsIn([type]),
   );
 }
@@ -62,7 +76,11 @@ interface TextOptions {
   maxLength?: number;
 }
 
-export function RequiredText({ description, example, maxLength = MAX_TEXT_LENGTH }: TextOptions): PropertyDecorator {
+export function RequiredText({
+  description,
+  example,
+  maxLength = MAX_TEXT_LENGTH,
+}: TextOptions): PropertyDecorator {
   return applyDecorators(
     ApiProperty({ description, example, maxLength }),
     IsString(),
@@ -72,7 +90,11 @@ export function RequiredText({ description, example, maxLength = MAX_TEXT_LENGTH
 }
 
 // An empty string means "not set", so a GET body sent back (SLACK channelName "") is accepted.
-export function OptionalText({ description, example, maxLength = MAX_TEXT_LENGTH }: TextOptions): PropertyDecorator {
+export function OptionalText({
+  description,
+  example,
+  maxLength = MAX_TEXT_LENGTH,
+}: TextOptions): PropertyDecorator {
   return applyDecorators(
     ApiPropertyOptional({ description: `${description} An empty string means not set.`, example, maxLength }),
     IsOptional(),
@@ -81,7 +103,10 @@ export function OptionalText({ description, example, maxLength = MAX_TEXT_LENGTH
   );
 }
 
-export function OneOf(values: readonly string[], options: { description: string; default?: string }): PropertyDecorator {
+export function OneOf(
+  values: readonly string[],
+  options: { description: string; default?: string },
+): PropertyDecorator {
   const property = options.default === undefined ? ApiProperty : ApiPropertyOptional;
   return applyDecorators(
     property({ enum: values, example: options.default ?? values[0], ...options }),

@@ -1,0 +1,106 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { ProjectDirectory } from '../../../platform/auth/principal';
+import { Clock } from '../../../platform/clock/clock';
+import type { AppConfig } from '../../../platform/config/app-config';
+import { APP_CONFIG } from '../../../platform/config/config.module';
+import { EventPublisher } from '../../../platform/events/event-publisher';
+import { AutomationEventTypes, type AgentEventRaw, type HostEventRaw } from '../automation.events';
+import { hostEventSubject } from '../hosts/host.mapper';
+import { downEventOf, type AgentType } from './agent-types';
+
+interface SilentAgent {
+  group_id: string;
+  agent_type: AgentType;
+  hostname: string;
+  version: string;
+}
+
+interface SilentHost {
+  id: string;
+  group_id: string;
+  hostname: string;
+  port: number;
+  type_name: string;
+  replica_set_name: string | null;
+  cluster_id: string | null;
+  cluster_name: string | null;
+}
+
+export interface SweepResult {
+  agentsDown: number;
+  hostsDown: number;
+}
+
+// Derives the events of silence: an agent with no report for AGENT_DOWN_AFTER_SECONDS is down
+// (*_AGENT_DOWN), and so is a monitored host no report mentioned for as long (HOST_DOWN). Each row is
+// flipped by one conditional UPDATE, so concurrent sweeps (several instances) announce it once.
+@Injectable()
+export class AgentLivenessService {
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly projects: ProjectDirectory,
+    private readonly events: EventPublisher,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Transactional()
+  async sweep(): Promise<SweepResult> {
+    const now = this.clock.now();
+    const cutoff = new Date(now.getTime() - this.config.agentDownAfterSeconds * 1000);
+    const agents = (await this.txHost.tx.query(
+      `WITH down AS (
+         UPDATE agents SET state = 'DOWN' WHERE state = 'UP' AND last_seen < $1
+         RETURNING group_id, agent_type, hostname, version)
+       SELECT * FROM down ORDER BY group_id, agent_type, hostname`,
+      [cutoff],
+    )) as SilentAgent[];
+    const hosts = (await this.txHost.tx.query(
+      `WITH down AS (
+         UPDATE hosts SET up = false WHERE up AND monitored AND last_reported < $1
+         RETURNING id, group_id, hostname, port, type_name, replica_set_name, cluster_id, cluster_name)
+       SELECT * FROM down ORDER BY group_id, hostname, port`,
+      [cutoff],
+    )) as SilentHost[];
+
+    const orgs = new Map<string, string | undefined>();
+    const orgOf = async (groupId: string) => {
+      if (!orgs.has(groupId)) orgs.set(groupId, (await this.projects.orgOf(groupId)) ?? undefined);
+      return orgs.get(groupId);
+    };
+    for (const agent of agents) {
+      const raw: AgentEventRaw = { agentType: agent.agent_type, version: agent.version, cause: 'SILENCE' };
+      await this.events.publish({
+        eventTypeName: downEventOf(agent.agent_type),
+        orgId: await orgOf(agent.group_id),
+        groupId: agent.group_id,
+        subject: { hostname: agent.hostname },
+        raw: { ...raw },
+        actor: null,
+        occurredAt: now,
+      });
+    }
+    for (const host of hosts) {
+      const raw: HostEventRaw = { cause: 'SILENCE', typeName: host.type_name };
+      await this.events.publish({
+        eventTypeName: AutomationEventTypes.HOST_DOWN,
+        orgId: await orgOf(host.group_id),
+        groupId: host.group_id,
+        subject: hostEventSubject({
+          id: host.id,
+          hostname: host.hostname,
+          port: host.port,
+          replicaSetName: host.replica_set_name,
+          clusterId: host.cluster_id,
+          clusterName: host.cluster_name,
+        }),
+        raw: { ...raw },
+        actor: null,
+        occurredAt: now,
+      });
+    }
+    return { agentsDown: agents.length, hostsDown: hosts.length };
+  }
+}

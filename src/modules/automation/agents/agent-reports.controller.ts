@@ -1,0 +1,97 @@
+import { Body, Controller, HttpCode, HttpStatus, Param, Post, UseGuards } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiBody, ApiOperation, ApiParam, ApiSecurity, ApiTags } from '@nestjs/swagger';
+import { PublicRoute } from '../../../platform/auth/require-role.decorator';
+import { ApiErrorResponses } from '../../../platform/http/api-error-responses.decorator';
+import { CommonErrors } from '../../../platform/http/error-codes';
+import { invalidAgentApiKey } from '../automation.errors';
+import { AgentKeyGuard } from './agent-key.guard';
+import { AGENT_KEY_SECURITY } from './agent-api.openapi';
+import { AgentReportRequest } from './dto/agent-report.request';
+import { ReportIngestService } from './report-ingest.service';
+
+const GROUP = '5e8cc670a16506712e0b1e95';
+
+// The agent API (outside /api/public/v1.0): not Digest, but HTTP Basic with a project agent API key.
+@ApiTags('Agent API')
+@Controller('agents/v1/groups/:groupId')
+export class AgentReportsController {
+  constructor(private readonly ingest: ReportIngestService) {}
+
+  @Post('reports')
+  @PublicRoute()
+  @UseGuards(AgentKeyGuard)
+  @HttpCode(HttpStatus.ACCEPTED)
+  @ApiSecurity(AGENT_KEY_SECURITY)
+  @ApiOperation({
+    summary: 'Report what an agent sees',
+    description:
+      'HTTP Basic authentication: user name = the project id, password = one of its agent API keys. Every ' +
+      'section is optional and every report is the agent\'s heartbeat. Hosts are keyed by hostname:port and get ' +
+      'a stable id on first sight; `disks` replaces the host\'s partitions; `processes` (automation agents only) ' +
+      'replaces what this agent reported before. Events derived: NEW_AGENT, *_AGENT_UP, MONITORING/BACKUP ' +
+      '_AGENT_VERSION_BEHIND/_CURRENT (against AGENT_CURRENT_VERSION), NEW_HOST, HOST_DOWN, HOST_UP; ' +
+      '*_AGENT_DOWN and HOST_DOWN also come from silence longer than AGENT_DOWN_AFTER_SECONDS. A refused ' +
+      'report stores nothing.',
+  })
+  @ApiParam({ name: 'groupId', description: 'Project (group) id; also the Basic user name.', example: GROUP })
+  @ApiBody({
+    type: AgentReportRequest,
+    examples: {
+      monitoring: {
+        summary: 'A monitoring agent reporting one replica set member',
+        value: {
+          agentType: 'MONITORING',
+          hostname: 'agent0.example.com',
+          version: '107.0.0.8465-1',
+          hosts: [
+            {
+              hostname: 'db0.example.com',
+              port: 27017,
+              typeName: 'REPLICA_PRIMARY',
+              replicaSetName: 'rs0',
+              up: true,
+              measurements: [
+                { metricName: 'CONNECTIONS', units: 'SCALAR', value: 42, timestamp: '2024-01-15T10:30:00Z' },
+              ],
+              disks: [{ partitionName: 'xvdf' }],
+            },
+          ],
+        },
+      },
+      automation: {
+        summary: 'An automation agent reporting its processes',
+        value: {
+          agentType: 'AUTOMATION',
+          hostname: 'db0.example.com',
+          version: '107.0.0.8465-1',
+          processes: [
+            {
+              name: 'rs0_0',
+              hostname: 'db0.example.com',
+              lastGoalVersionAchieved: 3,
+              plan: [],
+              errorCode: 0,
+              errorCodeDescription: '',
+              errorCodeHumanReadable: '',
+              errorString: '',
+            },
+          ],
+        },
+      },
+    },
+  })
+  @ApiAcceptedResponse({ description: 'Stored; no body.' })
+  @ApiErrorResponses(400, 'Invalid report (the public API\'s error bodies, naming the field).', [
+    CommonErrors.MISSING_ATTRIBUTE('agentType'),
+    CommonErrors.INVALID_ENUM_VALUE('ROBOT', 'agentType'),
+    CommonErrors.VALIDATION_ERROR(
+      'hosts[0].measurements[0].timestamp',
+      'it must lie within the last 14 days and not in the future',
+    ),
+    CommonErrors.INVALID_ATTRIBUTE('hosts[0].colour'),
+  ])
+  @ApiErrorResponses(401, 'Missing Basic credentials, or not a key of this project.', [invalidAgentApiKey(GROUP)])
+  async report(@Param('groupId') groupId: string, @Body() body: AgentReportRequest): Promise<void> {
+    await this.ingest.ingest(groupId, body);
+  }
+}

@@ -1,0 +1,96 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { Clock } from '../../../platform/clock/clock';
+import type { AppConfig } from '../../../platform/config/app-config';
+import { APP_CONFIG } from '../../../platform/config/config.module';
+import type { DomainEvent } from '../../../platform/events/domain-event';
+import { EventPublisher } from '../../../platform/events/event-publisher';
+import { parseIsoDateTime } from '../../../platform/http/iso-date-time';
+import type { AgentEventRaw, HostEventRaw } from '../automation.events';
+import { AutomationStatusService } from '../automation-status/automation-status.service';
+import { lockDeployment } from '../deployment-lock';
+import { DisksService } from '../disks/disks.service';
+import { HostReportWriter, type ReportedHost } from '../hosts/host-report.writer';
+import { hostEventSubject } from '../hosts/host.mapper';
+import { MeasurementPartitions } from '../measurements/measurement-partitions';
+import { MeasurementStore, type DataPoint } from '../measurements/measurement.store';
+import { ProjectScope } from '../project-scope';
+import type { AgentType } from './agent-types';
+import { AgentsStore } from './agents.store';
+import type { AgentReportRequest } from './dto/agent-report.request';
+import { checkReport, sampleTimes } from './report-checks';
+
+// One agent report: the agent's heartbeat, its processes, the hosts it saw with their disks and data
+// points, and the events all of that derives, in one transaction: a refused or failing report leaves
+// nothing behind.
+@Injectable()
+export class ReportIngestService {
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly scope: ProjectScope,
+    private readonly events: EventPublisher,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly agents: AgentsStore,
+    private readonly processes: AutomationStatusService,
+    private readonly hosts: HostReportWriter,
+    private readonly disks: DisksService,
+    private readonly measurements: MeasurementStore,
+    private readonly partitions: MeasurementPartitions,
+  ) {}
+
+  async ingest(groupId: string, report: AgentReportRequest): Promise<void> {
+    const now = this.clock.now();
+    checkReport(report, now, this.config.measurementRetentionDays);
+    await this.partitions.ensureFor(sampleTimes(report));
+    await this.write(groupId, report, now);
+  }
+
+  @Transactional()
+  private async write(groupId: string, report: AgentReportRequest, now: Date): Promise<void> {
+    const orgId = await this.scope.orgOf(groupId);
+    await lockDeployment(this.txHost.tx, groupId);
+    const agentType = report.agentType as AgentType;
+    const agentEvents = await this.agents.heartbeat(groupId, agentType, report.hostname, report.version, now);
+    if (report.processes !== undefined) {
+      await this.processes.replaceReported(groupId, report.hostname, report.processes, now);
+    }
+    const hosts = report.hosts?.length ? await this.hosts.apply(groupId, report.hosts, now) : [];
+    await this.disks.replaceReported(
+      groupId,
+      hosts
+        .filter(({ reported }) => reported.disks !== undefined)
+        .map(({ host, reported }) => ({
+          hostId: host.id,
+          partitionNames: (reported.disks ?? []).map((disk) => disk.partitionName),
+        })),
+      now,
+    );
+    await this.measurements.insert(groupId, dataPointsOf(hosts));
+
+    const base = { orgId, groupId, actor: null, occurredAt: now } satisfies Partial<DomainEvent>;
+    const agentRaw: AgentEventRaw = { agentType, version: report.version, cause: 'HEARTBEAT' };
+    for (const eventTypeName of agentEvents) {
+      await this.events.publish({ ...base, eventTypeName, subject: { hostname: report.hostname }, raw: { ...agentRaw } });
+    }
+    for (const { host, events } of hosts) {
+      const raw: HostEventRaw = { cause: 'REPORTED', typeName: host.typeName };
+      for (const eventTypeName of events) {
+        await this.events.publish({ ...base, eventTypeName, subject: hostEventSubject(host), raw: { ...raw } });
+      }
+    }
+  }
+}
+
+function dataPointsOf(hosts: ReportedHost[]): DataPoint[] {
+  return hosts.flatMap(({ host, reported }) =>
+    (reported.measurements ?? []).map((measurement) => ({
+      hostId: host.id,
+      metricName: measurement.metricName,
+      units: measurement.units,
+      timestamp: parseIsoDateTime(measurement.timestamp) as Date,
+      value: measurement.value,
+    })),
+  );
+}

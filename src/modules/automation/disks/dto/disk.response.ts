@@ -1,0 +1,17 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { LinkResponse } from '../../../../platform/http/pagination/link.response';
+import { ListEnvelopeResponse } from '../../../../platform/http/pagination/list-envelope';
+
+// Endpoint 19 (spec "Disk partition"): the product documents these two fields only.
+export class DiskResponse {
+  @ApiProperty({ type: [LinkResponse] })
+  links!: LinkResponse[];
+
+  @ApiProperty({ example: 'xvdf' })
+  partitionName!: string;
+}
+
+export class DiskListResponse extends ListEnvelopeResponse {
+  @ApiProperty({ type: [DiskResponse] })
+  results!: DiskResponse[];
+}

@@ -1,0 +1,74 @@
+import type { EventSubject } from '../../../platform/events/domain-event';
+import type { LinkResponse } from '../../../platform/http/pagination/link.response';
+import { toIsoSeconds } from '../../../platform/http/timestamps';
+import { isShardMember, replicaStateNameOf } from './host-types';
+import type { HostEntity } from './host.entity';
+import type { HostResponse } from './dto/host.response';
+
+export function hostPath(groupId: string, hostId: string): string {
+  return `/groups/${groupId}/hosts/${hostId}`;
+}
+
+export function toHostResponse(host: HostEntity, links: LinkResponse[]): HostResponse {
+  const response: HostResponse = {
+    id: host.id,
+    groupId: host.groupId,
+    hostname: host.hostname,
+    port: host.port,
+    typeName: host.typeName,
+    created: toIsoSeconds(host.created),
+    alertsEnabled: host.alertsEnabled,
+    hostEnabled: true,
+    hidden: false,
+    deactivated: false,
+    logsEnabled: host.logsEnabled,
+    profilerEnabled: host.profilerEnabled,
+    sslEnabled: host.sslEnabled,
+    links,
+  };
+  if (host.replicaSetName !== null) response.replicaSetName = host.replicaSetName;
+  const replicaStateName = replicaStateNameOf(host.typeName);
+  if (replicaStateName !== undefined) response.replicaStateName = replicaStateName;
+  if (host.replicaSetName !== null && isShardMember(host.typeName)) response.shardName = host.replicaSetName;
+  if (host.clusterId !== null) response.clusterId = host.clusterId;
+  if (host.lastPing !== null) response.lastPing = toIsoSeconds(host.lastPing);
+  if (host.username !== null) response.username = host.username;
+  if (host.authMechanismName !== null) response.authMechanismName = host.authMechanismName;
+  return response;
+}
+
+// The subject fields of host events (spec "Event": hostId, hostname, port, replicaSetName, cluster).
+export function hostEventSubject(
+  host: Pick<HostEntity, 'id' | 'hostname' | 'port' | 'replicaSetName' | 'clusterId' | 'clusterName'>,
+): EventSubject {
+  const subject: EventSubject = { hostId: host.id, hostname: host.hostname, port: host.port };
+  if (host.replicaSetName !== null) subject.replicaSetName = host.replicaSetName;
+  if (host.clusterId !== null) subject.clusterId = host.clusterId;
+  if (host.clusterName !== null) subject.clusterName = host.clusterName;
+  return subject;
+}
+
+// Rows read with SQL (snake_case) as entities.
+export function hostFromRow(row: Record<string, unknown>): HostEntity {
+  return {
+    id: String(row.id),
+    groupId: String(row.group_id),
+    hostname: String(row.hostname),
+    port: Number(row.port),
+    typeName: String(row.type_name),
+    replicaSetName: (row.replica_set_name as string | null) ?? null,
+    clusterName: (row.cluster_name as string | null) ?? null,
+    clusterId: (row.cluster_id as string | null) ?? null,
+    up: Boolean(row.up),
+    monitored: Boolean(row.monitored),
+    alertsEnabled: Boolean(row.alerts_enabled),
+    logsEnabled: Boolean(row.logs_enabled),
+    profilerEnabled: Boolean(row.profiler_enabled),
+    sslEnabled: Boolean(row.ssl_enabled),
+    username: (row.username as string | null) ?? null,
+    authMechanismName: (row.auth_mechanism_name as string | null) ?? null,
+    created: row.created as Date,
+    lastPing: (row.last_ping as Date | null) ?? null,
+    lastReported: (row.last_reported as Date | null) ?? null,
+  };
+}

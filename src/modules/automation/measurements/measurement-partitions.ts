@@ -1,0 +1,76 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { Clock } from '../../../platform/clock/clock';
+import type { AppConfig } from '../../../platform/config/app-config';
+import { APP_CONFIG } from '../../../platform/config/config.module';
+
+const DAY_MS = 86_400_000;
+const PARTITION = /^measurements_p(\d{4})(\d{2})(\d{2})$/;
+// One creator or dropper of partitions at a time, across instances.
+const PARTITION_LOCK = 'automation:measurement-partitions';
+
+export function partitionNameOf(day: Date): string {
+  return `measurements_p${day.toISOString().slice(0, 10).replace(/-/g, '')}`;
+}
+
+export function dayOf(instant: Date): Date {
+  return new Date(Math.floor(instant.getTime() / DAY_MS) * DAY_MS);
+}
+
+// `measurements` is range-partitioned by UTC day. Partitions are created on demand, before the report's
+// transaction writes into them (DDL stays out of the hot transaction), and whole days older than
+// MEASUREMENT_RETENTION_DAYS are dropped: retention costs one DROP TABLE a day, never a DELETE.
+@Injectable()
+export class MeasurementPartitions {
+  private readonly logger = new Logger(MeasurementPartitions.name);
+  private readonly known = new Set<string>();
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async ensureFor(instants: Date[]): Promise<void> {
+    const missing = [...new Set(instants.map((instant) => dayOf(instant).getTime()))]
+      .map((time) => new Date(time))
+      .filter((day) => !this.known.has(partitionNameOf(day)));
+    if (missing.length === 0) return;
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [PARTITION_LOCK]);
+      for (const day of missing) {
+        const next = new Date(day.getTime() + DAY_MS);
+        await manager.query(
+          `CREATE TABLE IF NOT EXISTS ${partitionNameOf(day)} PARTITION OF measurements
+           FOR VALUES FROM ('${day.toISOString()}') TO ('${next.toISOString()}')`,
+        );
+      }
+    });
+    for (const day of missing) this.known.add(partitionNameOf(day));
+  }
+
+  // Drops the days that ended before now - retention; returns the dropped partitions' names.
+  async prune(now: Date = this.clock.now()): Promise<string[]> {
+    const cutoff = dayOf(new Date(now.getTime() - this.config.measurementRetentionDays * DAY_MS));
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [PARTITION_LOCK]);
+      const rows = (await manager.query(
+        `SELECT c.relname AS name FROM pg_inherits i
+         JOIN pg_class c ON c.oid = i.inhrelid JOIN pg_class p ON p.oid = i.inhparent
+         WHERE p.relname = 'measurements'`,
+      )) as Array<{ name: string }>;
+      const dropped: string[] = [];
+      for (const { name } of rows) {
+        const match = PARTITION.exec(name);
+        if (!match) continue;
+        const day = new Date(`${match[1]}-${match[2]}-${match[3]}T00:00:00Z`);
+        if (day.getTime() + DAY_MS > cutoff.getTime()) continue;
+        await manager.query(`DROP TABLE ${name}`);
+        this.known.delete(name);
+        dropped.push(name);
+      }
+      if (dropped.length > 0) this.logger.log({ msg: 'measurement partitions dropped', partitions: dropped });
+      return dropped;
+    });
+  }
+}

@@ -1,0 +1,94 @@
+import { Injectable } from '@nestjs/common';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import type { MeasurementWindow } from './measurement-window';
+
+export interface DataPoint {
+  hostId: string;
+  metricName: string;
+  units: string;
+  timestamp: Date;
+  value: number;
+}
+
+export interface SeriesPoint {
+  metricName: string;
+  units: string;
+  bucket: Date;
+  value: number;
+}
+
+// Buckets are aligned on this instant (a UTC midnight), so P1D buckets are calendar days.
+const BUCKET_ORIGIN = '2000-01-01T00:00:00Z';
+
+// The hot path of ingest: every data point of a report in one multi-row statement, and the newest value
+// per (host, metric) in a second one, whatever the size of the report.
+@Injectable()
+export class MeasurementStore {
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+
+  async insert(groupId: string, points: DataPoint[]): Promise<void> {
+    if (points.length === 0) return;
+    // A point sent twice (same host, metric and instant) is one row: the last one sent wins.
+    const unique = [...new Map(points.map((point) => [keyOf(point), point])).values()];
+    await this.txHost.tx.query(
+      `INSERT INTO measurements (host_id, metric_name, ts, units, value)
+       SELECT * FROM unnest($1::char(24)[], $2::varchar[], $3::timestamptz[], $4::varchar[], $5::float8[])
+       ON CONFLICT (host_id, metric_name, ts) DO UPDATE SET units = EXCLUDED.units, value = EXCLUDED.value`,
+      columns(unique),
+    );
+    const newest = new Map<string, DataPoint>();
+    for (const point of unique) {
+      const key = `${point.hostId}\u0000${point.metricName}`;
+      const seen = newest.get(key);
+      if (!seen || seen.timestamp.getTime() <= point.timestamp.getTime()) newest.set(key, point);
+    }
+    await this.txHost.tx.query(
+      `INSERT INTO latest_measurements (host_id, metric_name, ts, units, value, group_id)
+       SELECT r.*, $6 FROM unnest($1::char(24)[], $2::varchar[], $3::timestamptz[], $4::varchar[], $5::float8[]) AS r
+       ON CONFLICT (host_id, metric_name) DO UPDATE SET ts = EXCLUDED.ts, units = EXCLUDED.units, value = EXCLUDED.value
+       WHERE latest_measurements.ts <= EXCLUDED.ts`,
+      [...columns([...newest.values()]), groupId],
+    );
+  }
+
+  // Averages per bucket of the window's granularity; buckets without data are left out.
+  async series(hostId: string, window: MeasurementWindow, metricNames: string[] | undefined): Promise<SeriesPoint[]> {
+    const rows = (await this.txHost.tx.query(
+      `SELECT metric_name, date_bin($2::interval, ts, $5::timestamptz) AS bucket, avg(value) AS value,
+              (array_agg(units ORDER BY ts DESC))[1] AS units
+       FROM measurements
+       WHERE host_id = $1 AND ts >= $3 AND ts < $4 AND ($6::varchar[] IS NULL OR metric_name = ANY($6::varchar[]))
+       GROUP BY metric_name, bucket
+       ORDER BY metric_name, bucket`,
+      [
+        hostId,
+        `${window.granularityMs} milliseconds`,
+        window.start.toISOString(),
+        window.end.toISOString(),
+        BUCKET_ORIGIN,
+        metricNames ?? null,
+      ],
+    )) as Array<{ metric_name: string; bucket: Date; value: number | string; units: string }>;
+    return rows.map((row) => ({
+      metricName: row.metric_name,
+      units: row.units,
+      bucket: row.bucket,
+      value: Number(row.value),
+    }));
+  }
+}
+
+function keyOf(point: DataPoint): string {
+  return `${point.hostId}\u0000${point.metricName}\u0000${point.timestamp.getTime()}`;
+}
+
+function columns(points: DataPoint[]): unknown[] {
+  return [
+    points.map((point) => point.hostId),
+    points.map((point) => point.metricName),
+    points.map((point) => point.timestamp.toISOString()),
+    points.map((point) => point.units),
+    points.map((point) => point.value),
+  ];
+}

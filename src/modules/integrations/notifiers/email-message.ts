@@ -1,0 +1,34 @@
+import { alertFacts, alertHeadline, EVENT_LABELS, truncate } from './alert-summary';
+import type { AlertContext, AlertDocument, AlertEventKind } from './notifier';
+
+export interface EmailMessage {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+// Plain text and HTML carry the same summary: the headline and the alert's facts.
+export function emailMessage(alert: AlertDocument, event: AlertEventKind, context: AlertContext = {}): EmailMessage {
+  const label = EVENT_LABELS[event];
+  const headline = alertHeadline(alert);
+  const facts = alertFacts(alert, context);
+  const project = context.projectName ?? alert.groupId;
+  const rows = facts
+    .map(([name, value]) => `<tr><th align="left">${escapeHtml(name)}</th><td>${escapeHtml(value)}</td></tr>`)
+    .join('');
+  return {
+    // Header lines are folded by nodemailer; a very long headline is cut rather than folded many times.
+    subject: truncate(`[${project}] ${label}: ${headline}`, 250),
+    text: [`${label}: ${headline}`, '', ...facts.map(([name, value]) => `${name}: ${value}`)].join('\n'),
+    html: `<html><body><h2>${escapeHtml(label)}</h2><p>${escapeHtml(headline)}</p><table>${rows}</table></body></html>`,
+  };
+}

@@ -1,0 +1,13 @@
+export { NotifiersModule } from './notifiers.module';
+export { NotifierRegistry } from './notifier-registry';
+export {
+  ALERT_EVENT_KINDS,
+  type AlertContext,
+  type AlertDocument,
+  type AlertEventKind,
+  type Notifier,
+  type NotifyResult,
+  type RenderFallback,
+} from './notifier';
+export type * from './notification-target';
+export { targetFromIntegration, targetFromNotification } from './notification-targets';

@@ -1,0 +1,27 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { HttpDelivery } from './http-delivery';
+import type { WebhookTarget } from './notification-target';
+import type { AlertContext, AlertDocument, AlertEventKind, Notifier, NotifyResult } from './notifier';
+import { buildWebhookRequest } from './webhook-request';
+
+// The product's webhook (product-facts 6): POST of the alert document, X-MMS-Event, X-MMS-Signature
+// when a secret is set, X-Mms-Request-Id, optional FreeMarker-style templates with fallback.
+@Injectable()
+export class WebhookNotifier implements Notifier<WebhookTarget> {
+  readonly type = 'WEBHOOK';
+
+  constructor(private readonly delivery: HttpDelivery) {}
+
+  async notify(
+    target: WebhookTarget,
+    alert: AlertDocument,
+    event: AlertEventKind,
+    context: AlertContext = {},
+  ): Promise<NotifyResult> {
+    const requestId = randomUUID();
+    const { body, headers, renderFallback } = buildWebhookRequest(target, alert, event, context, requestId);
+    const result = await this.delivery.send({ method: 'POST', url: target.url, headers, body });
+    return { ...result, requestId, ...(renderFallback ? { renderFallback } : {}) };
+  }
+}

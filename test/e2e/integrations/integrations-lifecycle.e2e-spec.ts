@@ -1,0 +1,243 @@
+import { projectWithCallers, type ProjectCallers } from '../../support/factories/alerting';
+import { bootstrapFirstUser, createProject, type BootstrapResult } from '../../support/factories/identity';
+import type { TestApp } from '../../support/test-app';
+import {
+  BODIES,
+  OTHER_BODIES,
+  OTHER_REDACTED,
+  REDACTED,
+  TYPES,
+  configure,
+  errorBody,
+  integrationsApi,
+  startIntegrationsApp,
+} from './integrations-fixture';
+
+let t: TestApp;
+let boot: BootstrapResult;
+let p: ProjectCallers;
+
+beforeAll(async () => {
+  t = await startIntegrationsApp();
+  boot = await bootstrapFirstUser(t);
+  p = await projectWithCallers(t, boot);
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+// ORG_OWNER of the organization: owner of every project in it, including those made per test.
+const owner = () => p.orgOwner;
+
+// A fresh project per test, in the organization of `p`, so lists hold only what the test configured.
+async function freshProject() {
+  const project = await createProject(t, boot.globalKey, p.orgId);
+  return integrationsApi(t, project.id);
+}
+
+function selfHref(response: { body: { links: Array<{ rel: string; href: string }> } }): URL {
+  return new URL(response.body.links.find((link) => link.rel === 'self')!.href);
+}
+
+describe.each(TYPES)('integration type %s', (type) => {
+  it('should add it with POST and answer 200 with the whole list when it is not configured', async () => {
+    const api = await freshProject();
+    const response = await api.create(owner(), type, BODIES[type]);
+    expect(response.status).toBe(200);
+    expect(response.body.results).toEqual([REDACTED[type]]);
+    expect(response.body.totalCount).toBe(1);
+    expect(selfHref(response).pathname).toBe(
+      `/api/public/v1.0/groups/${api.base.split('/').at(-2)}/integrations/${type}`,
+    );
+  });
+
+  it('should answer the single redacted object on GET when it is configured', async () => {
+    const api = await freshProject();
+    await configure(api, owner(), type);
+    const response = await api.get(owner(), type);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual(REDACTED[type]);
+    expect(Object.keys(response.body)).toEqual(Object.keys(REDACTED[type]));
+  });
+
+  it('should add it with PUT when it is not configured', async () => {
+    const api = await freshProject();
+    const response = await api.replace(owner(), type, BODIES[type]);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ links: expect.any(Array), results: [REDACTED[type]], totalCount: 1 });
+  });
+
+  it('should replace the whole configuration with PUT when it is configured', async () => {
+    const api = await freshProject();
+    await configure(api, owner(), type);
+    const response = await api.replace(owner(), type, OTHER_BODIES[type]);
+    expect(response.status).toBe(200);
+    expect(response.body.results).toEqual([OTHER_REDACTED[type]]);
+    expect((await api.get(owner(), type)).body).toEqual(OTHER_REDACTED[type]);
+  });
+
+  it('should refuse POST with 409 INTEGRATION_ALREADY_CONFIGURED and keep the configuration when it exists', async () => {
+    const api = await freshProject();
+    await configure(api, owner(), type);
+    const response = await api.create(owner(), type, OTHER_BODIES[type]);
+    expect(response.status).toBe(409);
+    expect(response.body).toEqual(
+      errorBody(
+        409,
+        'INTEGRATION_ALREADY_CONFIGURED',
+        `The integration of type '${type}' is already configured for this group.`,
+        [type],
+      ),
+    );
+    expect((await api.get(owner(), type)).body).toEqual(REDACTED[type]);
+  });
+
+  it('should remove it with DELETE, answer 204 without a body, then 404 on GET', async () => {
+    const api = await freshProject();
+    await configure(api, owner(), type);
+    const response = await api.remove(owner(), type);
+    expect(response.status).toBe(204);
+    expect(response.text).toBe('');
+    const after = await api.get(owner(), type);
+    expect(after.status).toBe(404);
+    expect(after.body).toEqual(
+      errorBody(
+        404,
+        'INTEGRATION_NOT_CONFIGURED',
+        `The integration of type '${type}' is not configured for this group.`,
+        [type],
+      ),
+    );
+    expect((await api.list(owner())).body.results).toEqual([]);
+  });
+
+  it('should answer 404 INTEGRATION_NOT_CONFIGURED on GET and DELETE when it is not configured', async () => {
+    const api = await freshProject();
+    for (const response of [await api.get(owner(), type), await api.remove(owner(), type)]) {
+      expect(response.status).toBe(404);
+      expect(response.body.errorCode).toBe('INTEGRATION_NOT_CONFIGURED');
+      expect(response.body.parameters).toEqual([type]);
+    }
+  });
+});
+
+describe('GET /groups/{groupId}/integrations', () => {
+  it('should list every configured type, oldest first, redacted', async () => {
+    const api = await freshProject();
+    for (const type of TYPES) await configure(api, owner(), type);
+    const response = await api.list(owner());
+    expect(response.status).toBe(200);
+    expect(response.body.totalCount).toBe(TYPES.length);
+    expect(response.body.results).toEqual(TYPES.map((type) => REDACTED[type]));
+  });
+
+  it('should answer an empty list when nothing is configured', async () => {
+    const api = await freshProject();
+    const response = await api.list(owner());
+    expect(response.status).toBe(200);
+    expect(response.body.results).toEqual([]);
+    expect(response.body.totalCount).toBe(0);
+    expect(selfHref(response).searchParams.get('pageNum')).toBe('1');
+    expect(selfHref(response).searchParams.get('itemsPerPage')).toBe('100');
+  });
+
+  it('should paginate with pageNum and itemsPerPage and link next and previous', async () => {
+    const api = await freshProject();
+    for (const type of ['PAGER_DUTY', 'SLACK', 'OPS_GENIE'] as const) await configure(api, owner(), type);
+    const first = await api.list(owner(), '?itemsPerPage=2');
+    expect(first.body.results).toEqual([REDACTED.PAGER_DUTY, REDACTED.SLACK]);
+    expect(first.body.totalCount).toBe(3);
+    expect(first.body.links.map((link: { rel: string }) => link.rel)).toEqual(['self', 'next']);
+    const second = await api.list(owner(), '?itemsPerPage=2&pageNum=2');
+    expect(second.body.results).toEqual([REDACTED.OPS_GENIE]);
+    expect(second.body.links.map((link: { rel: string }) => link.rel)).toEqual(['self', 'previous']);
+  });
+
+  it('should accept backupJobsEnabledOnly, envelope and pretty', async () => {
+    const api = await freshProject();
+    await configure(api, owner(), 'PAGER_DUTY');
+    const response = await api.list(owner(), '?backupJobsEnabledOnly=false&envelope=true&pretty=true');
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ status: 200, totalCount: 1, results: [REDACTED.PAGER_DUTY] });
+    expect(response.text).toContain('\n  "');
+  });
+
+  it('should refuse a non-boolean backupJobsEnabledOnly with INVALID_QUERY_PARAMETER', async () => {
+    const api = await freshProject();
+    const response = await api.list(owner(), '?backupJobsEnabledOnly=maybe');
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({
+      errorCode: 'INVALID_QUERY_PARAMETER',
+      parameters: ['backupJobsEnabledOnly', expect.any(String)],
+    });
+  });
+
+  it('should answer 404 GROUP_NOT_FOUND when a global owner names a project that does not exist', async () => {
+    const missing = '0123456789abcdef01234567';
+    const response = await integrationsApi(t, missing).list(boot.globalKey);
+    expect(response.status).toBe(404);
+    expect(response.body).toMatchObject({ errorCode: 'GROUP_NOT_FOUND', parameters: [missing] });
+  });
+});
+
+describe('PUT /groups/{groupId}/integrations/{integrationType}', () => {
+  it('should answer the whole paginated list of the project when another type is added', async () => {
+    const api = await freshProject();
+    await configure(api, owner(), 'PAGER_DUTY');
+    const response = await api.replace(owner(), 'SLACK', BODIES.SLACK, '?pageNum=1&itemsPerPage=100');
+    expect(response.status).toBe(200);
+    expect(response.body.results).toEqual([REDACTED.PAGER_DUTY, REDACTED.SLACK]);
+    expect(response.body.totalCount).toBe(2);
+    const self = selfHref(response);
+    expect(self.pathname).toMatch(/\/integrations\/SLACK$/);
+    expect(self.searchParams.get('pageNum')).toBe('1');
+  });
+
+  it('should honour itemsPerPage in the list it answers with', async () => {
+    const api = await freshProject();
+    await configure(api, owner(), 'PAGER_DUTY');
+    const response = await api.replace(owner(), 'SLACK', BODIES.SLACK, '?itemsPerPage=1&pageNum=2');
+    expect(response.status).toBe(200);
+    expect(response.body.results).toEqual([REDACTED.SLACK]);
+    expect(response.body.totalCount).toBe(2);
+  });
+
+  it('should keep the position of a replaced type in the list', async () => {
+    const api = await freshProject();
+    await configure(api, owner(), 'PAGER_DUTY');
+    await configure(api, owner(), 'SLACK');
+    const response = await api.replace(owner(), 'PAGER_DUTY', OTHER_BODIES.PAGER_DUTY);
+    expect(response.body.results).toEqual([OTHER_REDACTED.PAGER_DUTY, REDACTED.SLACK]);
+  });
+});
+
+describe('/groups/{groupId}/integrations/{integrationType} (unknown type)', () => {
+  it('should refuse every verb with 400 INVALID_ENUM_VALUE naming integrationType', async () => {
+    const api = await freshProject();
+    const body = { type: 'HIP_CHAT', notificationToken: 'x', roomName: 'y' };
+    for (const response of [
+      await api.get(owner(), 'HIP_CHAT'),
+      await api.replace(owner(), 'HIP_CHAT', body),
+      await api.create(owner(), 'HIP_CHAT', body),
+      await api.remove(owner(), 'HIP_CHAT'),
+    ]) {
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual(
+        errorBody(
+          400,
+          'INVALID_ENUM_VALUE',
+          'An invalid enumeration value HIP_CHAT was specified for integrationType.',
+          ['HIP_CHAT', 'integrationType'],
+        ),
+      );
+    }
+  });
+
+  it('should refuse a type spelled in lower case', async () => {
+    const api = await freshProject();
+    const response = await api.get(owner(), 'slack');
+    expect(response.status).toBe(400);
+    expect(response.body.errorCode).toBe('INVALID_ENUM_VALUE');
+  });
+});

@@ -1,0 +1,147 @@
+import { call } from '../../support/digest-client';
+import { projectWithCallers, type ProjectCallers } from '../../support/factories/alerting';
+import { bootstrapFirstUser, createProject } from '../../support/factories/identity';
+import type { TestApp } from '../../support/test-app';
+import {
+  BODIES,
+  OTHER_BODIES,
+  SECRETS,
+  configure,
+  integrationsApi,
+  startIntegrationsApp,
+} from './integrations-fixture';
+
+let t: TestApp;
+let p: ProjectCallers;
+let api: ReturnType<typeof integrationsApi>;
+
+beforeAll(async () => {
+  t = await startIntegrationsApp();
+  p = await projectWithCallers(t, await bootstrapFirstUser(t));
+  api = integrationsApi(t, p.groupId);
+  await configure(api, p.groupOwner, 'PROMETHEUS');
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+const basic = (username: string, password: string) =>
+  `Basic ${Buffer.from(`${username}:${password}`, 'utf8').toString('base64')}`;
+
+const discoveryUrl = (groupId: string) => `${t.baseUrl}/prometheus/v1.0/groups/${groupId}/discovery`;
+
+function discover(groupId: string, authorization?: string) {
+  return call('GET', discoveryUrl(groupId), { headers: authorization ? { authorization } : {} });
+}
+
+const CHALLENGE = { detail: 'You are not authorized for this resource.', error: 401, reason: 'Unauthorized' };
+
+describe('GET /prometheus/v1.0/groups/{groupId}/discovery', () => {
+  it('should list the targets with the project labels when the integration credentials are sent', async () => {
+    const response = await discover(p.groupId, basic('prom_user', SECRETS.prometheusPassword));
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json');
+    expect(response.body).toEqual([
+      { targets: ['0.0.0.0:9216'], labels: { group_id: p.groupId, org_id: p.orgId } },
+    ]);
+  });
+
+  it.each([
+    ['no credentials', undefined],
+    ['a wrong password', basic('prom_user', 'wrong-password')],
+    ['a wrong user name', basic('other_user', SECRETS.prometheusPassword)],
+    ['Digest instead of Basic', 'Digest username="prom_user", realm="x", nonce="y", uri="/", response="z"'],
+    ['a malformed Basic header', 'Basic %%%'],
+  ])('should refuse %s with a Basic challenge', async (_case, authorization) => {
+    const response = await discover(p.groupId, authorization);
+    expect(response.status).toBe(401);
+    expect(response.headers['www-authenticate']).toBe('Basic realm="Prometheus discovery", charset="UTF-8"');
+    expect(response.body).toEqual(CHALLENGE);
+  });
+
+  it('should answer the same challenge when the project has no PROMETHEUS integration or does not exist', async () => {
+    const bare = await createProject(t, p.globalOwner, p.orgId);
+    for (const groupId of [bare.id, '0123456789abcdef01234567', 'not-an-id']) {
+      const response = await discover(groupId, basic('prom_user', SECRETS.prometheusPassword));
+      expect(response.status).toBe(401);
+      expect(response.body).toEqual(CHALLENGE);
+    }
+  });
+
+  it("should not accept another project's Prometheus credentials", async () => {
+    const other = await createProject(t, p.globalOwner, p.orgId);
+    const theirs = integrationsApi(t, other.id);
+    await configure(theirs, p.orgOwner, 'PROMETHEUS', { ...BODIES.PROMETHEUS, password: 'Their-Pa55-word' });
+    expect((await discover(other.id, basic('prom_user', SECRETS.prometheusPassword))).status).toBe(401);
+    expect((await discover(other.id, basic('prom_user', 'Their-Pa55-word'))).status).toBe(200);
+  });
+
+  it('should not accept Digest API key credentials, which are not the integration credentials', async () => {
+    const response = await call('GET', discoveryUrl(p.groupId), { auth: p.groupOwner });
+    expect(response.status).toBe(401);
+    expect(response.headers['www-authenticate']).toContain('Basic');
+  });
+
+  it('should answer an empty list when the integration is disabled, and follow a replaced password', async () => {
+    const other = await createProject(t, p.globalOwner, p.orgId);
+    const theirs = integrationsApi(t, other.id);
+    await configure(theirs, p.orgOwner, 'PROMETHEUS', OTHER_BODIES.PROMETHEUS);
+    const disabled = await discover(other.id, basic('other_user', 'Other-Pa55-word'));
+    expect(disabled.status).toBe(200);
+    expect(disabled.body).toEqual([]);
+    await configure(theirs, p.orgOwner, 'PROMETHEUS', {
+      ...OTHER_BODIES.PROMETHEUS,
+      enabled: true,
+      password: 'Rotated-1',
+    });
+    expect((await discover(other.id, basic('other_user', 'Other-Pa55-word'))).status).toBe(401);
+    const enabled = await discover(other.id, basic('other_user', 'Rotated-1'));
+    expect(enabled.body).toEqual([
+      { targets: ['metrics.example.com:9300'], labels: { group_id: other.id, org_id: p.orgId } },
+    ]);
+  });
+
+  it('should refuse the old credentials once the integration is deleted', async () => {
+    const other = await createProject(t, p.globalOwner, p.orgId);
+    const theirs = integrationsApi(t, other.id);
+    await configure(theirs, p.orgOwner, 'PROMETHEUS');
+    expect((await discover(other.id, basic('prom_user', SECRETS.prometheusPassword))).status).toBe(200);
+    expect((await theirs.remove(p.orgOwner, 'PROMETHEUS')).status).toBe(204);
+    expect((await discover(other.id, basic('prom_user', SECRETS.prometheusPassword))).status).toBe(401);
+  });
+});
+
+describe('GET /metrics', () => {
+  it('should expose process metrics and HTTP responses by status in the Prometheus text format', async () => {
+    await discover(p.groupId);
+    await api.list(p.readOnly);
+    const response = await call('GET', `${t.baseUrl}/metrics`);
+    expect(response.status).toBe(200);
+    // Express orders the parameters its own way; Prometheus reads the media type and version.
+    const contentType = String(response.headers['content-type']).split(/;\s*/);
+    expect(contentType[0]).toBe('text/plain');
+    expect(contentType).toContain('version=0.0.4');
+    expect(response.text).toContain('# TYPE http_requests_total counter');
+    expect(response.text).toMatch(/^http_requests_total\{method="GET",status="200"\} \d+$/m);
+    expect(response.text).toMatch(/^http_requests_total\{method="GET",status="401"\} \d+$/m);
+    expect(response.text).toMatch(/^process_cpu_user_seconds_total \d/m);
+    expect(response.text).toMatch(/^nodejs_heap_size_used_bytes \d/m);
+  });
+
+  it('should count each answered request once', async () => {
+    const count = async () => {
+      const text = (await call('GET', `${t.baseUrl}/metrics`)).text;
+      return Number(/^http_requests_total\{method="DELETE",status="404"\} (\d+)$/m.exec(text)?.[1] ?? 0);
+    };
+    const before = await count();
+    await api.remove(p.groupOwner, 'DATADOG');
+    await api.remove(p.groupOwner, 'DATADOG');
+    expect(await count()).toBe(before + 2);
+  });
+
+  it('should not be served under the API prefix', async () => {
+    const response = await call('GET', `${t.apiUrl}/metrics`, { auth: p.readOnly });
+    expect(response.status).toBe(404);
+  });
+});
