@@ -12,6 +12,7 @@ import { AccessListsModule } from './modules/access-lists';
 import { AlertingModule } from './modules/alerting';
 import { IntegrationsModule } from './modules/integrations';
 import { AutomationModule } from './modules/automation';
+import { FederationModule } from './modules/federation';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -35,6 +36,7 @@ export class AppModule {
         AlertingModule,
         IntegrationsModule,
         AutomationModule,
+        FederationModule,
       ],
       controllers: [HealthController],
     };

@@ -114,7 +114,8 @@ export function withApiConventions(document: OpenAPIObject): OpenAPIObject {
       }
       operation.parameters = parameters;
       if (isPublicPath(path)) {
-        operation.security = [];
+        // Public to Digest; an operation with its own scheme (the agent API's Basic) keeps it.
+        operation.security = operation.security?.length ? operation.security : [];
       } else {
         operation.responses['401'] ??= refTo('responses', 'DigestChallenge');
         operation.responses['403'] ??= refTo('responses', 'AccessListRefusal');

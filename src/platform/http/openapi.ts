@@ -19,6 +19,11 @@ export function buildOpenApiDocument(app: INestApplication, version: string): Op
       description: 'HTTP Digest (RFC 7616), MD5 or SHA-256.',
     })
     .addSecurityRequirements('digest')
+    // The agent API (/agents/v1/...): HTTP Basic, user = project id, password = a project agent API key.
+    .addBasicAuth(
+      { type: 'http', scheme: 'basic', description: 'User name = project id, password = a project agent API key.' },
+      'agentKey',
+    )
     .build();
   const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (controllerKey: string, methodKey: string) =>

@@ -82,7 +82,7 @@ describe('GET /groups/{groupId}/integrations (roles)', () => {
   });
 });
 
-describe('PUT, POST and DELETE /groups/{groupId}/integrations/{integrationType} (roles)', () => {
+describe('PUT /groups/{groupId}/integrations/{integrationType} (roles; POST and DELETE alike)', () => {
   it.each(['readOnly', 'monitoringAdmin', 'automationAdmin'] as const)(
     'should refuse %s with USER_UNAUTHORIZED and change nothing',
     async (caller) => {
@@ -121,7 +121,7 @@ describe('PUT, POST and DELETE /groups/{groupId}/integrations/{integrationType} 
   });
 });
 
-describe('/groups/{groupId}/integrations (isolation between organizations and projects)', () => {
+describe('GET /groups/{groupId}/integrations (isolation between organizations and projects)', () => {
   it("should refuse the owner of another organization on every verb of this project's integrations", async () => {
     for (const call of [...reads(other.orgOwner), ...writes(other.orgOwner)]) {
       const response = await call();

@@ -27,7 +27,7 @@ afterAll(async () => {
 const events = (type: 'INTEGRATION_CONFIGURED' | 'INTEGRATION_REMOVED') =>
   projectEvents(t, p.readOnly, p.groupId, type);
 
-describe('PUT, POST and DELETE /groups/{groupId}/integrations/{integrationType} (audit events)', () => {
+describe('PUT /groups/{groupId}/integrations/{integrationType} (audit events; POST and DELETE alike)', () => {
   it('should record INTEGRATION_CONFIGURED with the project, organization, caller and type when POST adds one', async () => {
     const before = (await events('INTEGRATION_CONFIGURED')).length;
     expect((await api.create(p.groupOwner, 'SLACK', BODIES.SLACK)).status).toBe(200);

@@ -80,7 +80,7 @@ describe('GET /groups/{groupId}/integrations (redaction)', () => {
   });
 });
 
-describe('integrations table (encryption at rest)', () => {
+describe('PUT /groups/{groupId}/integrations/{integrationType} (encryption at rest)', () => {
   it('should hold no secret in clear in any row', async () => {
     const { rows } = await db.query<{ row: string }>(
       'SELECT row_to_json(i)::text AS row FROM integrations i WHERE group_id = $1',
@@ -119,7 +119,7 @@ describe('integrations table (encryption at rest)', () => {
   });
 });
 
-describe('IntegrationsService.configuredFor (delivery side)', () => {
+describe('PUT /groups/{groupId}/integrations/{integrationType} (read back by IntegrationsService.configuredFor)', () => {
   it('should give each configuration with its secrets in clear', async () => {
     const service = t.app.get(IntegrationsService);
     for (const type of TYPES.filter((candidate) => candidate !== 'PROMETHEUS')) {

@@ -74,7 +74,7 @@ const REQUIRED: Array<[IntegrationType, string]> = [
   ['DATADOG', 'apiKey'],
 ];
 
-describe('PUT and POST /groups/{groupId}/integrations/{integrationType} (type)', () => {
+describe('PUT /groups/{groupId}/integrations/{integrationType} (type; POST alike)', () => {
   it.each(TYPES)('should refuse a %s body without type, naming type', async (type) => {
     await expectRefused(type, without(type, 'type'), invalidSettings(type, 'type is required'));
   });
@@ -108,7 +108,7 @@ describe('PUT and POST /groups/{groupId}/integrations/{integrationType} (type)',
   });
 });
 
-describe('PUT and POST /groups/{groupId}/integrations/{integrationType} (fields)', () => {
+describe('PUT /groups/{groupId}/integrations/{integrationType} (fields; POST alike)', () => {
   it.each(REQUIRED)('should refuse %s without %s, naming the field', async (type, field) => {
     await expectRefused(type, without(type, field), invalidSettings(type, `${field} is required`));
   });

@@ -51,7 +51,10 @@ export class AutomationConfigService {
     });
     const before: AutomationDocument = current.version === 0 ? EMPTY_DOCUMENT : current.document;
     const version = current.version + 1;
-    await this.repository().update({ groupId }, { version, document, updated: now });
+    await this.txHost.tx.query(
+      'UPDATE automation_configs SET version = $2, document = $3::jsonb, updated = $4 WHERE group_id = $1',
+      [groupId, version, JSON.stringify(document), now],
+    );
     const changed = changedSections(before, document);
     await this.events.publish({
       eventTypeName: AutomationEventTypes.AUTOMATION_CONFIG_PUBLISHED_AUDIT,

@@ -9,7 +9,7 @@ export class PagerDutyIntegrationResponse {
   @ApiProperty({ example: '******8f90', description: PARTIAL })
   serviceKey!: string;
 
-  @ApiProperty({ enum: ['PAGER_DUTY'] })
+  @ApiProperty({ enum: ['PAGER_DUTY'], example: 'PAGER_DUTY' })
   type!: 'PAGER_DUTY';
 }
 
@@ -23,7 +23,7 @@ export class SlackIntegrationResponse {
   @ApiPropertyOptional({ example: 'My Team', description: 'Absent for a legacy integration.' })
   teamName?: string;
 
-  @ApiProperty({ enum: ['SLACK'] })
+  @ApiProperty({ enum: ['SLACK'], example: 'SLACK' })
   type!: 'SLACK';
 }
 
@@ -37,7 +37,7 @@ export class NewRelicIntegrationResponse {
   @ApiProperty({ example: '******9012', description: PARTIAL })
   readToken!: string;
 
-  @ApiProperty({ enum: ['NEW_RELIC'] })
+  @ApiProperty({ enum: ['NEW_RELIC'], example: 'NEW_RELIC' })
   type!: 'NEW_RELIC';
 
   @ApiProperty({ example: '******5678', description: PARTIAL })
@@ -51,7 +51,7 @@ export class OpsGenieIntegrationResponse {
   @ApiProperty({ enum: ['US', 'EU'], example: 'US' })
   region!: string;
 
-  @ApiProperty({ enum: ['OPS_GENIE'] })
+  @ApiProperty({ enum: ['OPS_GENIE'], example: 'OPS_GENIE' })
   type!: 'OPS_GENIE';
 }
 
@@ -62,7 +62,7 @@ export class VictorOpsIntegrationResponse {
   @ApiPropertyOptional({ example: 'database-team', description: 'Present when configured.' })
   routingKey?: string;
 
-  @ApiProperty({ enum: ['VICTOR_OPS'] })
+  @ApiProperty({ enum: ['VICTOR_OPS'], example: 'VICTOR_OPS' })
   type!: 'VICTOR_OPS';
 }
 
@@ -70,7 +70,7 @@ export class WebhookIntegrationResponse {
   @ApiPropertyOptional({ example: '******', description: 'Present when configured; completely redacted.' })
   secret?: string;
 
-  @ApiProperty({ enum: ['WEBHOOK'] })
+  @ApiProperty({ enum: ['WEBHOOK'], example: 'WEBHOOK' })
   type!: 'WEBHOOK';
 
   @ApiProperty({ example: 'https://hooks.example.com/******abcd', description: URL_REDACTED })
@@ -81,7 +81,7 @@ export class MicrosoftTeamsIntegrationResponse {
   @ApiProperty({ example: 'https://contoso.webhook.office.com/******1357', description: URL_REDACTED })
   microsoftTeamsWebhookUrl!: string;
 
-  @ApiProperty({ enum: ['MICROSOFT_TEAMS'] })
+  @ApiProperty({ enum: ['MICROSOFT_TEAMS'], example: 'MICROSOFT_TEAMS' })
   type!: 'MICROSOFT_TEAMS';
 }
 
@@ -104,7 +104,7 @@ export class PrometheusIntegrationResponse {
   @ApiPropertyOptional({ example: '/etc/ssl/prometheus.pem', description: 'Present when set.' })
   tlsPemPath?: string;
 
-  @ApiProperty({ enum: ['PROMETHEUS'] })
+  @ApiProperty({ enum: ['PROMETHEUS'], example: 'PROMETHEUS' })
   type!: 'PROMETHEUS';
 
   @ApiProperty({ example: 'prom_user', description: 'The password is never returned.' })
@@ -118,7 +118,7 @@ export class DatadogIntegrationResponse {
   @ApiProperty({ enum: ['US', 'EU', 'US3', 'US5', 'AP1'], example: 'US' })
   region!: string;
 
-  @ApiProperty({ enum: ['DATADOG'] })
+  @ApiProperty({ enum: ['DATADOG'], example: 'DATADOG' })
   type!: 'DATADOG';
 }
 

@@ -1,0 +1,96 @@
+import { Injectable } from '@nestjs/common';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { In, type FindOptionsWhere } from 'typeorm';
+import { HostEntity } from './hosts/host.entity';
+import { LatestMeasurementEntity } from './measurements/latest-measurement.entity';
+
+// What other contexts (the alert engine) may know about a project's deployment: plain snapshots, never
+// entities.
+export interface HostSnapshot {
+  id: string;
+  groupId: string;
+  hostname: string;
+  port: number;
+  typeName: string;
+  replicaSetName: string | null;
+  clusterId: string | null;
+  clusterName: string | null;
+  up: boolean;
+  alertsEnabled: boolean;
+  lastPing: Date | null;
+  lastReported: Date | null;
+}
+
+export interface LatestMeasurement {
+  groupId: string;
+  hostId: string;
+  metricName: string;
+  units: string;
+  value: number;
+  timestamp: Date;
+}
+
+@Injectable()
+export class DeploymentReader {
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+
+  // The monitored hosts of a project, by hostname and port.
+  async hosts(groupId: string): Promise<HostSnapshot[]> {
+    const hosts = await this.txHost.tx
+      .getRepository(HostEntity)
+      .find({ where: { groupId, monitored: true }, order: { hostname: 'ASC', port: 'ASC' } });
+    return hosts.map(toSnapshot);
+  }
+
+  async host(groupId: string, hostId: string): Promise<HostSnapshot | null> {
+    const host = await this.txHost.tx.getRepository(HostEntity).findOneBy({ id: hostId, groupId, monitored: true });
+    return host ? toSnapshot(host) : null;
+  }
+
+  // The projects that have monitored hosts, for engines that walk every deployment.
+  async groupsWithHosts(): Promise<string[]> {
+    const rows = (await this.txHost.tx.query(
+      'SELECT DISTINCT group_id FROM hosts WHERE monitored ORDER BY group_id',
+    )) as Array<{ group_id: string }>;
+    return rows.map((row) => row.group_id);
+  }
+
+  // The newest value of each metric of the project's hosts (optionally one host, some metrics).
+  async latestMeasurements(
+    groupId: string,
+    filter: { hostId?: string; metricNames?: string[] } = {},
+  ): Promise<LatestMeasurement[]> {
+    const where: FindOptionsWhere<LatestMeasurementEntity> = { groupId };
+    if (filter.hostId !== undefined) where.hostId = filter.hostId;
+    if (filter.metricNames !== undefined) where.metricName = In(filter.metricNames);
+    const rows = await this.txHost.tx
+      .getRepository(LatestMeasurementEntity)
+      .find({ where, order: { hostId: 'ASC', metricName: 'ASC' } });
+    return rows.map((row) => ({
+      groupId: row.groupId,
+      hostId: row.hostId,
+      metricName: row.metricName,
+      units: row.units,
+      value: row.value,
+      timestamp: row.ts,
+    }));
+  }
+}
+
+function toSnapshot(host: HostEntity): HostSnapshot {
+  return {
+    id: host.id,
+    groupId: host.groupId,
+    hostname: host.hostname,
+    port: host.port,
+    typeName: host.typeName,
+    replicaSetName: host.replicaSetName,
+    clusterId: host.clusterId,
+    clusterName: host.clusterName,
+    up: host.up,
+    alertsEnabled: host.alertsEnabled,
+    lastPing: host.lastPing,
+    lastReported: host.lastReported,
+  };
+}

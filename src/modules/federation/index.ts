@@ -1,0 +1,1 @@
+export { FederationModule } from './federation.module';
