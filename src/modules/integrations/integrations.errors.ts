@@ -15,6 +15,4 @@ export const IntegrationsErrors = defineErrors({
     status: 400,
     detail: 'The provided settings for the {0} integration were invalid: {1}.',
   },
-  // The role guard lets global roles name any project id; an unknown one is a 404 as elsewhere.
-  GROUP_NOT_FOUND: { status: 404, detail: 'No group with ID {0} exists.' },
 });

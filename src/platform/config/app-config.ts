@@ -72,7 +72,9 @@ function secretsKey(env: NodeJS.ProcessEnv): string | undefined {
   const raw = env.SECRETS_KEY;
   if (raw === undefined || raw === '') return undefined;
   if (Buffer.from(raw, 'base64').length !== 32) {
-    throw new ConfigError('SECRETS_KEY must be a base64-encoded key of 32 bytes (e.g. `openssl rand -base64 32`)');
+    throw new ConfigError(
+      'SECRETS_KEY must be a base64-encoded key of 32 bytes (e.g. `openssl rand -base64 32`)',
+    );
   }
   return raw;
 }
@@ -98,7 +100,8 @@ function checkedUrl(name: string, raw: string, protocols: string[]): string {
   return raw.replace(/\/+$/, '');
 }
 
-const HOST_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
+const HOST_NAME =
+  /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
 // OUTBOUND_ALLOWLIST: comma-separated host names, addresses or CIDR blocks.
 function outboundAllowlist(env: NodeJS.ProcessEnv): string[] {
@@ -149,7 +152,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'https://alert.victorops.com/integrations/generic/20131114/alert',
     ),
     datadogApiUrl: httpUrl(env, 'DATADOG_API_URL', undefined),
-    newRelicEventsUrl: httpUrl(env, 'NEWRELIC_EVENTS_URL', 'https://insights-collector.newrelic.com/v1/accounts'),
+    newRelicEventsUrl: httpUrl(
+      env,
+      'NEWRELIC_EVENTS_URL',
+      'https://insights-collector.newrelic.com/v1/accounts',
+    ),
     smsGatewayUrl: httpUrl(env, 'SMS_GATEWAY_URL', undefined),
     smsGatewayToken: env.SMS_GATEWAY_TOKEN || undefined,
     smtpUrl: env.SMTP_URL ? checkedUrl('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:']) : undefined,

@@ -321,7 +321,7 @@ describe('PUT /groups/{groupId}/integrations/PROMETHEUS', () => {
   });
 
   it('should accept scheme http without TLS settings', async () => {
-    const body = { ...without('PROMETHEUS', 'tlsPemPath'), scheme: 'http' };
+    const body: Record<string, unknown> = { ...without('PROMETHEUS', 'tlsPemPath'), scheme: 'http' };
     delete body.tlsPemPassword;
     const response = await api.replace(owner, 'PROMETHEUS', body);
     expect(response.status).toBe(200);

@@ -1,4 +1,10 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import {
+  createServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface ReceivedRequest {
@@ -21,55 +27,30 @@ export interface ScriptedResponse {
   delayMs?: number;
 }
 
+const DEFAULT_RESPONSE: ScriptedResponse = { status: 200, body: { ok: true } };
+
 // A local HTTP receiver on 127.0.0.1 and a random port that records every request and answers from a
 // script (e.g. 503, 503, then 200), falling back to a default answer once the script is used up.
 export class HttpReceiver {
   readonly requests: ReceivedRequest[] = [];
+  private readonly server: Server = createServer((request, response) => this.receive(request, response));
+  private listeningPort = 0;
   private script: ScriptedResponse[] = [];
-  private fallback: ScriptedResponse = { status: 200, body: { ok: true } };
+  private fallback: ScriptedResponse = DEFAULT_RESPONSE;
   private waiters: Array<() => void> = [];
   private readonly timers = new Set<NodeJS.Timeout>();
 
-  private constructor(
-    private readonly server: Server,
-    readonly port: number,
-  ) {}
+  private constructor() {}
 
   static async start(): Promise<HttpReceiver> {
-    let receiver: HttpReceiver | undefined;
-    const server = createServer((request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        const rawBody = Buffer.concat(chunks);
-        const text = rawBody.toString('utf8');
-        receiver!.record({
-          method: request.method ?? '',
-          path: request.url ?? '',
-          headers: request.headers,
-          rawBody,
-          text,
-          json: () => JSON.parse(text),
-        });
-        const scripted = receiver!.next();
-        const answer = (): void => {
-          const body =
-            scripted.body === undefined
-              ? ''
-              : typeof scripted.body === 'string'
-                ? scripted.body
-                : JSON.stringify(scripted.body);
-          const headers: Record<string, string> = { ...scripted.headers };
-          if (typeof scripted.body === 'object') headers['Content-Type'] ??= 'application/json';
-          response.writeHead(scripted.status, headers).end(body);
-        };
-        if (scripted.delayMs) receiver!.later(answer, scripted.delayMs);
-        else answer();
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    receiver = new HttpReceiver(server, (server.address() as AddressInfo).port);
+    const receiver = new HttpReceiver();
+    await new Promise<void>((resolve) => receiver.server.listen(0, '127.0.0.1', resolve));
+    receiver.listeningPort = (receiver.server.address() as AddressInfo).port;
     return receiver;
+  }
+
+  get port(): number {
+    return this.listeningPort;
   }
 
   url(path = '/'): string {
@@ -89,7 +70,7 @@ export class HttpReceiver {
   reset(): void {
     this.requests.length = 0;
     this.script = [];
-    this.fallback = { status: 200, body: { ok: true } };
+    this.fallback = DEFAULT_RESPONSE;
   }
 
   // Resolves once `count` requests have arrived in all.
@@ -115,6 +96,33 @@ export class HttpReceiver {
     await new Promise((resolve) => this.server.close(resolve));
   }
 
+  private receive(request: IncomingMessage, response: ServerResponse): void {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const rawBody = Buffer.concat(chunks);
+      const text = rawBody.toString('utf8');
+      this.record({
+        method: request.method ?? '',
+        path: request.url ?? '',
+        headers: request.headers,
+        rawBody,
+        text,
+        json: () => JSON.parse(text),
+      });
+      const scripted = this.script.shift() ?? this.fallback;
+      const answer = (): void => {
+        const { body } = scripted;
+        const headers: Record<string, string> = { ...scripted.headers };
+        if (typeof body === 'object') headers['Content-Type'] ??= 'application/json';
+        const payload = body === undefined ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+        response.writeHead(scripted.status, headers).end(payload);
+      };
+      if (scripted.delayMs) this.later(answer, scripted.delayMs);
+      else answer();
+    });
+  }
+
   private record(request: ReceivedRequest): void {
     this.requests.push(request);
     const waiters = this.waiters;
@@ -128,9 +136,5 @@ export class HttpReceiver {
       action();
     }, delayMs);
     this.timers.add(timer);
-  }
-
-  private next(): ScriptedResponse {
-    return this.script.shift() ?? this.fallback;
   }
 }

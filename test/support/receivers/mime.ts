@@ -21,7 +21,9 @@ function decode(body: string, encoding: string | undefined): string {
   switch ((encoding ?? '7bit').toLowerCase()) {
     case 'quoted-printable':
       return Buffer.from(
-        body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+        body
+          .replace(/=\r\n/g, '')
+          .replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16))),
         'latin1',
       ).toString('utf8');
     case 'base64':
@@ -35,7 +37,8 @@ function decode(body: string, encoding: string | undefined): string {
 export function parseMime(raw: string): { headers: Record<string, string>; parts: MimePart[] } {
   const { headers, body } = splitHead(raw);
   const boundary = /boundary="?([^";]+)"?/i.exec(headers['content-type'] ?? '')?.[1];
-  if (!boundary) return { headers, parts: [{ headers, body: decode(body, headers['content-transfer-encoding']) }] };
+  if (!boundary)
+    return { headers, parts: [{ headers, body: decode(body, headers['content-transfer-encoding']) }] };
   const parts = body
     .split(`--${boundary}`)
     .slice(1)

@@ -57,11 +57,11 @@ const requestBody = ApiBody({
   description: 'One integration object whose `type` equals the path segment; fields per type.',
 });
 const unknownProject = ApiErrorResponses(404, 'Unknown project.', [
-  IntegrationsErrors.GROUP_NOT_FOUND(EXAMPLE_GROUP),
+  CommonErrors.GROUP_NOT_FOUND(EXAMPLE_GROUP),
 ]);
 const notConfigured = ApiErrorResponses(404, 'The type is not configured, or the project is unknown.', [
   IntegrationsErrors.INTEGRATION_NOT_CONFIGURED('SLACK'),
-  IntegrationsErrors.GROUP_NOT_FOUND(EXAMPLE_GROUP),
+  CommonErrors.GROUP_NOT_FOUND(EXAMPLE_GROUP),
 ]);
 const badType = (...more: Parameters<typeof ApiErrorResponses>[2]) =>
   ApiErrorResponses(400, 'Unknown integration type in the path, or invalid settings naming the field.', [

@@ -139,7 +139,7 @@ export class IntegrationsService {
   // The role guard lets global roles name any project id; an unknown project is a 404.
   private async orgOf(groupId: string): Promise<string> {
     const orgId = await this.projects.orgOf(groupId);
-    if (orgId === null) throw IntegrationsErrors.GROUP_NOT_FOUND(groupId);
+    if (orgId === null) throw CommonErrors.GROUP_NOT_FOUND(groupId);
     return orgId;
   }
 

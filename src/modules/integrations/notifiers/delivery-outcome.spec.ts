@@ -37,11 +37,14 @@ describe('outcomeOfResponse', () => {
     expect(outcome).toMatchObject({ ok: false, status, retryable: true, retryAfterMs: 5000 });
   });
 
-  it.each([301, 302, 307, 400, 401, 403, 404, 409, 413, 422])('should give up when the answer is %s', (status) => {
-    const outcome = outcomeOfResponse(answer(status, { 'retry-after': '5' }), NOW);
-    expect(outcome).toMatchObject({ ok: false, status, retryable: false });
-    expect(outcome.retryAfterMs).toBeUndefined();
-  });
+  it.each([301, 302, 307, 400, 401, 403, 404, 409, 413, 422])(
+    'should give up when the answer is %s',
+    (status) => {
+      const outcome = outcomeOfResponse(answer(status, { 'retry-after': '5' }), NOW);
+      expect(outcome).toMatchObject({ ok: false, status, retryable: false });
+      expect(outcome.retryAfterMs).toBeUndefined();
+    },
+  );
 
   it('should keep only the start of a long answer', () => {
     expect(outcomeOfResponse(answer(500, {}, 'e'.repeat(5000)), NOW).response).toHaveLength(2000);

@@ -13,6 +13,8 @@ export function parseRetryAfter(value: string | undefined, now: Date): number | 
   if (value === undefined) return undefined;
   const text = value.trim();
   if (/^\d+$/.test(text)) return Number(text) * 1000;
+  // Every HTTP-date form names a day or month and has hh:mm:ss; Date.parse alone accepts "-5".
+  if (!/[A-Za-z]{3}/.test(text) || !/\d{2}:\d{2}:\d{2}/.test(text)) return undefined;
   const date = Date.parse(text);
   if (Number.isNaN(date)) return undefined;
   return Math.max(0, date - now.getTime());

@@ -17,7 +17,11 @@ function escapeHtml(text: string): string {
 }
 
 // Plain text and HTML carry the same summary: the headline and the alert's facts.
-export function emailMessage(alert: AlertDocument, event: AlertEventKind, context: AlertContext = {}): EmailMessage {
+export function emailMessage(
+  alert: AlertDocument,
+  event: AlertEventKind,
+  context: AlertContext = {},
+): EmailMessage {
   const label = EVENT_LABELS[event];
   const headline = alertHeadline(alert);
   const facts = alertFacts(alert, context);

@@ -1,6 +1,11 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
-import { createTransport, type NodemailerError, type SMTPSentMessageInfo, type Transporter } from 'nodemailer';
+import {
+  createTransport,
+  type NodemailerError,
+  type SMTPSentMessageInfo,
+  type Transporter,
+} from 'nodemailer';
 import type { AppConfig } from '../../../platform/config/app-config';
 import { APP_CONFIG } from '../../../platform/config/config.module';
 import { notConfigured } from './delivery-outcome';
@@ -23,7 +28,12 @@ export class EmailNotifier implements Notifier<EmailTarget>, OnModuleDestroy {
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
-  async notify(target: EmailTarget, alert: AlertDocument, event: AlertEventKind, context?: AlertContext): Promise<NotifyResult> {
+  async notify(
+    target: EmailTarget,
+    alert: AlertDocument,
+    event: AlertEventKind,
+    context?: AlertContext,
+  ): Promise<NotifyResult> {
     const transporter = this.transport();
     if (!transporter) return notConfigured('SMTP_URL is not set');
     const started = performance.now();
@@ -34,7 +44,13 @@ export class EmailNotifier implements Notifier<EmailTarget>, OnModuleDestroy {
         to: target.emailAddress,
         ...emailMessage(alert, event, context),
       });
-      return { ok: true, status: replyCode(info.response), latencyMs: latency(), retryable: false, response: info.response };
+      return {
+        ok: true,
+        status: replyCode(info.response),
+        latencyMs: latency(),
+        retryable: false,
+        response: info.response,
+      };
     } catch (error) {
       const failure = error as NodemailerError;
       return {

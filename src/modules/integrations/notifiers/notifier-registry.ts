@@ -30,16 +30,16 @@ export class NotifierRegistry {
     sms: SmsNotifier,
   ) {
     const all: Notifier[] = [
-      pagerDuty as Notifier,
-      slack as Notifier,
-      opsGenie as Notifier,
-      victorOps as Notifier,
-      microsoftTeams as Notifier,
-      datadog as Notifier,
-      newRelic as Notifier,
-      webhook as Notifier,
-      email as Notifier,
-      sms as Notifier,
+      pagerDuty,
+      slack,
+      opsGenie,
+      victorOps,
+      microsoftTeams,
+      datadog,
+      newRelic,
+      webhook,
+      email,
+      sms,
     ];
     this.notifiers = new Map(all.map((notifier) => [notifier.type, notifier]));
   }

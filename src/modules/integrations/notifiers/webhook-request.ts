@@ -41,7 +41,17 @@ const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 // RFC 9110 field values: visible characters, spaces and tabs; a line break would split the header.
 const FIELD_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 // The transport owns these; a template setting them would corrupt the request.
-const MANAGED = new Set(['host', 'content-length', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'te', 'trailer', 'expect']);
+const MANAGED = new Set([
+  'host',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'te',
+  'trailer',
+  'expect',
+]);
 
 function headerProblem(headers: Record<string, string>): string | undefined {
   for (const [name, value] of Object.entries(headers)) {
@@ -84,7 +94,11 @@ export function buildWebhookRequest(
   let headers = defaultWebhookHeaders(event, requestId, signature);
   if (target.headersTemplate) {
     const headerVariables = signature === undefined ? variables : { ...variables, signature };
-    const rendered = renderWebhookHeaders(target.headersTemplate, headerVariables, WEBHOOK_TEMPLATE_MAX_LENGTH);
+    const rendered = renderWebhookHeaders(
+      target.headersTemplate,
+      headerVariables,
+      WEBHOOK_TEMPLATE_MAX_LENGTH,
+    );
     const problem = rendered.ok ? headerProblem(rendered.value) : rendered.reason;
     if (problem !== undefined) fallback.headers = problem;
     else if (rendered.ok) headers = withContentType(rendered.value);

@@ -15,6 +15,7 @@ describe('OutboundHttpClient', () => {
   let port: number;
   let handler: Handler;
   let hits: number;
+  let late: NodeJS.Timeout | undefined;
 
   beforeAll(async () => {
     server = createServer((request, response) => {
@@ -28,6 +29,7 @@ describe('OutboundHttpClient', () => {
   });
 
   afterAll(async () => {
+    clearTimeout(late);
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   });
@@ -38,7 +40,11 @@ describe('OutboundHttpClient', () => {
   });
 
   const client = (allowlist: string[], timeoutMs = 2000, maxResponseBytes?: number) =>
-    new OutboundHttpClient(new OutboundPolicy(allowlist), { timeoutMs, maxResponseBytes, resolver: toLoopback });
+    new OutboundHttpClient(new OutboundPolicy(allowlist), {
+      timeoutMs,
+      maxResponseBytes,
+      resolver: toLoopback,
+    });
 
   const failureOf = async (promise: Promise<unknown>): Promise<OutboundRequestError> => {
     const error = await promise.then(
@@ -51,7 +57,10 @@ describe('OutboundHttpClient', () => {
 
   it('should send method, headers and body and return status, headers, body and latency when allowed', async () => {
     handler = (request, body, response) => {
-      response.setHeader('X-Seen', `${request.method} ${request.url} ${request.headers['x-test']} ${body}`);
+      response.setHeader(
+        'X-Seen',
+        `${request.method} ${request.url} ${String(request.headers['x-test'])} ${body}`,
+      );
       response.statusCode = 201;
       response.end('{"created":true}');
     };
@@ -76,7 +85,9 @@ describe('OutboundHttpClient', () => {
   });
 
   it('should refuse an IPv6 loopback literal when the allow list does not name it', async () => {
-    const error = await failureOf(client(['127.0.0.1/32']).send({ method: 'GET', url: `http://[::1]:${port}/` }));
+    const error = await failureOf(
+      client(['127.0.0.1/32']).send({ method: 'GET', url: `http://[::1]:${port}/` }),
+    );
     expect(error.failure).toBe('REFUSED');
     expect(error.message).toContain('::1 is loopback');
   });
@@ -91,7 +102,10 @@ describe('OutboundHttpClient', () => {
   });
 
   it('should connect through a host name the allow list names', async () => {
-    const answer = await client(['relay.internal']).send({ method: 'GET', url: `http://relay.internal:${port}/` });
+    const answer = await client(['relay.internal']).send({
+      method: 'GET',
+      url: `http://relay.internal:${port}/`,
+    });
     expect(answer.status).toBe(200);
     expect(hits).toBe(1);
   });
@@ -102,7 +116,11 @@ describe('OutboundHttpClient', () => {
       response.setHeader('Location', `http://127.0.0.1:${port}/elsewhere`);
       response.end();
     };
-    const answer = await client(['127.0.0.1']).send({ method: 'POST', url: `http://127.0.0.1:${port}/`, body: '' });
+    const answer = await client(['127.0.0.1']).send({
+      method: 'POST',
+      url: `http://127.0.0.1:${port}/`,
+      body: '',
+    });
     expect(answer.status).toBe(302);
     expect(answer.headers.location).toBe(`http://127.0.0.1:${port}/elsewhere`);
     expect(hits).toBe(1);
@@ -110,9 +128,11 @@ describe('OutboundHttpClient', () => {
 
   it('should fail with TIMEOUT when the answer takes longer than the timeout', async () => {
     handler = (_request, _body, response) => {
-      setTimeout(() => response.end('late'), 1000);
+      late = setTimeout(() => response.end('late'), 1000);
     };
-    const error = await failureOf(client(['127.0.0.1'], 150).send({ method: 'GET', url: `http://127.0.0.1:${port}/` }));
+    const error = await failureOf(
+      client(['127.0.0.1'], 150).send({ method: 'GET', url: `http://127.0.0.1:${port}/` }),
+    );
     expect(error.failure).toBe('TIMEOUT');
     expect(error.latencyMs).toBeGreaterThanOrEqual(140);
     expect(error.latencyMs).toBeLessThan(900);
@@ -120,7 +140,10 @@ describe('OutboundHttpClient', () => {
 
   it('should cap the body and say so when the answer is larger than the limit', async () => {
     handler = (_request, _body, response) => response.end('x'.repeat(5000));
-    const answer = await client(['127.0.0.1'], 2000, 1024).send({ method: 'GET', url: `http://127.0.0.1:${port}/` });
+    const answer = await client(['127.0.0.1'], 2000, 1024).send({
+      method: 'GET',
+      url: `http://127.0.0.1:${port}/`,
+    });
     expect(answer.body).toHaveLength(1024);
     expect(answer.bodyTruncated).toBe(true);
   });
@@ -130,7 +153,9 @@ describe('OutboundHttpClient', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const closedPort = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const error = await failureOf(client(['127.0.0.1']).send({ method: 'GET', url: `http://127.0.0.1:${closedPort}/` }));
+    const error = await failureOf(
+      client(['127.0.0.1']).send({ method: 'GET', url: `http://127.0.0.1:${closedPort}/` }),
+    );
     expect(error.failure).toBe('NETWORK');
     expect(error.message).toContain('ECONNREFUSED');
   });

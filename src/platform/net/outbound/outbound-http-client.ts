@@ -84,7 +84,9 @@ export class OutboundHttpClient {
       let outgoing: http.ClientRequest;
       const timer = setTimeout(() => {
         settle(() =>
-          reject(new OutboundRequestError('TIMEOUT', `no complete answer within ${this.options.timeoutMs} ms`)),
+          reject(
+            new OutboundRequestError('TIMEOUT', `no complete answer within ${this.options.timeoutMs} ms`),
+          ),
         );
         outgoing?.destroy();
       }, this.options.timeoutMs);

@@ -19,7 +19,8 @@ function lookupThrough(
   const lookup = guardedLookup(new OutboundPolicy(allowlist), stubResolver({ [hostname]: addresses }));
   return new Promise((resolve, reject) => {
     lookup(hostname, { all: true }, (error, result) => {
-      if (error instanceof OutboundRequestError && error.failure === 'REFUSED') resolve({ refused: error.message });
+      if (error instanceof OutboundRequestError && error.failure === 'REFUSED')
+        resolve({ refused: error.message });
       else if (error) reject(error);
       else resolve({ addresses: (result as LookupAddress[]).map((entry) => entry.address) });
     });
@@ -109,7 +110,10 @@ describe('OutboundPolicy through the connect-time lookup', () => {
   });
 
   it('should answer with one address when the caller did not ask for all of them', async () => {
-    const lookup = guardedLookup(new OutboundPolicy([]), stubResolver({ 'one.example': ['8.8.4.4', '1.1.1.1'] }));
+    const lookup = guardedLookup(
+      new OutboundPolicy([]),
+      stubResolver({ 'one.example': ['8.8.4.4', '1.1.1.1'] }),
+    );
     const answer = await new Promise<[string, number | undefined]>((resolve, reject) =>
       lookup('one.example', {}, (error, address, family) =>
         error ? reject(error) : resolve([address as string, family]),
