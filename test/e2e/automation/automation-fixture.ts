@@ -3,7 +3,7 @@ import type { Clock } from '../../../src/platform/clock/clock';
 import { AgentLivenessService, MeasurementPartitions } from '../../../src/modules/automation';
 import { call, type ApiResponse, type Credentials } from '../../support/digest-client';
 import { projectWithCallers, type ProjectCallers } from '../../support/factories/alerting';
-import { bootstrapFirstUser } from '../../support/factories/identity';
+import { bootstrapFirstUser, type BootstrapResult } from '../../support/factories/identity';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 // Agents talk to the agent API with HTTP Basic (user = project id, password = an agent API key).
@@ -22,8 +22,12 @@ export async function startAutomationApp(clock?: Clock, env: Record<string, stri
   return startTestApp({ AGENT_SWEEP_INTERVAL_SECONDS: '0', ...env }, clock);
 }
 
+const bootstraps = new WeakMap<TestApp, Promise<BootstrapResult>>();
+
+// A new project with a caller per role and one agent key; the first user is made once per app.
 export async function deployment(t: TestApp): Promise<Deployment> {
-  const callers = await projectWithCallers(t, await bootstrapFirstUser(t));
+  if (!bootstraps.has(t)) bootstraps.set(t, bootstrapFirstUser(t));
+  const callers = await projectWithCallers(t, await (bootstraps.get(t) as Promise<BootstrapResult>));
   return { ...callers, agentKey: await createAgentKey(t, callers.groupOwner, callers.groupId) };
 }
 

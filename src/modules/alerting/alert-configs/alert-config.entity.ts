@@ -41,7 +41,14 @@ export class AlertConfigEntity {
 
   // Insertion order: lists are oldest first, and configurations created in the same millisecond (the
   // defaults of a new project) keep the order they were created in.
-  @Column({ type: 'bigint', generatedIdentity: 'ALWAYS', insert: false, update: false, select: false })
+  @Column({
+    type: 'bigint',
+    generated: 'identity',
+    generatedIdentity: 'ALWAYS',
+    insert: false,
+    update: false,
+    select: false,
+  })
   seq?: string;
 
   @Column({ type: 'timestamptz', precision: 3 })
