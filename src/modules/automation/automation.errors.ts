@@ -4,7 +4,10 @@ import { ApiError, defineErrors } from '../../platform/http/api-error';
 // Generic codes (VALIDATION_ERROR, INVALID_QUERY_PARAMETER, GROUP_NOT_FOUND ...) stay in CommonErrors.
 export const AutomationErrors = defineErrors({
   HOST_NOT_FOUND: { status: 404, detail: 'No host with ID {0} exists in group {1}.' },
-  HOSTNAME_AND_PORT_NOT_FOUND: { status: 404, detail: 'No host with hostname and port {0} exists in group {1}.' },
+  HOSTNAME_AND_PORT_NOT_FOUND: {
+    status: 404,
+    detail: 'No host with hostname and port {0} exists in group {1}.',
+  },
   DEVICE_NOT_FOUND: { status: 404, detail: 'No device with name {0} exists on host {1}.' },
   MUTUALLY_EXCLUSIVE_QUERY_PARAMETERS: {
     status: 400,

@@ -44,15 +44,17 @@ export class DeploymentReader {
   }
 
   async host(groupId: string, hostId: string): Promise<HostSnapshot | null> {
-    const host = await this.txHost.tx.getRepository(HostEntity).findOneBy({ id: hostId, groupId, monitored: true });
+    const host = await this.txHost.tx
+      .getRepository(HostEntity)
+      .findOneBy({ id: hostId, groupId, monitored: true });
     return host ? toSnapshot(host) : null;
   }
 
   // The projects that have monitored hosts, for engines that walk every deployment.
   async groupsWithHosts(): Promise<string[]> {
-    const rows = (await this.txHost.tx.query(
+    const rows = await this.txHost.tx.query<Array<{ group_id: string }>>(
       'SELECT DISTINCT group_id FROM hosts WHERE monitored ORDER BY group_id',
-    )) as Array<{ group_id: string }>;
+    );
     return rows.map((row) => row.group_id);
   }
 

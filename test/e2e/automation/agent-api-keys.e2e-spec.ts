@@ -33,12 +33,20 @@ describe('POST /groups/{groupId}/agentapikeys', () => {
     });
     const listed = await call('GET', path(), { auth: d.readOnly });
     expect(listed.status).toBe(200);
-    const entry = (listed.body as Array<{ _id: string; key: string }>).find((key) => key._id === created.body._id);
+    const entry = (listed.body as Array<{ _id: string; key: string }>).find(
+      (key) => key._id === created.body._id,
+    );
     expect(entry).toEqual({ ...created.body, key: `${'*'.repeat(28)}${created.body.key.slice(-4)}` });
     expect(listed.text).not.toContain(created.body.key);
-    expect((await postReport(t, d.groupId, created.body.key, { agentType: 'BACKUP', hostname: 'b', version: '1' })).status).toBe(202);
+    expect(
+      (await postReport(t, d.groupId, created.body.key, { agentType: 'BACKUP', hostname: 'b', version: '1' }))
+        .status,
+    ).toBe(202);
     const [event] = await projectEvents(t, d.readOnly, d.groupId, 'AGENT_API_KEY_CREATED');
-    expect(event).toMatchObject({ publicKey: d.groupOwner.publicKey, raw: { agentApiKeyId: created.body._id, desc: 'rack 7' } });
+    expect(event).toMatchObject({
+      publicKey: d.groupOwner.publicKey,
+      raw: { agentApiKeyId: created.body._id, desc: 'rack 7' },
+    });
     expect(JSON.stringify(event)).not.toContain(created.body.key);
   });
 
@@ -84,7 +92,9 @@ describe('DELETE /groups/{groupId}/agentapikeys/{agentApiKeyId}', () => {
   it('should delete the key with 204 and record AGENT_API_KEY_DELETED', async () => {
     const response = await call('DELETE', keyPath(d.agentKey.id), { auth: d.groupOwner });
     expect(response.status).toBe(204);
-    expect((await call('GET', `${t.apiUrl}/groups/${d.groupId}/agentapikeys`, { auth: d.readOnly })).body).toEqual([]);
+    expect(
+      (await call('GET', `${t.apiUrl}/groups/${d.groupId}/agentapikeys`, { auth: d.readOnly })).body,
+    ).toEqual([]);
     expect(await projectEvents(t, d.readOnly, d.groupId, 'AGENT_API_KEY_DELETED')).toMatchObject([
       { raw: { agentApiKeyId: d.agentKey.id } },
     ]);
@@ -95,9 +105,20 @@ describe('DELETE /groups/{groupId}/agentapikeys/{agentApiKeyId}', () => {
     for (const id of ['0123456789abcdef01234567', other.agentKey.id, 'x']) {
       const response = await call('DELETE', keyPath(id), { auth: d.groupOwner });
       expect(response.status).toBe(404);
-      expect(response.body).toMatchObject({ errorCode: 'AGENT_API_KEY_NOT_FOUND', parameters: [id, d.groupId] });
+      expect(response.body).toMatchObject({
+        errorCode: 'AGENT_API_KEY_NOT_FOUND',
+        parameters: [id, d.groupId],
+      });
     }
-    expect((await postReport(t, other.groupId, other.agentKey.key, { agentType: 'BACKUP', hostname: 'b', version: '1' })).status).toBe(202);
+    expect(
+      (
+        await postReport(t, other.groupId, other.agentKey.key, {
+          agentType: 'BACKUP',
+          hostname: 'b',
+          version: '1',
+        })
+      ).status,
+    ).toBe(202);
   });
 
   it('should refuse a read-only caller with USER_UNAUTHORIZED', async () => {

@@ -37,7 +37,11 @@ describe('POST /agents/v1/groups/{groupId}/reports (agent and host events)', () 
 
   const events = async (type: string, hostname: string): Promise<EventView[]> =>
     (await projectEvents(t, d.readOnly, d.groupId, type)).filter((event) => event.hostname === hostname);
-  const agent = (hostname: string, agentType = 'AUTOMATION', version = CURRENT) => ({ agentType, hostname, version });
+  const agent = (hostname: string, agentType = 'AUTOMATION', version = CURRENT) => ({
+    agentType,
+    hostname,
+    version,
+  });
 
   it('should announce NEW_AGENT once, then AUTOMATION_AGENT_DOWN after silence and AUTOMATION_AGENT_UP on the next report', async () => {
     await report(t, d, agent('auto0'));
@@ -121,11 +125,15 @@ describe('POST /agents/v1/groups/{groupId}/reports (agent and host events)', () 
         raw: { cause: 'REPORTED', typeName: 'REPLICA_PRIMARY' },
       },
     ]);
-    expect((await getJson(t, d.readOnly, `/groups/${d.groupId}/hosts/${host.id}`)).body.lastPing).toBe(pingedAt);
+    expect((await getJson(t, d.readOnly, `/groups/${d.groupId}/hosts/${host.id}`)).body.lastPing).toBe(
+      pingedAt,
+    );
 
     clock.advance(30_000);
     await report(t, d, monitoringReport([hostReport({ hostname })]));
-    expect(await events('HOST_UP', hostname)).toMatchObject([{ hostId: host.id, created: isoSeconds(clock.now()) }]);
+    expect(await events('HOST_UP', hostname)).toMatchObject([
+      { hostId: host.id, created: isoSeconds(clock.now()) },
+    ]);
     expect((await getJson(t, d.readOnly, `/groups/${d.groupId}/hosts/${host.id}`)).body.lastPing).toBe(
       isoSeconds(clock.now()),
     );
@@ -133,9 +141,19 @@ describe('POST /agents/v1/groups/{groupId}/reports (agent and host events)', () 
 
   it('should announce HOST_DOWN once when no report mentions a host any more, though its agent keeps reporting', async () => {
     const hostname = 'silent.example.com';
-    await report(t, d, monitoringReport([hostReport({ hostname }), hostReport({ hostname: 'chatty.example.com' })], { hostname: 'mon-silent' }));
+    await report(
+      t,
+      d,
+      monitoringReport([hostReport({ hostname }), hostReport({ hostname: 'chatty.example.com' })], {
+        hostname: 'mon-silent',
+      }),
+    );
     clock.advance((DOWN_AFTER_S + 1) * 1000);
-    await report(t, d, monitoringReport([hostReport({ hostname: 'chatty.example.com' })], { hostname: 'mon-silent' }));
+    await report(
+      t,
+      d,
+      monitoringReport([hostReport({ hostname: 'chatty.example.com' })], { hostname: 'mon-silent' }),
+    );
     await livenessOf(t).sweep();
     await livenessOf(t).sweep();
     expect(await events('HOST_DOWN', hostname)).toMatchObject([{ raw: { cause: 'SILENCE' } }]);
@@ -150,7 +168,9 @@ describe('POST /agents/v1/groups/{groupId}/reports (agent and host events)', () 
     await report(t, d, monitoringReport([hostReport({ hostname: 'born-down.example.com', up: false })]));
     expect(await events('NEW_HOST', 'born-down.example.com')).toHaveLength(1);
     expect(await events('HOST_DOWN', 'born-down.example.com')).toHaveLength(1);
-    const host = (await getJson(t, d.readOnly, `/groups/${d.groupId}/hosts/byName/born-down.example.com:27017`)).body;
+    const host = (
+      await getJson(t, d.readOnly, `/groups/${d.groupId}/hosts/byName/born-down.example.com:27017`)
+    ).body;
     expect(host).not.toHaveProperty('lastPing');
   });
 });

@@ -27,7 +27,11 @@ describe('POST /agents/v1/groups/{groupId}/reports (agent key authentication)', 
     boot = await bootstrapFirstUser(t);
     const projectA = await projectWithCallers(t, boot);
     const projectB = await projectWithCallers(t, boot);
-    a = { groupId: projectA.groupId, key: await createAgentKey(t, projectA.groupOwner, projectA.groupId), readOnly: projectA.readOnly };
+    a = {
+      groupId: projectA.groupId,
+      key: await createAgentKey(t, projectA.groupOwner, projectA.groupId),
+      readOnly: projectA.readOnly,
+    };
     b = { groupId: projectB.groupId, key: await createAgentKey(t, projectB.groupOwner, projectB.groupId) };
   });
 
@@ -37,7 +41,10 @@ describe('POST /agents/v1/groups/{groupId}/reports (agent key authentication)', 
 
   const heartbeat = monitoringReport([hostReport({ hostname: 'scoped.example.com' })]);
 
-  function expectRefused(response: { status: number; body: unknown; headers: Record<string, unknown> }, groupId: string) {
+  function expectRefused(
+    response: { status: number; body: unknown; headers: Record<string, unknown> },
+    groupId: string,
+  ) {
     expect(response.status).toBe(401);
     expect(response.body).toEqual({
       detail: `Invalid agent API key for group ${groupId}.`,
@@ -58,7 +65,7 @@ describe('POST /agents/v1/groups/{groupId}/reports (agent key authentication)', 
     expectRefused(await postReport(t, a.groupId, b.key.key, heartbeat, { user: b.groupId }), a.groupId);
   });
 
-  it('should refuse a user name that is not the project of the path even with that project\'s key', async () => {
+  it("should refuse a user name that is not the project of the path even with that project's key", async () => {
     expectRefused(await postReport(t, b.groupId, a.key.key, heartbeat, { user: a.groupId }), b.groupId);
   });
 
@@ -81,7 +88,7 @@ describe('POST /agents/v1/groups/{groupId}/reports (agent key authentication)', 
   });
 
   it('should accept every key of the project and stop accepting a key once it is deleted', async () => {
-    const owner = (await projectWithCallers(t, boot));
+    const owner = await projectWithCallers(t, boot);
     const first = await createAgentKey(t, owner.groupOwner, owner.groupId, 'first');
     const second = await createAgentKey(t, owner.groupOwner, owner.groupId, 'second');
     expect((await postReport(t, owner.groupId, first.key, heartbeat)).status).toBe(202);

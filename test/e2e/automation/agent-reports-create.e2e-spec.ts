@@ -38,7 +38,11 @@ describe('POST /agents/v1/groups/{groupId}/reports', () => {
     const [event] = (await projectEvents(t, d.readOnly, d.groupId, 'NEW_AGENT')).filter(
       (e) => e.hostname === 'heartbeat.example.com',
     );
-    expect(event).toMatchObject({ groupId: d.groupId, orgId: d.orgId, raw: { agentType: 'AUTOMATION', cause: 'HEARTBEAT' } });
+    expect(event).toMatchObject({
+      groupId: d.groupId,
+      orgId: d.orgId,
+      raw: { agentType: 'AUTOMATION', cause: 'HEARTBEAT' },
+    });
     expect(event).not.toHaveProperty('apiKeyId');
     expect(event).not.toHaveProperty('userId');
   });
@@ -51,7 +55,12 @@ describe('POST /agents/v1/groups/{groupId}/reports', () => {
       monitoringReport([
         hostReport({ hostname: 'rs-a.example.com', typeName: 'REPLICA_PRIMARY', replicaSetName: 'rsA' }),
         hostReport({ hostname: 'rs-b.example.com', typeName: 'REPLICA_SECONDARY', replicaSetName: 'rsA' }),
-        hostReport({ hostname: 'solo.example.com', port: 28000, typeName: 'STANDALONE', replicaSetName: undefined }),
+        hostReport({
+          hostname: 'solo.example.com',
+          port: 28000,
+          typeName: 'STANDALONE',
+          replicaSetName: undefined,
+        }),
       ]),
     );
     const a = (await byName('rs-a.example.com:27017')).body;
@@ -90,9 +99,19 @@ describe('POST /agents/v1/groups/{groupId}/reports', () => {
     await report(
       t,
       d,
-      monitoringReport([hostReport({ hostname: 'stable.example.com', typeName: 'SHARD_SECONDARY', replicaSetName: 'sh0', clusterName: 'shop' })], {
-        hostname: 'agent1.example.com',
-      }),
+      monitoringReport(
+        [
+          hostReport({
+            hostname: 'stable.example.com',
+            typeName: 'SHARD_SECONDARY',
+            replicaSetName: 'sh0',
+            clusterName: 'shop',
+          }),
+        ],
+        {
+          hostname: 'agent1.example.com',
+        },
+      ),
     );
     const again = (await getJson(t, d.readOnly, `/groups/${d.groupId}/hosts/${first.id}`)).body;
     expect(again).toMatchObject({
@@ -104,22 +123,35 @@ describe('POST /agents/v1/groups/{groupId}/reports', () => {
       replicaStateName: 'SECONDARY',
     });
     expect(again.clusterId).not.toBe(first.clusterId);
-    expect((await projectEvents(t, d.readOnly, d.groupId, 'NEW_HOST')).filter((e) => e.hostId === first.id)).toHaveLength(1);
+    expect(
+      (await projectEvents(t, d.readOnly, d.groupId, 'NEW_HOST')).filter((e) => e.hostId === first.id),
+    ).toHaveLength(1);
   });
 
   it("should make a host's disks appear, and replace them when the host reports another set", async () => {
     await report(
       t,
       d,
-      monitoringReport([hostReport({ hostname: 'disks.example.com', disks: [{ partitionName: 'xvdf' }, { partitionName: 'xvda1' }] })]),
+      monitoringReport([
+        hostReport({
+          hostname: 'disks.example.com',
+          disks: [{ partitionName: 'xvdf' }, { partitionName: 'xvda1' }],
+        }),
+      ]),
     );
     const host = (await byName('disks.example.com:27017')).body;
     const disksPath = `/groups/${d.groupId}/hosts/${host.id}/disks`;
     const names = async () =>
-      ((await getJson(t, d.readOnly, disksPath)).body.results as Array<{ partitionName: string }>).map((x) => x.partitionName);
+      ((await getJson(t, d.readOnly, disksPath)).body.results as Array<{ partitionName: string }>).map(
+        (x) => x.partitionName,
+      );
     expect(await names()).toEqual(['xvda1', 'xvdf']);
 
-    await report(t, d, monitoringReport([hostReport({ hostname: 'disks.example.com', disks: [{ partitionName: 'xvdg' }] })]));
+    await report(
+      t,
+      d,
+      monitoringReport([hostReport({ hostname: 'disks.example.com', disks: [{ partitionName: 'xvdg' }] })]),
+    );
     expect(await names()).toEqual(['xvdg']);
     // A report without the disks section leaves them as they are.
     await report(t, d, monitoringReport([hostReport({ hostname: 'disks.example.com' })]));
@@ -129,10 +161,16 @@ describe('POST /agents/v1/groups/{groupId}/reports', () => {
   it('should ignore a host whose monitoring was stopped until it is added again, keeping its id', async () => {
     await report(t, d, monitoringReport([hostReport({ hostname: 'removed.example.com' })]));
     const host = (await byName('removed.example.com:27017')).body;
-    const removal = await call('DELETE', `${t.apiUrl}/groups/${d.groupId}/hosts/${host.id}`, { auth: d.monitoringAdmin });
+    const removal = await call('DELETE', `${t.apiUrl}/groups/${d.groupId}/hosts/${host.id}`, {
+      auth: d.monitoringAdmin,
+    });
     expect(removal.status).toBe(204);
 
-    await report(t, d, monitoringReport([hostReport({ hostname: 'removed.example.com', disks: [{ partitionName: 'sdb' }] })]));
+    await report(
+      t,
+      d,
+      monitoringReport([hostReport({ hostname: 'removed.example.com', disks: [{ partitionName: 'sdb' }] })]),
+    );
     expect((await byName('removed.example.com:27017')).status).toBe(404);
 
     const added = await call('POST', `${t.apiUrl}/groups/${d.groupId}/hosts`, {
@@ -145,4 +183,3 @@ describe('POST /agents/v1/groups/{groupId}/reports', () => {
     expect(disks.body.results).toEqual([]);
   });
 });
-

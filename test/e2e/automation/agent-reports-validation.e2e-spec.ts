@@ -36,7 +36,9 @@ describe('POST /agents/v1/groups/{groupId}/reports (refused reports)', () => {
   async function expectNothingStored(agentHostname: string) {
     const hosts = await getJson(t, d.readOnly, `/groups/${d.groupId}/hosts`);
     expect(hosts.body.totalCount).toBe(0);
-    const agents = (await projectEvents(t, d.readOnly, d.groupId, 'NEW_AGENT')).filter((e) => e.hostname === agentHostname);
+    const agents = (await projectEvents(t, d.readOnly, d.groupId, 'NEW_AGENT')).filter(
+      (e) => e.hostname === agentHostname,
+    );
     expect(agents).toEqual([]);
     const status = await getJson(t, d.readOnly, `/groups/${d.groupId}/automationStatus`);
     expect(status.body.processes).toEqual([]);
@@ -44,7 +46,12 @@ describe('POST /agents/v1/groups/{groupId}/reports (refused reports)', () => {
 
   it.each([
     ['a missing agentType', { hostname: 'bad0', version: '1' }, 'MISSING_ATTRIBUTE', ['agentType']],
-    ['an unknown agentType', { agentType: 'ROBOT', hostname: 'bad1', version: '1' }, 'INVALID_ENUM_VALUE', ['ROBOT', 'agentType']],
+    [
+      'an unknown agentType',
+      { agentType: 'ROBOT', hostname: 'bad1', version: '1' },
+      'INVALID_ENUM_VALUE',
+      ['ROBOT', 'agentType'],
+    ],
     [
       'an unknown field inside a host',
       monitoringReport([hostReport({ colour: 'red' })], { hostname: 'bad2' }),
@@ -72,18 +79,24 @@ describe('POST /agents/v1/groups/{groupId}/reports (refused reports)', () => {
     [
       'a malformed sample time on the second host',
       monitoringReport(
-        [hostReport(), hostReport({ hostname: 'db1.example.com', measurements: [sample({ timestamp: 'yesterday' })] })],
+        [
+          hostReport(),
+          hostReport({ hostname: 'db1.example.com', measurements: [sample({ timestamp: 'yesterday' })] }),
+        ],
         { hostname: 'bad6' },
       ),
       'INVALID_JSON_ATTRIBUTE',
       ['hosts[1].measurements[0].timestamp'],
     ],
-  ])('should refuse %s with the public API error naming the field', async (_case, body, errorCode, parameters) => {
-    const response = await postReport(t, d.groupId, d.agentKey.key, body);
-    expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ error: 400, errorCode, parameters, reason: 'Bad Request' });
-    await expectNothingStored((body as { hostname?: string }).hostname ?? '');
-  });
+  ])(
+    'should refuse %s with the public API error naming the field',
+    async (_case, body, errorCode, parameters) => {
+      const response = await postReport(t, d.groupId, d.agentKey.key, body);
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ error: 400, errorCode, parameters, reason: 'Bad Request' });
+      await expectNothingStored((body as { hostname?: string }).hostname ?? '');
+    },
+  );
 
   it('should refuse malformed JSON with INVALID_JSON', async () => {
     const response = await postReport(t, d.groupId, d.agentKey.key, undefined, { rawBody: '{"agentType": ' });
@@ -102,9 +115,12 @@ describe('POST /agents/v1/groups/{groupId}/reports (refused reports)', () => {
     ],
     [
       'a sample from the future',
-      monitoringReport([hostReport({ measurements: [sample({ timestamp: isoSeconds(new Date(Date.now() + 3_600_000)) })] })], {
-        hostname: 'future-sample',
-      }),
+      monitoringReport(
+        [hostReport({ measurements: [sample({ timestamp: isoSeconds(new Date(Date.now() + 3_600_000)) })] })],
+        {
+          hostname: 'future-sample',
+        },
+      ),
       ['hosts[0].measurements[0].timestamp', 'it must lie within the last 14 days and not in the future'],
     ],
     [

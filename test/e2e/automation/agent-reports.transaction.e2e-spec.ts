@@ -37,7 +37,9 @@ describe('POST /agents/v1/groups/{groupId}/reports when an event listener fails'
       [
         hostReport({
           disks: [{ partitionName: 'xvdf' }],
-          measurements: [{ metricName: 'CONNECTIONS', units: 'SCALAR', value: 7, timestamp: isoSeconds(new Date()) }],
+          measurements: [
+            { metricName: 'CONNECTIONS', units: 'SCALAR', value: 7, timestamp: isoSeconds(new Date()) },
+          ],
         }),
       ],
       { hostname: 'doomed-agent' },
@@ -55,8 +57,13 @@ describe('POST /agents/v1/groups/{groupId}/reports when an event listener fails'
 
     // The same report goes through afterwards, as a first sight: the failed one left no trace.
     await report(t, d, body);
-    const host = (await getJson(t, d.readOnly, `/groups/${d.groupId}/hosts/byName/db0.example.com:27017`)).body;
-    const measurements = await getJson(t, d.readOnly, `/groups/${d.groupId}/hosts/${host.id}/measurements?granularity=PT1M&period=PT1H`);
+    const host = (await getJson(t, d.readOnly, `/groups/${d.groupId}/hosts/byName/db0.example.com:27017`))
+      .body;
+    const measurements = await getJson(
+      t,
+      d.readOnly,
+      `/groups/${d.groupId}/hosts/${host.id}/measurements?granularity=PT1M&period=PT1H`,
+    );
     expect(measurements.body.measurements).toEqual([
       { name: 'CONNECTIONS', units: 'SCALAR', dataPoints: [expect.objectContaining({ value: 7 })] },
     ]);

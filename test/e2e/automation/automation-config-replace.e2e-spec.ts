@@ -1,4 +1,4 @@
-import { call } from '../../support/digest-client';
+import { call, type Credentials } from '../../support/digest-client';
 import { projectEvents } from '../../support/factories/alerting';
 import type { TestApp } from '../../support/test-app';
 import { deployment, getJson, startAutomationApp, type Deployment } from './automation-fixture';
@@ -6,7 +6,12 @@ import { deployment, getJson, startAutomationApp, type Deployment } from './auto
 const config = (processNames: string[]) => ({
   options: { downloadBase: '/var/lib/mongodb-mms-automation' },
   mongoDbVersions: [{ name: '7.0.2' }],
-  processes: processNames.map((name) => ({ name, hostname: 'example.net', processType: 'mongod', version: '7.0.2' })),
+  processes: processNames.map((name) => ({
+    name,
+    hostname: 'example.net',
+    processType: 'mongod',
+    version: '7.0.2',
+  })),
   replicaSets: [],
   sharding: [],
   // The Go client sends empty sections as null.
@@ -28,7 +33,7 @@ describe('PUT /groups/{groupId}/automationConfig', () => {
   });
 
   const path = () => `${t.apiUrl}/groups/${d.groupId}/automationConfig`;
-  const put = (body: unknown, auth = d.automationAdmin) => call('PUT', path(), { auth, body });
+  const put = (body: unknown, auth: Credentials = d.automationAdmin) => call('PUT', path(), { auth, body });
 
   it('should read an empty configuration with version 0 when none was published', async () => {
     const response = await call('GET', path(), { auth: d.automationAdmin });
@@ -46,7 +51,10 @@ describe('PUT /groups/{groupId}/automationConfig', () => {
     expect(first.body).toEqual({ ...config(['a']), version: 1 });
     const second = await put(config(['a', 'b']));
     expect(second.body.version).toBe(2);
-    expect((await call('GET', path(), { auth: d.groupOwner })).body).toEqual({ ...config(['a', 'b']), version: 2 });
+    expect((await call('GET', path(), { auth: d.groupOwner })).body).toEqual({
+      ...config(['a', 'b']),
+      version: 2,
+    });
     expect((await getJson(t, d.readOnly, `/groups/${d.groupId}/automationStatus`)).body.goalVersion).toBe(2);
   });
 
@@ -79,9 +87,13 @@ describe('PUT /groups/{groupId}/automationConfig', () => {
     const winner = results.find((r) => r.body.version === before + 8)!;
     const stored = (await call('GET', path(), { auth: d.automationAdmin })).body;
     expect(stored).toEqual(winner.body);
-    expect((await getJson(t, d.readOnly, `/groups/${d.groupId}/automationStatus`)).body.goalVersion).toBe(before + 8);
+    expect((await getJson(t, d.readOnly, `/groups/${d.groupId}/automationStatus`)).body.goalVersion).toBe(
+      before + 8,
+    );
     const events = await projectEvents(t, d.readOnly, d.groupId, 'AUTOMATION_CONFIG_PUBLISHED_AUDIT');
-    const published = events.map((e) => (e.raw as { goalVersion: number }).goalVersion).filter((v) => v > before);
+    const published = events
+      .map((e) => (e.raw as { goalVersion: number }).goalVersion)
+      .filter((v) => v > before);
     expect(published.sort((x, y) => x - y)).toEqual(versions);
   });
 

@@ -31,11 +31,20 @@ export async function deployment(t: TestApp): Promise<Deployment> {
   return { ...callers, agentKey: await createAgentKey(t, callers.groupOwner, callers.groupId) };
 }
 
-export async function createAgentKey(t: TestApp, auth: Credentials, groupId: string, desc = 'agents'): Promise<AgentKey> {
-  const response = await call<{ _id: string; key: string }>('POST', `${t.apiUrl}/groups/${groupId}/agentapikeys`, {
-    auth,
-    body: { desc },
-  });
+export async function createAgentKey(
+  t: TestApp,
+  auth: Credentials,
+  groupId: string,
+  desc = 'agents',
+): Promise<AgentKey> {
+  const response = await call<{ _id: string; key: string }>(
+    'POST',
+    `${t.apiUrl}/groups/${groupId}/agentapikeys`,
+    {
+      auth,
+      body: { desc },
+    },
+  );
   if (response.status !== 200) throw new Error(`POST agentapikeys: ${response.status} ${response.text}`);
   return { id: response.body._id, key: response.body.key };
 }
@@ -72,13 +81,18 @@ export async function postReport(
   } catch {
     parsed = text;
   }
-  return { status: response.status, headers: response.headers as ApiResponse['headers'], body: parsed, text };
+  return { status: response.status, headers: response.headers, body: parsed, text };
 }
 
 // Reports and expects 202.
-export async function report(t: TestApp, d: Pick<Deployment, 'groupId' | 'agentKey'>, body: unknown): Promise<void> {
+export async function report(
+  t: TestApp,
+  d: Pick<Deployment, 'groupId' | 'agentKey'>,
+  body: unknown,
+): Promise<void> {
   const response = await postReport(t, d.groupId, d.agentKey.key, body);
-  if (response.status !== 202) throw new Error(`report: expected 202, got ${response.status}: ${response.text}`);
+  if (response.status !== 202)
+    throw new Error(`report: expected 202, got ${response.status}: ${response.text}`);
 }
 
 export function isoSeconds(date: Date): string {
@@ -86,11 +100,27 @@ export function isoSeconds(date: Date): string {
 }
 
 export function hostReport(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return { hostname: 'db0.example.com', port: 27017, typeName: 'REPLICA_PRIMARY', replicaSetName: 'rs0', up: true, ...overrides };
+  return {
+    hostname: 'db0.example.com',
+    port: 27017,
+    typeName: 'REPLICA_PRIMARY',
+    replicaSetName: 'rs0',
+    up: true,
+    ...overrides,
+  };
 }
 
-export function monitoringReport(hosts: Array<Record<string, unknown>>, overrides: Record<string, unknown> = {}) {
-  return { agentType: 'MONITORING', hostname: 'agent0.example.com', version: '107.0.0.8465-1', hosts, ...overrides };
+export function monitoringReport(
+  hosts: Array<Record<string, unknown>>,
+  overrides: Record<string, unknown> = {},
+) {
+  return {
+    agentType: 'MONITORING',
+    hostname: 'agent0.example.com',
+    version: '107.0.0.8465-1',
+    hosts,
+    ...overrides,
+  };
 }
 
 export async function getJson<T = any>(t: TestApp, auth: Credentials, path: string): Promise<ApiResponse<T>> {

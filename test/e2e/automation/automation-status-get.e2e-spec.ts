@@ -86,13 +86,25 @@ describe('GET /groups/{groupId}/automationStatus', () => {
   });
 
   it("should replace an agent's processes with its next report and keep other agents' processes", async () => {
-    await report(t, d, automationReport('other.net', [{ name: 'other_0', hostname: 'other.net', lastGoalVersionAchieved: 11 }]));
     await report(
       t,
       d,
-      automationReport('example.net', [{ name: 'myReplicaSet_1', hostname: 'example.net', lastGoalVersionAchieved: 11, plan: [] }]),
+      automationReport('other.net', [
+        { name: 'other_0', hostname: 'other.net', lastGoalVersionAchieved: 11 },
+      ]),
     );
-    const processes = (await status()).processes as Array<{ name: string; lastGoalVersionAchieved: number; errorCode: number }>;
+    await report(
+      t,
+      d,
+      automationReport('example.net', [
+        { name: 'myReplicaSet_1', hostname: 'example.net', lastGoalVersionAchieved: 11, plan: [] },
+      ]),
+    );
+    const processes = (await status()).processes as Array<{
+      name: string;
+      lastGoalVersionAchieved: number;
+      errorCode: number;
+    }>;
     expect(processes.map((p) => [p.name, p.lastGoalVersionAchieved, p.errorCode])).toEqual([
       ['myReplicaSet_1', 11, 0],
       ['other_0', 11, 0],

@@ -1,5 +1,13 @@
 import type { TestApp } from '../../support/test-app';
-import { deployment, getJson, hostReport, monitoringReport, report, startAutomationApp, type Deployment } from './automation-fixture';
+import {
+  deployment,
+  getJson,
+  hostReport,
+  monitoringReport,
+  report,
+  startAutomationApp,
+  type Deployment,
+} from './automation-fixture';
 
 describe('GET /groups/{groupId}/hosts/{hostId}/disks/{partitionName}', () => {
   let t: TestApp;
@@ -9,7 +17,11 @@ describe('GET /groups/{groupId}/hosts/{hostId}/disks/{partitionName}', () => {
   beforeAll(async () => {
     t = await startAutomationApp();
     d = await deployment(t);
-    await report(t, d, monitoringReport([hostReport({ disks: [{ partitionName: 'xvdf' }, { partitionName: 'nvme0n1p1' }] })]));
+    await report(
+      t,
+      d,
+      monitoringReport([hostReport({ disks: [{ partitionName: 'xvdf' }, { partitionName: 'nvme0n1p1' }] })]),
+    );
     hostId = (await getJson(t, d.readOnly, `/groups/${d.groupId}/hosts`)).body.results[0].id;
   });
 

@@ -2,7 +2,14 @@ import { ManualClock } from '../../../src/platform/clock/clock';
 import { call } from '../../support/digest-client';
 import { projectEvents } from '../../support/factories/alerting';
 import type { TestApp } from '../../support/test-app';
-import { deployment, getJson, isoSeconds, livenessOf, startAutomationApp, type Deployment } from './automation-fixture';
+import {
+  deployment,
+  getJson,
+  isoSeconds,
+  livenessOf,
+  startAutomationApp,
+  type Deployment,
+} from './automation-fixture';
 
 describe('POST /groups/{groupId}/hosts', () => {
   const clock = new ManualClock(new Date('2024-01-15T10:00:00Z'));
@@ -18,7 +25,8 @@ describe('POST /groups/{groupId}/hosts', () => {
     await t.close();
   });
 
-  const add = (body: unknown, auth = d.monitoringAdmin) => call('POST', `${t.apiUrl}/groups/${d.groupId}/hosts`, { auth, body });
+  const add = (body: unknown, auth = d.monitoringAdmin) =>
+    call('POST', `${t.apiUrl}/groups/${d.groupId}/hosts`, { auth, body });
 
   it('should start monitoring a host with 201, its settings, no password, and ADD_HOST_AUDIT', async () => {
     const response = await add({
@@ -51,7 +59,12 @@ describe('POST /groups/{groupId}/hosts', () => {
     });
     expect(response.text).not.toContain('never-stored');
     const [event] = await projectEvents(t, d.readOnly, d.groupId, 'ADD_HOST_AUDIT');
-    expect(event).toMatchObject({ hostId: response.body.id, hostname: 'added.example.com', port: 27017, publicKey: d.monitoringAdmin.publicKey });
+    expect(event).toMatchObject({
+      hostId: response.body.id,
+      hostname: 'added.example.com',
+      port: 27017,
+      publicKey: d.monitoringAdmin.publicKey,
+    });
   });
 
   it('should refuse a host that is already monitored with 409 HOST_ALREADY_EXISTS', async () => {
@@ -67,7 +80,9 @@ describe('POST /groups/{groupId}/hosts', () => {
     const host = (await add({ hostname: 'unreported.example.com', port: 27017 })).body;
     clock.advance(61_000);
     await livenessOf(t).sweep();
-    const down = (await projectEvents(t, d.readOnly, d.groupId, 'HOST_DOWN')).filter((e) => e.hostId === host.id);
+    const down = (await projectEvents(t, d.readOnly, d.groupId, 'HOST_DOWN')).filter(
+      (e) => e.hostId === host.id,
+    );
     expect(down).toMatchObject([{ raw: { cause: 'SILENCE', typeName: 'NO_DATA' } }]);
   });
 
@@ -75,7 +90,11 @@ describe('POST /groups/{groupId}/hosts', () => {
     [{ port: 27017 }, 'MISSING_ATTRIBUTE', ['hostname']],
     [{ hostname: 'x', port: 0 }, 'VALIDATION_ERROR', ['port']],
     [{ hostname: 'x', port: 27017, typeName: 'STANDALONE' }, 'INVALID_ATTRIBUTE', ['typeName']],
-    [{ hostname: 'x', port: 27017, authMechanismName: 'KERBEROS5' }, 'INVALID_ENUM_VALUE', ['KERBEROS5', 'authMechanismName']],
+    [
+      { hostname: 'x', port: 27017, authMechanismName: 'KERBEROS5' },
+      'INVALID_ENUM_VALUE',
+      ['KERBEROS5', 'authMechanismName'],
+    ],
   ])('should refuse %p with 400 %s', async (body, errorCode, parameters) => {
     const response = await add(body);
     expect(response.status).toBe(400);
@@ -87,7 +106,9 @@ describe('POST /groups/{groupId}/hosts', () => {
     const refused = await add({ hostname: 'ro.example.com', port: 27017 }, d.readOnly);
     expect(refused.status).toBe(401);
     expect(refused.body.errorCode).toBe('USER_UNAUTHORIZED');
-    expect((await getJson(t, d.readOnly, `/groups/${d.groupId}/hosts/byName/ro.example.com:27017`)).status).toBe(404);
+    expect(
+      (await getJson(t, d.readOnly, `/groups/${d.groupId}/hosts/byName/ro.example.com:27017`)).status,
+    ).toBe(404);
     expect((await add({ hostname: 'owner.example.com', port: 27017 }, d.groupOwner)).status).toBe(201);
   });
 });

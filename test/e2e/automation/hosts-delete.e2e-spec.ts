@@ -1,7 +1,15 @@
 import { call } from '../../support/digest-client';
 import { projectEvents } from '../../support/factories/alerting';
 import type { TestApp } from '../../support/test-app';
-import { deployment, getJson, hostReport, monitoringReport, report, startAutomationApp, type Deployment } from './automation-fixture';
+import {
+  deployment,
+  getJson,
+  hostReport,
+  monitoringReport,
+  report,
+  startAutomationApp,
+  type Deployment,
+} from './automation-fixture';
 
 describe('DELETE /groups/{groupId}/hosts/{hostId}', () => {
   let t: TestApp;
@@ -20,8 +28,13 @@ describe('DELETE /groups/{groupId}/hosts/{hostId}', () => {
     call('DELETE', `${t.apiUrl}/groups/${d.groupId}/hosts/${hostId}`, { auth });
 
   it('should stop monitoring with 204, hide the host and its disks, and record DELETE_HOST_AUDIT', async () => {
-    await report(t, d, monitoringReport([hostReport({ hostname: 'gone.example.com', disks: [{ partitionName: 'sda' }] })]));
-    const host = (await getJson(t, d.readOnly, `/groups/${d.groupId}/hosts/byName/gone.example.com:27017`)).body;
+    await report(
+      t,
+      d,
+      monitoringReport([hostReport({ hostname: 'gone.example.com', disks: [{ partitionName: 'sda' }] })]),
+    );
+    const host = (await getJson(t, d.readOnly, `/groups/${d.groupId}/hosts/byName/gone.example.com:27017`))
+      .body;
     const response = await remove(host.id);
     expect(response.status).toBe(204);
     expect(response.text).toBe('');
@@ -30,7 +43,11 @@ describe('DELETE /groups/{groupId}/hosts/{hostId}', () => {
     const disk = await getJson(t, d.readOnly, `/groups/${d.groupId}/hosts/${host.id}/disks/sda`);
     expect(disk.body.errorCode).toBe('HOST_NOT_FOUND');
     const [event] = await projectEvents(t, d.readOnly, d.groupId, 'DELETE_HOST_AUDIT');
-    expect(event).toMatchObject({ hostId: host.id, hostname: 'gone.example.com', publicKey: d.monitoringAdmin.publicKey });
+    expect(event).toMatchObject({
+      hostId: host.id,
+      hostname: 'gone.example.com',
+      publicKey: d.monitoringAdmin.publicKey,
+    });
   });
 
   it('should answer HOST_NOT_FOUND for an unknown or already removed host', async () => {
@@ -42,7 +59,8 @@ describe('DELETE /groups/{groupId}/hosts/{hostId}', () => {
 
   it('should refuse an automation admin with USER_UNAUTHORIZED and keep the host', async () => {
     await report(t, d, monitoringReport([hostReport({ hostname: 'kept.example.com' })]));
-    const host = (await getJson(t, d.readOnly, `/groups/${d.groupId}/hosts/byName/kept.example.com:27017`)).body;
+    const host = (await getJson(t, d.readOnly, `/groups/${d.groupId}/hosts/byName/kept.example.com:27017`))
+      .body;
     const response = await remove(host.id, d.automationAdmin);
     expect(response.status).toBe(401);
     expect(response.body.errorCode).toBe('USER_UNAUTHORIZED');

@@ -1,5 +1,13 @@
 import type { TestApp } from '../../support/test-app';
-import { deployment, getJson, hostReport, monitoringReport, report, startAutomationApp, type Deployment } from './automation-fixture';
+import {
+  deployment,
+  getJson,
+  hostReport,
+  monitoringReport,
+  report,
+  startAutomationApp,
+  type Deployment,
+} from './automation-fixture';
 
 describe('GET /groups/{groupId}/hosts/{hostId}', () => {
   let t: TestApp;
@@ -24,24 +32,30 @@ describe('GET /groups/{groupId}/hosts/{hostId}', () => {
     expect(byName.body).toEqual(byId.body);
   });
 
-  it.each(['0123456789abcdef01234567', 'not-an-id'])('should answer HOST_NOT_FOUND for host %s', async (id) => {
-    const response = await getJson(t, d.readOnly, `/groups/${d.groupId}/hosts/${id}`);
-    expect(response.status).toBe(404);
-    expect(response.body).toEqual({
-      detail: `No host with ID ${id} exists in group ${d.groupId}.`,
-      error: 404,
-      errorCode: 'HOST_NOT_FOUND',
-      parameters: [id, d.groupId],
-      reason: 'Not Found',
-    });
-  });
+  it.each(['0123456789abcdef01234567', 'not-an-id'])(
+    'should answer HOST_NOT_FOUND for host %s',
+    async (id) => {
+      const response = await getJson(t, d.readOnly, `/groups/${d.groupId}/hosts/${id}`);
+      expect(response.status).toBe(404);
+      expect(response.body).toEqual({
+        detail: `No host with ID ${id} exists in group ${d.groupId}.`,
+        error: 404,
+        errorCode: 'HOST_NOT_FOUND',
+        parameters: [id, d.groupId],
+        reason: 'Not Found',
+      });
+    },
+  );
 
   it.each(['db0.example.com:27018', 'db0.example.com', 'nowhere:27017'])(
     'should answer HOSTNAME_AND_PORT_NOT_FOUND for %s',
     async (name) => {
       const response = await getJson(t, d.readOnly, `/groups/${d.groupId}/hosts/byName/${name}`);
       expect(response.status).toBe(404);
-      expect(response.body).toMatchObject({ errorCode: 'HOSTNAME_AND_PORT_NOT_FOUND', parameters: [name, d.groupId] });
+      expect(response.body).toMatchObject({
+        errorCode: 'HOSTNAME_AND_PORT_NOT_FOUND',
+        parameters: [name, d.groupId],
+      });
     },
   );
 

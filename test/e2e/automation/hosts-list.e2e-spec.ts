@@ -25,7 +25,12 @@ describe('GET /groups/{groupId}/hosts', () => {
         hostReport({ hostname: 'c.example.com', replicaSetName: 'rs1' }),
         hostReport({ hostname: 'a.example.com', replicaSetName: 'rs0' }),
         hostReport({ hostname: 'b.example.com', typeName: 'REPLICA_SECONDARY', replicaSetName: 'rs0' }),
-        hostReport({ hostname: 'a.example.com', port: 27018, typeName: 'STANDALONE', replicaSetName: undefined }),
+        hostReport({
+          hostname: 'a.example.com',
+          port: 27018,
+          typeName: 'STANDALONE',
+          replicaSetName: undefined,
+        }),
       ]),
     );
   });
@@ -65,7 +70,10 @@ describe('GET /groups/{groupId}/hosts', () => {
     const response = await list(`?clusterId=${a.clusterId}`);
     expect(names(response.body)).toEqual(['a.example.com:27017', 'b.example.com:27017']);
     expect(response.body.totalCount).toBe(2);
-    expect((await list('?clusterId=0123456789abcdef01234567')).body).toMatchObject({ results: [], totalCount: 0 });
+    expect((await list('?clusterId=0123456789abcdef01234567')).body).toMatchObject({
+      results: [],
+      totalCount: 0,
+    });
   });
 
   it('should answer NOT_IN_GROUP to an organization member without a project role', async () => {
@@ -98,7 +106,12 @@ describe('GET /groups/{groupId}/hosts (DeploymentReader for other contexts)', ()
   it('should give the monitored hosts and the newest value of each metric', async () => {
     const older = new Date(Date.now() - 120_000);
     const newer = new Date(Date.now() - 60_000);
-    const sample = (value: number, at: Date) => ({ metricName: 'CONNECTIONS', units: 'SCALAR', value, timestamp: isoSeconds(at) });
+    const sample = (value: number, at: Date) => ({
+      metricName: 'CONNECTIONS',
+      units: 'SCALAR',
+      value,
+      timestamp: isoSeconds(at),
+    });
     await report(t, d, monitoringReport([hostReport({ measurements: [sample(5, newer)] })]));
     // A late report with an older sample does not replace the newest value.
     await report(t, d, monitoringReport([hostReport({ measurements: [sample(3, older)] })]));

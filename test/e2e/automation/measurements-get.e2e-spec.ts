@@ -27,7 +27,12 @@ describe('GET /groups/{groupId}/hosts/{hostId}/measurements', () => {
     const samples = (from: number) =>
       Array.from({ length: 5 }, (_, i) => from + i).flatMap((minute) => [
         { metricName: 'CONNECTIONS', units: 'SCALAR', value: 10 + minute, timestamp: at(minute) },
-        { metricName: 'OPCOUNTER_QUERY', units: 'SCALAR_PER_SECOND', value: minute * 2, timestamp: at(minute) },
+        {
+          metricName: 'OPCOUNTER_QUERY',
+          units: 'SCALAR_PER_SECOND',
+          value: minute * 2,
+          timestamp: at(minute),
+        },
         { metricName: 'MEMORY_RESIDENT', units: 'MEGABYTES', value: 512, timestamp: at(minute) },
       ]);
     await report(t, d, monitoringReport([hostReport({ measurements: samples(0) })]));
@@ -43,14 +48,16 @@ describe('GET /groups/{groupId}/hosts/{hostId}/measurements', () => {
         }),
       ]),
     );
-    hostId = (await getJson(t, d.readOnly, `/groups/${d.groupId}/hosts/byName/db0.example.com:27017`)).body.id;
+    hostId = (await getJson(t, d.readOnly, `/groups/${d.groupId}/hosts/byName/db0.example.com:27017`)).body
+      .id;
   });
 
   afterAll(async () => {
     await t.close();
   });
 
-  const read = (query: string) => getJson(t, d.readOnly, `/groups/${d.groupId}/hosts/${hostId}/measurements?${query}`);
+  const read = (query: string) =>
+    getJson(t, d.readOnly, `/groups/${d.groupId}/hosts/${hostId}/measurements?${query}`);
 
   it("should read one metric back by period at PT1M in the product's shape", async () => {
     const response = await read('granularity=PT1M&period=PT10M&m=CONNECTIONS');
@@ -66,7 +73,10 @@ describe('GET /groups/{groupId}/hosts/{hostId}/measurements', () => {
         {
           name: 'CONNECTIONS',
           units: 'SCALAR',
-          dataPoints: Array.from({ length: 10 }, (_, minute) => ({ timestamp: at(minute).replace('.000', ''), value: 10 + minute })),
+          dataPoints: Array.from({ length: 10 }, (_, minute) => ({
+            timestamp: at(minute).replace('.000', ''),
+            value: 10 + minute,
+          })),
         },
       ],
       links: [{ rel: 'self', href: `${t.apiUrl}/groups/${d.groupId}/hosts/${hostId}/measurements` }],
@@ -76,7 +86,9 @@ describe('GET /groups/{groupId}/hosts/{hostId}/measurements', () => {
   it('should average samples per PT5M bucket for every metric when m is omitted', async () => {
     const response = await read('granularity=PT5M&period=PT10M');
     const byName = Object.fromEntries(
-      (response.body.measurements as Array<{ name: string; units: string; dataPoints: unknown[] }>).map((m) => [m.name, m]),
+      (response.body.measurements as Array<{ name: string; units: string; dataPoints: unknown[] }>).map(
+        (m) => [m.name, m],
+      ),
     );
     expect(Object.keys(byName).sort()).toEqual(['CONNECTIONS', 'MEMORY_RESIDENT', 'OPCOUNTER_QUERY']);
     expect(byName.CONNECTIONS.dataPoints).toEqual([
@@ -107,7 +119,11 @@ describe('GET /groups/{groupId}/hosts/{hostId}/measurements', () => {
           { timestamp: '2024-01-15T00:00:00Z', value: 12 },
         ],
       },
-      { name: 'MEMORY_RESIDENT', units: 'MEGABYTES', dataPoints: [{ timestamp: '2024-01-15T00:00:00Z', value: 512 }] },
+      {
+        name: 'MEMORY_RESIDENT',
+        units: 'MEGABYTES',
+        dataPoints: [{ timestamp: '2024-01-15T00:00:00Z', value: 512 }],
+      },
     ]);
   });
 
@@ -116,11 +132,17 @@ describe('GET /groups/{groupId}/hosts/{hostId}/measurements', () => {
       t,
       d,
       monitoringReport([
-        hostReport({ measurements: [{ metricName: 'CONNECTIONS', units: 'SCALAR', value: 100, timestamp: at(9) }] }),
+        hostReport({
+          measurements: [{ metricName: 'CONNECTIONS', units: 'SCALAR', value: 100, timestamp: at(9) }],
+        }),
       ]),
     );
-    const response = await read('granularity=PT1M&start=2024-01-15T10:09:00Z&end=2024-01-15T10:10:00Z&m=CONNECTIONS');
-    expect(response.body.measurements[0].dataPoints).toEqual([{ timestamp: '2024-01-15T10:09:00Z', value: 100 }]);
+    const response = await read(
+      'granularity=PT1M&start=2024-01-15T10:09:00Z&end=2024-01-15T10:10:00Z&m=CONNECTIONS',
+    );
+    expect(response.body.measurements[0].dataPoints).toEqual([
+      { timestamp: '2024-01-15T10:09:00Z', value: 100 },
+    ]);
   });
 
   it('should answer an empty list of measurements for a metric never reported', async () => {
@@ -131,7 +153,11 @@ describe('GET /groups/{groupId}/hosts/{hostId}/measurements', () => {
     ['period=PT1H', 'MISSING_QUERY_PARAMETER', ['granularity']],
     ['granularity=PT10S&period=PT1H', 'INVALID_QUERY_PARAMETER', ['granularity']],
     ['granularity=PT1M', 'MISSING_QUERY_PARAMETER', ['period']],
-    ['granularity=PT1M&period=PT1H&start=2024-01-15T09:00:00Z', 'MUTUALLY_EXCLUSIVE_QUERY_PARAMETERS', ['period', 'start']],
+    [
+      'granularity=PT1M&period=PT1H&start=2024-01-15T09:00:00Z',
+      'MUTUALLY_EXCLUSIVE_QUERY_PARAMETERS',
+      ['period', 'start'],
+    ],
     ['granularity=PT1M&period=P1M', 'INVALID_QUERY_PARAMETER', ['period']],
     ['granularity=PT1M&start=2024-01-15T09:00:00Z', 'MISSING_QUERY_PARAMETER', ['end']],
     ['granularity=PT1M&period=P30D', 'INVALID_QUERY_PARAMETER', ['granularity']],
@@ -145,7 +171,11 @@ describe('GET /groups/{groupId}/hosts/{hostId}/measurements', () => {
 
   it('should answer HOST_NOT_FOUND for an unknown host', async () => {
     const missing = '0123456789abcdef01234567';
-    const response = await getJson(t, d.readOnly, `/groups/${d.groupId}/hosts/${missing}/measurements?granularity=PT1M&period=PT1H`);
+    const response = await getJson(
+      t,
+      d.readOnly,
+      `/groups/${d.groupId}/hosts/${missing}/measurements?granularity=PT1M&period=PT1H`,
+    );
     expect(response.status).toBe(404);
     expect(response.body).toMatchObject({
       errorCode: 'HOST_NOT_FOUND',
@@ -156,8 +186,12 @@ describe('GET /groups/{groupId}/hosts/{hostId}/measurements', () => {
   it('should drop whole days once older than the retention, and keep the rest', async () => {
     clock.set(new Date('2024-01-18T00:00:01Z'));
     expect(await partitionsOf(t).prune()).toEqual(['measurements_p20240114']);
-    const response = await read('granularity=P1D&start=2024-01-14T00:00:00Z&end=2024-01-16T00:00:00Z&m=CONNECTIONS');
-    expect(response.body.measurements[0].dataPoints).toEqual([{ timestamp: '2024-01-15T00:00:00Z', value: 22.6 }]);
+    const response = await read(
+      'granularity=P1D&start=2024-01-14T00:00:00Z&end=2024-01-16T00:00:00Z&m=CONNECTIONS',
+    );
+    expect(response.body.measurements[0].dataPoints).toEqual([
+      { timestamp: '2024-01-15T00:00:00Z', value: 22.6 },
+    ]);
     clock.set(new Date('2024-01-19T00:00:00Z'));
     expect(await partitionsOf(t).prune()).toEqual(['measurements_p20240115']);
     expect((await read('granularity=P1D&period=P7D')).body.measurements).toEqual([]);

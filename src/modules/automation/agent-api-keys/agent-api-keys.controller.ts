@@ -23,7 +23,8 @@ export class AgentApiKeysController {
   @RequireProjectRole('GROUP_READ_ONLY')
   @ApiOperation({
     summary: 'Get all agent API keys of one project',
-    description: 'A JSON array (not a paginated list), oldest first; keys show only their last four characters.',
+    description:
+      'A JSON array (not a paginated list), oldest first; keys show only their last four characters.',
   })
   @groupIdParam
   @ApiOkResponse({ type: [AgentApiKeyResponse] })

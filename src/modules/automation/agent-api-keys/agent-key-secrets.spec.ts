@@ -1,4 +1,10 @@
-import { agentKeyTail, generateAgentKey, hashAgentKey, maskAgentKey, matchesAnyHash } from './agent-key-secrets';
+import {
+  agentKeyTail,
+  generateAgentKey,
+  hashAgentKey,
+  maskAgentKey,
+  matchesAnyHash,
+} from './agent-key-secrets';
 
 describe('agent key secrets', () => {
   it('should generate 32 lowercase hex characters, different every time', () => {

@@ -50,20 +50,20 @@ export class AgentLivenessService {
   async sweep(): Promise<SweepResult> {
     const now = this.clock.now();
     const cutoff = new Date(now.getTime() - this.config.agentDownAfterSeconds * 1000);
-    const agents = (await this.txHost.tx.query(
+    const agents = await this.txHost.tx.query<SilentAgent[]>(
       `WITH down AS (
          UPDATE agents SET state = 'DOWN' WHERE state = 'UP' AND last_seen < $1
          RETURNING group_id, agent_type, hostname, version)
        SELECT * FROM down ORDER BY group_id, agent_type, hostname`,
       [cutoff],
-    )) as SilentAgent[];
-    const hosts = (await this.txHost.tx.query(
+    );
+    const hosts = await this.txHost.tx.query<SilentHost[]>(
       `WITH down AS (
          UPDATE hosts SET up = false WHERE up AND monitored AND last_reported < $1
          RETURNING id, group_id, hostname, port, type_name, replica_set_name, cluster_id, cluster_name)
        SELECT * FROM down ORDER BY group_id, hostname, port`,
       [cutoff],
-    )) as SilentHost[];
+    );
 
     const orgs = new Map<string, string | undefined>();
     const orgOf = async (groupId: string) => {

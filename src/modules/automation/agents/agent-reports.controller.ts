@@ -26,8 +26,8 @@ export class AgentReportsController {
     summary: 'Report what an agent sees',
     description:
       'HTTP Basic authentication: user name = the project id, password = one of its agent API keys. Every ' +
-      'section is optional and every report is the agent\'s heartbeat. Hosts are keyed by hostname:port and get ' +
-      'a stable id on first sight; `disks` replaces the host\'s partitions; `processes` (automation agents only) ' +
+      "section is optional and every report is the agent's heartbeat. Hosts are keyed by hostname:port and get " +
+      "a stable id on first sight; `disks` replaces the host's partitions; `processes` (automation agents only) " +
       'replaces what this agent reported before. Events derived: NEW_AGENT, *_AGENT_UP, MONITORING/BACKUP ' +
       '_AGENT_VERSION_BEHIND/_CURRENT (against AGENT_CURRENT_VERSION), NEW_HOST, HOST_DOWN, HOST_UP; ' +
       '*_AGENT_DOWN and HOST_DOWN also come from silence longer than AGENT_DOWN_AFTER_SECONDS. A refused ' +
@@ -81,7 +81,7 @@ export class AgentReportsController {
     },
   })
   @ApiAcceptedResponse({ description: 'Stored; no body.' })
-  @ApiErrorResponses(400, 'Invalid report (the public API\'s error bodies, naming the field).', [
+  @ApiErrorResponses(400, "Invalid report (the public API's error bodies, naming the field).", [
     CommonErrors.MISSING_ATTRIBUTE('agentType'),
     CommonErrors.INVALID_ENUM_VALUE('ROBOT', 'agentType'),
     CommonErrors.VALIDATION_ERROR(
@@ -90,7 +90,9 @@ export class AgentReportsController {
     ),
     CommonErrors.INVALID_ATTRIBUTE('hosts[0].colour'),
   ])
-  @ApiErrorResponses(401, 'Missing Basic credentials, or not a key of this project.', [invalidAgentApiKey(GROUP)])
+  @ApiErrorResponses(401, 'Missing Basic credentials, or not a key of this project.', [
+    invalidAgentApiKey(GROUP),
+  ])
   async report(@Param('groupId') groupId: string, @Body() body: AgentReportRequest): Promise<void> {
     await this.ingest.ingest(groupId, body);
   }

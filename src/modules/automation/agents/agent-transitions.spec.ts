@@ -16,7 +16,9 @@ describe('onHeartbeat', () => {
   });
 
   it('should announce nothing when an UP agent with a current version reports', () => {
-    expect(onHeartbeat('BACKUP', { state: 'UP', versionState: 'CURRENT' }, CURRENT, CURRENT).events).toEqual([]);
+    expect(onHeartbeat('BACKUP', { state: 'UP', versionState: 'CURRENT' }, CURRENT, CURRENT).events).toEqual(
+      [],
+    );
   });
 
   it('should announce VERSION_BEHIND once when the version falls behind', () => {
@@ -30,7 +32,10 @@ describe('onHeartbeat', () => {
 
   it('should announce VERSION_CURRENT when a behind agent is upgraded', () => {
     const result = onHeartbeat('BACKUP', { state: 'UP', versionState: 'BEHIND' }, CURRENT, CURRENT);
-    expect(result).toEqual({ next: { state: 'UP', versionState: 'CURRENT' }, events: ['BACKUP_AGENT_VERSION_CURRENT'] });
+    expect(result).toEqual({
+      next: { state: 'UP', versionState: 'CURRENT' },
+      events: ['BACKUP_AGENT_VERSION_CURRENT'],
+    });
   });
 
   it('should not track versions of automation agents when the product names no event for them', () => {

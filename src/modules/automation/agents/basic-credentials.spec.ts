@@ -11,7 +11,10 @@ describe('parseBasicCredentials', () => {
   });
 
   it('should accept the scheme in any case', () => {
-    expect(parseBasicCredentials(basic('a:b').replace('Basic', 'bAsIc'))).toEqual({ user: 'a', password: 'b' });
+    expect(parseBasicCredentials(basic('a:b').replace('Basic', 'bAsIc'))).toEqual({
+      user: 'a',
+      password: 'b',
+    });
   });
 
   it.each([undefined, '', 'Bearer abc', 'Basic', 'Basic !!!', basic('no-colon'), 'Digest username="a"'])(

@@ -5,7 +5,7 @@ import { checkReport } from './report-checks';
 const NOW = new Date('2024-01-15T10:00:00Z');
 
 function report(overrides: Partial<AgentReportRequest> = {}): AgentReportRequest {
-  return { agentType: 'MONITORING', hostname: 'agent0', version: '1.0', ...overrides } as AgentReportRequest;
+  return { agentType: 'MONITORING', hostname: 'agent0', version: '1.0', ...overrides };
 }
 
 function host(overrides: Record<string, unknown> = {}) {

@@ -13,13 +13,28 @@ export function checkReport(report: AgentReportRequest, now: Date, retentionDays
   if (report.processes !== undefined && report.agentType !== 'AUTOMATION') {
     throw CommonErrors.VALIDATION_ERROR('processes', 'only AUTOMATION agents report processes');
   }
-  unique(report.processes ?? [], (process) => process.name, (index) => `processes[${index}].name`, 'process name');
+  unique(
+    report.processes ?? [],
+    (process) => process.name,
+    (index) => `processes[${index}].name`,
+    'process name',
+  );
   const oldest = now.getTime() - retentionDays * DAY_MS;
   const newest = now.getTime() + FUTURE_TOLERANCE_MS;
   const hosts = report.hosts ?? [];
-  unique(hosts, (host) => hostAndPort(host.hostname, host.port), (index) => `hosts[${index}]`, 'host');
+  unique(
+    hosts,
+    (host) => hostAndPort(host.hostname, host.port),
+    (index) => `hosts[${index}]`,
+    'host',
+  );
   hosts.forEach((host, h) => {
-    unique(host.disks ?? [], (disk) => disk.partitionName, (d) => `hosts[${h}].disks[${d}].partitionName`, 'partition');
+    unique(
+      host.disks ?? [],
+      (disk) => disk.partitionName,
+      (d) => `hosts[${h}].disks[${d}].partitionName`,
+      'partition',
+    );
     (host.measurements ?? []).forEach((measurement, m) => {
       const at = parseIsoDateTime(measurement.timestamp)?.getTime();
       if (at === undefined || at < oldest || at > newest) {
@@ -32,7 +47,12 @@ export function checkReport(report: AgentReportRequest, now: Date, retentionDays
   });
 }
 
-function unique<T>(items: T[], keyOf: (item: T) => string, field: (index: number) => string, what: string): void {
+function unique<T>(
+  items: T[],
+  keyOf: (item: T) => string,
+  field: (index: number) => string,
+  what: string,
+): void {
   const seen = new Set<string>();
   items.forEach((item, index) => {
     const key = keyOf(item);

@@ -72,12 +72,22 @@ export class ReportIngestService {
     const base = { orgId, groupId, actor: null, occurredAt: now } satisfies Partial<DomainEvent>;
     const agentRaw: AgentEventRaw = { agentType, version: report.version, cause: 'HEARTBEAT' };
     for (const eventTypeName of agentEvents) {
-      await this.events.publish({ ...base, eventTypeName, subject: { hostname: report.hostname }, raw: { ...agentRaw } });
+      await this.events.publish({
+        ...base,
+        eventTypeName,
+        subject: { hostname: report.hostname },
+        raw: { ...agentRaw },
+      });
     }
     for (const { host, events } of hosts) {
       const raw: HostEventRaw = { cause: 'REPORTED', typeName: host.typeName };
       for (const eventTypeName of events) {
-        await this.events.publish({ ...base, eventTypeName, subject: hostEventSubject(host), raw: { ...raw } });
+        await this.events.publish({
+          ...base,
+          eventTypeName,
+          subject: hostEventSubject(host),
+          raw: { ...raw },
+        });
       }
     }
   }

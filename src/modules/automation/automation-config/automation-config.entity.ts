@@ -5,7 +5,12 @@ import { Check, Column, Entity, PrimaryColumn } from 'typeorm';
 @Entity({ name: 'automation_configs' })
 @Check('automation_configs_version_check', `version >= 0`)
 export class AutomationConfigEntity {
-  @PrimaryColumn({ name: 'group_id', type: 'char', length: 24, primaryKeyConstraintName: 'automation_configs_pkey' })
+  @PrimaryColumn({
+    name: 'group_id',
+    type: 'char',
+    length: 24,
+    primaryKeyConstraintName: 'automation_configs_pkey',
+  })
   groupId!: string;
 
   @Column({ type: 'integer' })

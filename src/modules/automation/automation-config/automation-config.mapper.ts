@@ -11,6 +11,9 @@ export function toAutomationDocument(request: ReplaceAutomationConfigRequest): A
   return document;
 }
 
-export function toAutomationConfigResponse(document: AutomationDocument, version: number): AutomationConfigResponse {
-  return { ...document, version } as AutomationConfigResponse;
+export function toAutomationConfigResponse(
+  document: AutomationDocument,
+  version: number,
+): AutomationConfigResponse {
+  return { ...document, version };
 }

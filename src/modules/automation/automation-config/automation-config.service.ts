@@ -26,7 +26,9 @@ export class AutomationConfigService {
   async get(groupId: string): Promise<AutomationConfigResponse> {
     await this.scope.orgOf(groupId);
     const row = await this.repository().findOneBy({ groupId });
-    return row ? toAutomationConfigResponse(row.document, row.version) : toAutomationConfigResponse(EMPTY_DOCUMENT, 0);
+    return row
+      ? toAutomationConfigResponse(row.document, row.version)
+      : toAutomationConfigResponse(EMPTY_DOCUMENT, 0);
   }
 
   // The goal version of the project: 0 before any configuration was published.

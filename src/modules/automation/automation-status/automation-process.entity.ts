@@ -4,7 +4,12 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 @Entity({ name: 'automation_processes' })
 @Index('automation_processes_agent_idx', ['groupId', 'agentHostname'])
 export class AutomationProcessEntity {
-  @PrimaryColumn({ name: 'group_id', type: 'char', length: 24, primaryKeyConstraintName: 'automation_processes_pkey' })
+  @PrimaryColumn({
+    name: 'group_id',
+    type: 'char',
+    length: 24,
+    primaryKeyConstraintName: 'automation_processes_pkey',
+  })
   groupId!: string;
 
   @PrimaryColumn({ type: 'varchar', length: 255, primaryKeyConstraintName: 'automation_processes_pkey' })

@@ -5,7 +5,10 @@ import type { ReportProcessRequest } from '../agents/dto/report-process.request'
 import { AutomationConfigService } from '../automation-config/automation-config.service';
 import { ProjectScope } from '../project-scope';
 import { AutomationProcessEntity } from './automation-process.entity';
-import type { AutomationProcessStatusResponse, AutomationStatusResponse } from './dto/automation-status.response';
+import type {
+  AutomationProcessStatusResponse,
+  AutomationStatusResponse,
+} from './dto/automation-status.response';
 
 // Endpoint 6: the goal version and, per process, what its automation agent last reported.
 @Injectable()
@@ -21,7 +24,10 @@ export class AutomationStatusService {
     const processes = await this.txHost.tx
       .getRepository(AutomationProcessEntity)
       .find({ where: { groupId }, order: { name: 'ASC' } });
-    return { goalVersion: await this.configs.goalVersion(groupId), processes: processes.map(toProcessResponse) };
+    return {
+      goalVersion: await this.configs.goalVersion(groupId),
+      processes: processes.map(toProcessResponse),
+    };
   }
 
   // Inside the report's transaction: the processes an automation agent reports replace those it reported

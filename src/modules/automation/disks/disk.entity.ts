@@ -6,7 +6,12 @@ export class DiskEntity {
   @PrimaryColumn({ name: 'host_id', type: 'char', length: 24, primaryKeyConstraintName: 'host_disks_pkey' })
   hostId!: string;
 
-  @PrimaryColumn({ name: 'partition_name', type: 'varchar', length: 255, primaryKeyConstraintName: 'host_disks_pkey' })
+  @PrimaryColumn({
+    name: 'partition_name',
+    type: 'varchar',
+    length: 255,
+    primaryKeyConstraintName: 'host_disks_pkey',
+  })
   partitionName!: string;
 
   @Column({ name: 'group_id', type: 'char', length: 24 })

@@ -22,7 +22,10 @@ export class DisksController {
 
   @Get()
   @RequireProjectRole('GROUP_READ_ONLY')
-  @ApiOperation({ summary: 'Get all disk partitions of one host', description: 'As its agents last reported them.' })
+  @ApiOperation({
+    summary: 'Get all disk partitions of one host',
+    description: 'As its agents last reported them.',
+  })
   @groupIdParam
   @hostIdParam
   @ApiOkResponse({ type: DiskListResponse })

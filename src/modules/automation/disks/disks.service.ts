@@ -34,7 +34,11 @@ export class DisksService {
       skip: page.offset,
       take: page.itemsPerPage,
     });
-    return this.links.list(page, disks.map((disk) => this.toResponse(groupId, disk)), total);
+    return this.links.list(
+      page,
+      disks.map((disk) => this.toResponse(groupId, disk)),
+      total,
+    );
   }
 
   async get(groupId: string, hostId: string, partitionName: string): Promise<DiskResponse> {

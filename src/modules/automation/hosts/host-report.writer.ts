@@ -46,12 +46,12 @@ export class HostReportWriter {
 
   private async existing(groupId: string, hosts: ReportHostRequest[]): Promise<Map<string, HostEntity>> {
     // Locked so that a liveness sweep marking one of them down is ordered before or after this report.
-    const rows = (await this.txHost.tx.query(
+    const rows = await this.txHost.tx.query<Array<Record<string, unknown>>>(
       `SELECT * FROM hosts WHERE group_id = $1
          AND (hostname, port) IN (SELECT * FROM unnest($2::varchar[], $3::integer[]))
        ORDER BY hostname, port FOR UPDATE`,
       [groupId, hosts.map((host) => host.hostname), hosts.map((host) => host.port)],
-    )) as Array<Record<string, unknown>>;
+    );
     return new Map(rows.map(hostFromRow).map((host) => [hostAndPort(host.hostname, host.port), host]));
   }
 

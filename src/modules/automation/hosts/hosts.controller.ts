@@ -32,12 +32,16 @@ export class HostsController {
   @RequireProjectRole('GROUP_READ_ONLY')
   @ApiOperation({
     summary: 'Get all monitored hosts of one project',
-    description: 'Hosts appear when an agent first reports them (or when added here). Ordered by hostname and port.',
+    description:
+      'Hosts appear when an agent first reports them (or when added here). Ordered by hostname and port.',
   })
   @groupIdParam
   @ApiOkResponse({ type: HostListResponse })
   @ApiErrorResponses(404, 'Unknown project (global callers only).', [groupNotFound])
-  list(@Param('groupId') groupId: string, @Query() query: ListHostsQuery): Promise<ListEnvelope<HostResponse>> {
+  list(
+    @Param('groupId') groupId: string,
+    @Query() query: ListHostsQuery,
+  ): Promise<ListEnvelope<HostResponse>> {
     return this.hosts.list(groupId, query);
   }
 
@@ -45,7 +49,11 @@ export class HostsController {
   @RequireProjectRole('GROUP_READ_ONLY')
   @ApiOperation({ summary: 'Get one host by hostname and port' })
   @groupIdParam
-  @ApiParam({ name: 'hostnameAndPort', description: '`{hostname}:{port}`.', example: 'db0.example.com:27017' })
+  @ApiParam({
+    name: 'hostnameAndPort',
+    description: '`{hostname}:{port}`.',
+    example: 'db0.example.com:27017',
+  })
   @ApiOkResponse({ type: HostResponse })
   @ApiErrorResponses(404, 'No monitored host with that hostname and port.', [
     AutomationErrors.HOSTNAME_AND_PORT_NOT_FOUND('db0.example.com:27017', GROUP),
@@ -64,7 +72,10 @@ export class HostsController {
   @groupIdParam
   @hostIdParam
   @ApiOkResponse({ type: HostResponse })
-  @ApiErrorResponses(404, 'Unknown host or project.', [AutomationErrors.HOST_NOT_FOUND(HOST, GROUP), groupNotFound])
+  @ApiErrorResponses(404, 'Unknown host or project.', [
+    AutomationErrors.HOST_NOT_FOUND(HOST, GROUP),
+    groupNotFound,
+  ])
   get(@Param('groupId') groupId: string, @Param('hostId') hostId: string): Promise<HostResponse> {
     return this.hosts.get(groupId, hostId);
   }
@@ -105,7 +116,10 @@ export class HostsController {
   @groupIdParam
   @hostIdParam
   @ApiNoContentResponse({ description: 'No longer monitored.' })
-  @ApiErrorResponses(404, 'Unknown host or project.', [AutomationErrors.HOST_NOT_FOUND(HOST, GROUP), groupNotFound])
+  @ApiErrorResponses(404, 'Unknown host or project.', [
+    AutomationErrors.HOST_NOT_FOUND(HOST, GROUP),
+    groupNotFound,
+  ])
   remove(@Param('groupId') groupId: string, @Param('hostId') hostId: string): Promise<void> {
     return this.hosts.remove(groupId, hostId);
   }

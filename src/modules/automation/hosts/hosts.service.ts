@@ -34,12 +34,20 @@ export class HostsService {
   async list(groupId: string, query: ListHostsQuery): Promise<ListEnvelope<HostResponse>> {
     await this.scope.orgOf(groupId);
     const [hosts, total] = await this.repository().findAndCount({
-      where: { groupId, monitored: true, ...(query.clusterId === undefined ? {} : { clusterId: query.clusterId }) },
+      where: {
+        groupId,
+        monitored: true,
+        ...(query.clusterId === undefined ? {} : { clusterId: query.clusterId }),
+      },
       order: { hostname: 'ASC', port: 'ASC' },
       skip: query.offset,
       take: query.itemsPerPage,
     });
-    return this.links.list(query, hosts.map((host) => this.toResponse(host)), total);
+    return this.links.list(
+      query,
+      hosts.map((host) => this.toResponse(host)),
+      total,
+    );
   }
 
   async get(groupId: string, hostId: string): Promise<HostResponse> {
@@ -51,7 +59,12 @@ export class HostsService {
     await this.scope.orgOf(groupId);
     const key = parseHostAndPort(hostnameAndPort);
     const host = key
-      ? await this.repository().findOneBy({ groupId, hostname: key.hostname, port: key.port, monitored: true })
+      ? await this.repository().findOneBy({
+          groupId,
+          hostname: key.hostname,
+          port: key.port,
+          monitored: true,
+        })
       : null;
     if (!host) throw AutomationErrors.HOSTNAME_AND_PORT_NOT_FOUND(hostnameAndPort, groupId);
     return this.toResponse(host);
@@ -63,7 +76,11 @@ export class HostsService {
     const orgId = await this.scope.orgOf(groupId);
     await lockDeployment(this.txHost.tx, groupId);
     const now = this.clock.now();
-    const previous = await this.repository().findOneBy({ groupId, hostname: request.hostname, port: request.port });
+    const previous = await this.repository().findOneBy({
+      groupId,
+      hostname: request.hostname,
+      port: request.port,
+    });
     if (previous?.monitored) {
       throw AutomationErrors.HOST_ALREADY_EXISTS(hostAndPort(request.hostname, request.port), groupId);
     }
@@ -120,7 +137,9 @@ export class HostsService {
 
   // A monitored host of the project, or the product's HOST_NOT_FOUND (also for a malformed id).
   async find(groupId: string, hostId: string): Promise<HostEntity> {
-    const host = isObjectId(hostId) ? await this.repository().findOneBy({ id: hostId, groupId, monitored: true }) : null;
+    const host = isObjectId(hostId)
+      ? await this.repository().findOneBy({ id: hostId, groupId, monitored: true })
+      : null;
     if (!host) throw AutomationErrors.HOST_NOT_FOUND(hostId, groupId);
     return host;
   }

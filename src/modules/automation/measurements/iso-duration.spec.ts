@@ -14,7 +14,10 @@ describe('parseIsoDuration', () => {
     expect(parseIsoDuration(value)).toBe(expected);
   });
 
-  it.each(['', 'P', 'PT', 'P1M', 'P1Y', '1D', 'PT1H30', 'P1DT', 'PT0S', 'pt1h', 'PT-1H'])('should refuse %p', (value) => {
-    expect(parseIsoDuration(value)).toBeUndefined();
-  });
+  it.each(['', 'P', 'PT', 'P1M', 'P1Y', '1D', 'PT1H30', 'P1DT', 'PT0S', 'pt1h', 'PT-1H'])(
+    'should refuse %p',
+    (value) => {
+      expect(parseIsoDuration(value)).toBeUndefined();
+    },
+  );
 });

@@ -5,7 +5,12 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 @Entity({ name: 'latest_measurements' })
 @Index('latest_measurements_group_idx', ['groupId'])
 export class LatestMeasurementEntity {
-  @PrimaryColumn({ name: 'host_id', type: 'char', length: 24, primaryKeyConstraintName: 'latest_measurements_pkey' })
+  @PrimaryColumn({
+    name: 'host_id',
+    type: 'char',
+    length: 24,
+    primaryKeyConstraintName: 'latest_measurements_pkey',
+  })
   hostId!: string;
 
   @PrimaryColumn({

@@ -54,11 +54,11 @@ export class MeasurementPartitions {
     const cutoff = dayOf(new Date(now.getTime() - this.config.measurementRetentionDays * DAY_MS));
     return this.dataSource.transaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [PARTITION_LOCK]);
-      const rows = (await manager.query(
+      const rows = await manager.query<Array<{ name: string }>>(
         `SELECT c.relname AS name FROM pg_inherits i
          JOIN pg_class c ON c.oid = i.inhrelid JOIN pg_class p ON p.oid = i.inhparent
          WHERE p.relname = 'measurements'`,
-      )) as Array<{ name: string }>;
+      );
       const dropped: string[] = [];
       for (const { name } of rows) {
         const match = PARTITION.exec(name);

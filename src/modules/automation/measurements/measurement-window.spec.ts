@@ -18,20 +18,35 @@ describe('resolveWindow', () => {
   });
 
   it('should take start and end as given', () => {
-    const window = resolveWindow({ granularity: 'PT1H', start: '2024-01-14T00:00:00Z', end: '2024-01-15T00:00:00Z' }, NOW);
-    expect(window).toMatchObject({ start: new Date('2024-01-14T00:00:00Z'), end: new Date('2024-01-15T00:00:00Z') });
+    const window = resolveWindow(
+      { granularity: 'PT1H', start: '2024-01-14T00:00:00Z', end: '2024-01-15T00:00:00Z' },
+      NOW,
+    );
+    expect(window).toMatchObject({
+      start: new Date('2024-01-14T00:00:00Z'),
+      end: new Date('2024-01-15T00:00:00Z'),
+    });
   });
 
   it.each([
     [{ period: 'PT1H' }, 'MISSING_QUERY_PARAMETER:granularity'],
     [{ granularity: 'PT10S', period: 'PT1H' }, 'INVALID_QUERY_PARAMETER:granularity'],
     [{ granularity: 'PT1M' }, 'MISSING_QUERY_PARAMETER:period'],
-    [{ granularity: 'PT1M', period: 'PT1H', start: '2024-01-15T00:00:00Z' }, 'MUTUALLY_EXCLUSIVE_QUERY_PARAMETERS:period'],
+    [
+      { granularity: 'PT1M', period: 'PT1H', start: '2024-01-15T00:00:00Z' },
+      'MUTUALLY_EXCLUSIVE_QUERY_PARAMETERS:period',
+    ],
     [{ granularity: 'PT1M', period: 'P1M' }, 'INVALID_QUERY_PARAMETER:period'],
     [{ granularity: 'PT1M', start: '2024-01-15T00:00:00Z' }, 'MISSING_QUERY_PARAMETER:end'],
     [{ granularity: 'PT1M', end: '2024-01-15T00:00:00Z' }, 'MISSING_QUERY_PARAMETER:start'],
-    [{ granularity: 'PT1M', start: 'yesterday', end: '2024-01-15T00:00:00Z' }, 'INVALID_QUERY_PARAMETER:start'],
-    [{ granularity: 'PT1M', start: '2024-01-15T00:00:00Z', end: '2024-01-14T00:00:00Z' }, 'INVALID_QUERY_PARAMETER:end'],
+    [
+      { granularity: 'PT1M', start: 'yesterday', end: '2024-01-15T00:00:00Z' },
+      'INVALID_QUERY_PARAMETER:start',
+    ],
+    [
+      { granularity: 'PT1M', start: '2024-01-15T00:00:00Z', end: '2024-01-14T00:00:00Z' },
+      'INVALID_QUERY_PARAMETER:end',
+    ],
     [{ granularity: 'PT1M', period: 'P8D' }, 'INVALID_QUERY_PARAMETER:granularity'],
   ])('should refuse %p with %s', (query, expected) => {
     expect(codeOf(resolveWindow(query, NOW))).toBe(expected);

@@ -37,20 +37,25 @@ export function resolveWindow(query: WindowParameters, now: Date): MeasurementWi
   let end: Date | undefined;
   if (query.period !== undefined) {
     if (query.start !== undefined || query.end !== undefined) {
-      return AutomationErrors.MUTUALLY_EXCLUSIVE_QUERY_PARAMETERS('period', query.start !== undefined ? 'start' : 'end');
+      return AutomationErrors.MUTUALLY_EXCLUSIVE_QUERY_PARAMETERS(
+        'period',
+        query.start !== undefined ? 'start' : 'end',
+      );
     }
     const periodMs = parseIsoDuration(query.period);
     if (periodMs === undefined) return CommonErrors.INVALID_QUERY_PARAMETER('period');
     end = now;
     start = new Date(now.getTime() - periodMs);
   } else {
-    if (query.start === undefined && query.end === undefined) return CommonErrors.MISSING_QUERY_PARAMETER('period');
+    if (query.start === undefined && query.end === undefined)
+      return CommonErrors.MISSING_QUERY_PARAMETER('period');
     if (query.start === undefined) return CommonErrors.MISSING_QUERY_PARAMETER('start');
     if (query.end === undefined) return CommonErrors.MISSING_QUERY_PARAMETER('end');
     start = parseIsoDateTime(query.start);
     if (start === undefined) return CommonErrors.INVALID_QUERY_PARAMETER('start');
     end = parseIsoDateTime(query.end);
-    if (end === undefined || end.getTime() <= start.getTime()) return CommonErrors.INVALID_QUERY_PARAMETER('end');
+    if (end === undefined || end.getTime() <= start.getTime())
+      return CommonErrors.INVALID_QUERY_PARAMETER('end');
   }
   if ((end.getTime() - start.getTime()) / granularityMs > MAX_DATA_POINTS) {
     return CommonErrors.INVALID_QUERY_PARAMETER('granularity');

@@ -53,8 +53,14 @@ export class MeasurementStore {
   }
 
   // Averages per bucket of the window's granularity; buckets without data are left out.
-  async series(hostId: string, window: MeasurementWindow, metricNames: string[] | undefined): Promise<SeriesPoint[]> {
-    const rows = (await this.txHost.tx.query(
+  async series(
+    hostId: string,
+    window: MeasurementWindow,
+    metricNames: string[] | undefined,
+  ): Promise<SeriesPoint[]> {
+    const rows = await this.txHost.tx.query<
+      Array<{ metric_name: string; bucket: Date; value: number | string; units: string }>
+    >(
       `SELECT metric_name, date_bin($2::interval, ts, $5::timestamptz) AS bucket, avg(value) AS value,
               (array_agg(units ORDER BY ts DESC))[1] AS units
        FROM measurements
@@ -69,7 +75,7 @@ export class MeasurementStore {
         BUCKET_ORIGIN,
         metricNames ?? null,
       ],
-    )) as Array<{ metric_name: string; bucket: Date; value: number | string; units: string }>;
+    );
     return rows.map((row) => ({
       metricName: row.metric_name,
       units: row.units,

@@ -30,7 +30,11 @@ export class MeasurementsService {
     const points = await this.store.series(host.id, window, query.m);
     const series = new Map<string, MeasurementSeriesResponse>();
     for (const point of points) {
-      const entry = series.get(point.metricName) ?? { name: point.metricName, units: point.units, dataPoints: [] };
+      const entry = series.get(point.metricName) ?? {
+        name: point.metricName,
+        units: point.units,
+        dataPoints: [],
+      };
       entry.units = point.units;
       entry.dataPoints.push({ timestamp: toIsoSeconds(point.bucket), value: point.value });
       series.set(point.metricName, entry);

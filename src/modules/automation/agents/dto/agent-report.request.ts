@@ -15,7 +15,12 @@ export class AgentReportRequest {
   @IsIn(AGENT_TYPES)
   agentType!: string;
 
-  @ApiProperty({ example: 'agent0.example.com', minLength: 1, maxLength: 255, description: 'Host the agent runs on.' })
+  @ApiProperty({
+    example: 'agent0.example.com',
+    minLength: 1,
+    maxLength: 255,
+    description: 'Host the agent runs on.',
+  })
   @IsString()
   @Length(1, 255)
   hostname!: string;
@@ -28,7 +33,8 @@ export class AgentReportRequest {
   @ApiPropertyOptional({
     type: [ReportProcessRequest],
     maxItems: MAX_PROCESSES_PER_REPORT,
-    description: 'AUTOMATION agents only: the processes they manage; replaces what this agent reported before.',
+    description:
+      'AUTOMATION agents only: the processes they manage; replaces what this agent reported before.',
   })
   @IsOptional()
   @IsArray()

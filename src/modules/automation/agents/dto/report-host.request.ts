@@ -42,7 +42,12 @@ export class ReportHostRequest {
   @Length(1, 255)
   replicaSetName?: string;
 
-  @ApiPropertyOptional({ example: 'shop', minLength: 1, maxLength: 255, description: 'Sharded cluster name.' })
+  @ApiPropertyOptional({
+    example: 'shop',
+    minLength: 1,
+    maxLength: 255,
+    description: 'Sharded cluster name.',
+  })
   @IsOptional()
   @IsString()
   @Length(1, 255)

@@ -5,13 +5,21 @@ import { IsIsoDateTime } from '../../../../platform/http/iso-date-time';
 export const NAME_PATTERN = /^[A-Z][A-Z0-9_]*$/;
 
 export class ReportMeasurementRequest {
-  @ApiProperty({ example: 'CONNECTIONS', maxLength: 100, description: 'Measurement type name (OM measurement types).' })
+  @ApiProperty({
+    example: 'CONNECTIONS',
+    maxLength: 100,
+    description: 'Measurement type name (OM measurement types).',
+  })
   @IsString()
   @MaxLength(100)
   @Matches(NAME_PATTERN, { message: 'metricName must be an upper-case name such as CONNECTIONS' })
   metricName!: string;
 
-  @ApiProperty({ example: 'SCALAR', maxLength: 32, description: 'Units, e.g. SCALAR, BYTES, PERCENT, BYTES_PER_SECOND.' })
+  @ApiProperty({
+    example: 'SCALAR',
+    maxLength: 32,
+    description: 'Units, e.g. SCALAR, BYTES, PERCENT, BYTES_PER_SECOND.',
+  })
   @IsString()
   @MaxLength(32)
   @Matches(NAME_PATTERN, { message: 'units must be an upper-case name such as SCALAR' })

@@ -3,7 +3,12 @@ import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsString, Length, MaxLength, 
 
 // spec "Automation status", processes[]: errorCode 0 and empty strings when the process has no error.
 export class ReportProcessRequest {
-  @ApiProperty({ example: 'myReplicaSet_1', minLength: 1, maxLength: 255, description: 'As in the automation configuration.' })
+  @ApiProperty({
+    example: 'myReplicaSet_1',
+    minLength: 1,
+    maxLength: 255,
+    description: 'As in the automation configuration.',
+  })
   @IsString()
   @Length(1, 255)
   name!: string;

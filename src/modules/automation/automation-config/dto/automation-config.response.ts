@@ -5,7 +5,11 @@ export class AutomationConfigResponse {
   @ApiPropertyOptional({ type: Object, nullable: true, example: { name: '107.0.0.8465-1' } })
   agentVersion?: Record<string, unknown> | null;
 
-  @ApiPropertyOptional({ type: Object, nullable: true, example: { disabled: true, usersWanted: [], usersDeleted: [] } })
+  @ApiPropertyOptional({
+    type: Object,
+    nullable: true,
+    example: { disabled: true, usersWanted: [], usersDeleted: [] },
+  })
   auth?: Record<string, unknown> | null;
 
   @ApiPropertyOptional({ type: Object, nullable: true, example: {} })
@@ -26,7 +30,11 @@ export class AutomationConfigResponse {
   @ApiPropertyOptional({ type: Object, nullable: true, example: { name: '100.9.0' } })
   mongoDbToolsVersion?: Record<string, unknown> | null;
 
-  @ApiPropertyOptional({ type: Object, nullable: true, example: { downloadBase: '/var/lib/mongodb-mms-automation' } })
+  @ApiPropertyOptional({
+    type: Object,
+    nullable: true,
+    example: { downloadBase: '/var/lib/mongodb-mms-automation' },
+  })
   options?: Record<string, unknown> | null;
 
   @ApiPropertyOptional({ type: Object, nullable: true, example: {} })
@@ -44,7 +52,11 @@ export class AutomationConfigResponse {
   @ApiPropertyOptional({ type: [Object], nullable: true, example: [] })
   atlasUISes?: unknown[] | null;
 
-  @ApiPropertyOptional({ type: [Object], nullable: true, example: [{ name: '107.0.0.8465-1', hostname: 'example.net' }] })
+  @ApiPropertyOptional({
+    type: [Object],
+    nullable: true,
+    example: [{ name: '107.0.0.8465-1', hostname: 'example.net' }],
+  })
   backupVersions?: unknown[] | null;
 
   @ApiPropertyOptional({ type: [Object], nullable: true, example: [] })
@@ -68,16 +80,36 @@ export class AutomationConfigResponse {
   @ApiPropertyOptional({ type: [Object], nullable: true, example: [] })
   mongots?: unknown[] | null;
 
-  @ApiPropertyOptional({ type: [Object], nullable: true, example: [{ name: '107.0.0.8465-1', hostname: 'example.net' }] })
+  @ApiPropertyOptional({
+    type: [Object],
+    nullable: true,
+    example: [{ name: '107.0.0.8465-1', hostname: 'example.net' }],
+  })
   monitoringVersions?: unknown[] | null;
 
   @ApiPropertyOptional({ type: [Object], nullable: true, example: [] })
   onlineArchiveModules?: unknown[] | null;
 
-  @ApiPropertyOptional({ type: [Object], nullable: true, example: [{ name: 'myReplicaSet_1', hostname: 'example.net', processType: 'mongod', version: '7.0.2', args2_6: { net: { port: 27017 }, replication: { replSetName: 'myReplicaSet' } } }] })
+  @ApiPropertyOptional({
+    type: [Object],
+    nullable: true,
+    example: [
+      {
+        name: 'myReplicaSet_1',
+        hostname: 'example.net',
+        processType: 'mongod',
+        version: '7.0.2',
+        args2_6: { net: { port: 27017 }, replication: { replSetName: 'myReplicaSet' } },
+      },
+    ],
+  })
   processes?: unknown[] | null;
 
-  @ApiPropertyOptional({ type: [Object], nullable: true, example: [{ _id: 'myReplicaSet', members: [{ _id: 0, host: 'myReplicaSet_1', priority: 1, votes: 1 }] }] })
+  @ApiPropertyOptional({
+    type: [Object],
+    nullable: true,
+    example: [{ _id: 'myReplicaSet', members: [{ _id: 0, host: 'myReplicaSet_1', priority: 1, votes: 1 }] }],
+  })
   replicaSets?: unknown[] | null;
 
   @ApiPropertyOptional({ type: [Object], nullable: true, example: [] })
@@ -89,6 +121,9 @@ export class AutomationConfigResponse {
   @ApiPropertyOptional({ type: String, nullable: true, example: 'https://opsmanager.example.net:8080' })
   uiBaseUrl?: string | null;
 
-  @ApiProperty({ example: 11, description: 'Goal version: raised by one by every accepted replace; 0 before the first.' })
+  @ApiProperty({
+    example: 11,
+    description: 'Goal version: raised by one by every accepted replace; 0 before the first.',
+  })
   version!: number;
 }

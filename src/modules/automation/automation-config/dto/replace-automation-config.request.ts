@@ -10,7 +10,11 @@ export class ReplaceAutomationConfigRequest {
   @IsObject()
   agentVersion?: Record<string, unknown> | null;
 
-  @ApiPropertyOptional({ type: Object, nullable: true, example: { disabled: true, usersWanted: [], usersDeleted: [] } })
+  @ApiPropertyOptional({
+    type: Object,
+    nullable: true,
+    example: { disabled: true, usersWanted: [], usersDeleted: [] },
+  })
   @IsOptional()
   @IsObject()
   auth?: Record<string, unknown> | null;
@@ -45,7 +49,11 @@ export class ReplaceAutomationConfigRequest {
   @IsObject()
   mongoDbToolsVersion?: Record<string, unknown> | null;
 
-  @ApiPropertyOptional({ type: Object, nullable: true, example: { downloadBase: '/var/lib/mongodb-mms-automation' } })
+  @ApiPropertyOptional({
+    type: Object,
+    nullable: true,
+    example: { downloadBase: '/var/lib/mongodb-mms-automation' },
+  })
   @IsOptional()
   @IsObject()
   options?: Record<string, unknown> | null;
@@ -75,7 +83,11 @@ export class ReplaceAutomationConfigRequest {
   @IsArray()
   atlasUISes?: unknown[] | null;
 
-  @ApiPropertyOptional({ type: [Object], nullable: true, example: [{ name: '107.0.0.8465-1', hostname: 'example.net' }] })
+  @ApiPropertyOptional({
+    type: [Object],
+    nullable: true,
+    example: [{ name: '107.0.0.8465-1', hostname: 'example.net' }],
+  })
   @IsOptional()
   @IsArray()
   backupVersions?: unknown[] | null;
@@ -115,7 +127,11 @@ export class ReplaceAutomationConfigRequest {
   @IsArray()
   mongots?: unknown[] | null;
 
-  @ApiPropertyOptional({ type: [Object], nullable: true, example: [{ name: '107.0.0.8465-1', hostname: 'example.net' }] })
+  @ApiPropertyOptional({
+    type: [Object],
+    nullable: true,
+    example: [{ name: '107.0.0.8465-1', hostname: 'example.net' }],
+  })
   @IsOptional()
   @IsArray()
   monitoringVersions?: unknown[] | null;
@@ -125,12 +141,28 @@ export class ReplaceAutomationConfigRequest {
   @IsArray()
   onlineArchiveModules?: unknown[] | null;
 
-  @ApiPropertyOptional({ type: [Object], nullable: true, example: [{ name: 'myReplicaSet_1', hostname: 'example.net', processType: 'mongod', version: '7.0.2', args2_6: { net: { port: 27017 }, replication: { replSetName: 'myReplicaSet' } } }] })
+  @ApiPropertyOptional({
+    type: [Object],
+    nullable: true,
+    example: [
+      {
+        name: 'myReplicaSet_1',
+        hostname: 'example.net',
+        processType: 'mongod',
+        version: '7.0.2',
+        args2_6: { net: { port: 27017 }, replication: { replSetName: 'myReplicaSet' } },
+      },
+    ],
+  })
   @IsOptional()
   @IsArray()
   processes?: unknown[] | null;
 
-  @ApiPropertyOptional({ type: [Object], nullable: true, example: [{ _id: 'myReplicaSet', members: [{ _id: 0, host: 'myReplicaSet_1', priority: 1, votes: 1 }] }] })
+  @ApiPropertyOptional({
+    type: [Object],
+    nullable: true,
+    example: [{ _id: 'myReplicaSet', members: [{ _id: 0, host: 'myReplicaSet_1', priority: 1, votes: 1 }] }],
+  })
   @IsOptional()
   @IsArray()
   replicaSets?: unknown[] | null;
@@ -152,7 +184,8 @@ export class ReplaceAutomationConfigRequest {
 
   @ApiPropertyOptional({
     example: 11,
-    description: 'Ignored: the service sets the goal version (one more than the current one). Later replaces win.',
+    description:
+      'Ignored: the service sets the goal version (one more than the current one). Later replaces win.',
   })
   @IsOptional()
   @IsInt()

@@ -22,13 +22,19 @@ export class AutomationProcessStatusResponse {
   @ApiProperty({ example: 'myReplicaSet_3' })
   name!: string;
 
-  @ApiProperty({ type: [String], example: ['Download', 'WaitRsInit', 'WaitFeatureCompatibilityVersionCorrect'] })
+  @ApiProperty({
+    type: [String],
+    example: ['Download', 'WaitRsInit', 'WaitFeatureCompatibilityVersionCorrect'],
+  })
   plan!: string[];
 }
 
 // Endpoint 6 (spec "Automation status").
 export class AutomationStatusResponse {
-  @ApiProperty({ example: 11, description: 'Version of the most recently published automation configuration.' })
+  @ApiProperty({
+    example: 11,
+    description: 'Version of the most recently published automation configuration.',
+  })
   goalVersion!: number;
 
   @ApiProperty({ type: [AutomationProcessStatusResponse] })

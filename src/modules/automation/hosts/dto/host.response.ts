@@ -22,7 +22,10 @@ export class HostResponse {
   @ApiPropertyOptional({ example: 'rs0' })
   replicaSetName?: string;
 
-  @ApiPropertyOptional({ example: 'PRIMARY', description: 'From typeName: PRIMARY, SECONDARY, ARBITER or RECOVERING.' })
+  @ApiPropertyOptional({
+    example: 'PRIMARY',
+    description: 'From typeName: PRIMARY, SECONDARY, ARBITER or RECOVERING.',
+  })
   replicaStateName?: string;
 
   @ApiPropertyOptional({ example: 'rs0', description: 'The replica set of a shard member.' })
@@ -37,7 +40,10 @@ export class HostResponse {
   @ApiProperty({ example: '2024-01-15T10:30:00Z' })
   created!: string;
 
-  @ApiPropertyOptional({ example: '2024-01-15T10:31:00Z', description: 'Last report that found the host up.' })
+  @ApiPropertyOptional({
+    example: '2024-01-15T10:31:00Z',
+    description: 'Last report that found the host up.',
+  })
   lastPing?: string;
 
   @ApiProperty({ example: true })

@@ -10,7 +10,11 @@ function toArray({ value }: { value: unknown }): unknown {
 // Combinations (granularity required; period or start+end) are checked by the service, which answers
 // the product's MISSING_QUERY_PARAMETER / MUTUALLY_EXCLUSIVE_QUERY_PARAMETERS.
 export class MeasurementsQuery {
-  @ApiProperty({ enum: GRANULARITIES, example: 'PT5M', description: 'Interval between data points (ISO 8601).' })
+  @ApiProperty({
+    enum: GRANULARITIES,
+    example: 'PT5M',
+    description: 'Interval between data points (ISO 8601).',
+  })
   @IsOptional()
   @IsString()
   granularity?: string;
@@ -24,13 +28,19 @@ export class MeasurementsQuery {
   @MaxLength(64)
   period?: string;
 
-  @ApiPropertyOptional({ example: '2024-01-15T09:00:00Z', description: 'Start of the window (ISO 8601); needs end.' })
+  @ApiPropertyOptional({
+    example: '2024-01-15T09:00:00Z',
+    description: 'Start of the window (ISO 8601); needs end.',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(64)
   start?: string;
 
-  @ApiPropertyOptional({ example: '2024-01-15T10:00:00Z', description: 'End of the window, excluded; needs start.' })
+  @ApiPropertyOptional({
+    example: '2024-01-15T10:00:00Z',
+    description: 'End of the window, excluded; needs start.',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(64)
