@@ -13,6 +13,7 @@ import { AlertingModule } from './modules/alerting';
 import { IntegrationsModule } from './modules/integrations';
 import { AutomationModule } from './modules/automation';
 import { FederationModule } from './modules/federation';
+import { DeliveriesModule } from './modules/deliveries';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -37,6 +38,7 @@ export class AppModule {
         IntegrationsModule,
         AutomationModule,
         FederationModule,
+        DeliveriesModule,
       ],
       controllers: [HealthController],
     };

@@ -21,7 +21,11 @@ export function buildOpenApiDocument(app: INestApplication, version: string): Op
     .addSecurityRequirements('digest')
     // The agent API (/agents/v1/...): HTTP Basic, user = project id, password = a project agent API key.
     .addBasicAuth(
-      { type: 'http', scheme: 'basic', description: 'User name = project id, password = a project agent API key.' },
+      {
+        type: 'http',
+        scheme: 'basic',
+        description: 'User name = project id, password = a project agent API key.',
+      },
       'agentKey',
     )
     .build();
