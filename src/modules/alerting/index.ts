@@ -26,3 +26,8 @@ export {
   type ActiveMaintenanceWindow,
 } from './maintenance-windows/maintenance-windows.service';
 export { MaintenanceWindowEventTypes } from './maintenance-windows/maintenance-window-event-types';
+export { ALERT_TRANSITIONED, type AlertTransitionedEvent } from './alerts/alert-transitioned.event';
+export { NotificationRequest } from './alert-configs/dto/notification.request';
+export { checkNotification } from './alert-configs/notification-rules';
+export type { NotificationInput } from './alert-configs/alert-config.types';
+export { eventTypeInfo } from './catalog/event-types';

@@ -1,1 +1,2 @@
 export { FederationModule } from './federation.module';
+export { FederationEventTypes } from './federation.events';

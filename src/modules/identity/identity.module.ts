@@ -22,6 +22,7 @@ import { RoleGrants } from './roles/role-grants';
 import { FirstUserController } from './users/first-user.controller';
 import { UserRoleEntity } from './users/user-role.entity';
 import { UserEntity } from './users/user.entity';
+import { UserRecipients } from './users/user-recipients';
 import { UsersController } from './users/users.controller';
 import { UsersService } from './users/users.service';
 
@@ -56,8 +57,9 @@ import { UsersService } from './users/users.service';
     OrgApiKeysService,
     ProjectApiKeysService,
     ProjectOrgDirectory,
+    UserRecipients,
     { provide: ProjectDirectory, useExisting: ProjectOrgDirectory },
   ],
-  exports: [CredentialsService, ProjectDirectory],
+  exports: [CredentialsService, ProjectDirectory, UserRecipients],
 })
 export class IdentityModule {}

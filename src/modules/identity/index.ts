@@ -3,6 +3,8 @@ export {
   CredentialsService,
   type ApiKeySummary,
   type CredentialRecord,
+  type OrgUserSummary,
   type UserSummary,
 } from './credentials/credentials.service';
 export { IdentityEventTypes, type OrgApiKeyDeletedRaw, type UserCreatedRaw } from './identity.events';
+export { UserRecipients } from './users/user-recipients';

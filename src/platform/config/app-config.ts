@@ -46,6 +46,10 @@ export interface AppConfig {
   agentCurrentVersion: string;
   // Raw measurements are kept this many days (daily partitions older than that are dropped).
   measurementRetentionDays: number;
+  // Deliveries context: how often the worker claims due deliveries, and how often the notification
+  // policy looks for due (re-)notifications; 0 disables the timer (tests call runDue/runSweep).
+  deliveryPollMs: number;
+  notificationSweepMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -165,6 +169,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     agentSweepIntervalSeconds: int(env, 'AGENT_SWEEP_INTERVAL_SECONDS', 30, 0, 3600),
     agentCurrentVersion: env.AGENT_CURRENT_VERSION || '107.0.0.8465-1',
     measurementRetentionDays: int(env, 'MEASUREMENT_RETENTION_DAYS', 14, 1, 3650),
+    deliveryPollMs: int(env, 'DELIVERY_POLL_MS', 1000, 0, 3_600_000),
+    notificationSweepMs: int(env, 'NOTIFICATION_SWEEP_MS', 30_000, 0, 3_600_000),
   };
 }
 

@@ -17,11 +17,13 @@ export class EnvelopeInterceptor implements NestInterceptor {
     if (!wanted) return next.handle();
     const handler = execution.getHandler();
     const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
-    const status: number =
+    const declared: number =
       (Reflect.getMetadata(HTTP_CODE_METADATA, handler) as number | undefined) ??
       (method === RequestMethod.POST ? HttpStatus.CREATED : HttpStatus.OK);
     return next.handle().pipe(
       map((body: unknown) => {
+        // A handler may answer another status than it declares (201 or 200 for an idempotent create).
+        const status = execution.switchToHttp().getResponse<{ statusCode?: number }>().statusCode ?? declared;
         if (body === undefined || status === Number(HttpStatus.NO_CONTENT)) return body;
         if (isList(body)) return { ...body, status };
         return { status, content: body };

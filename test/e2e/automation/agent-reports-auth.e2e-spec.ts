@@ -70,7 +70,9 @@ describe('POST /agents/v1/groups/{groupId}/reports (agent key authentication)', 
   });
 
   it('should refuse a wrong key and store nothing', async () => {
-    expectRefused(await postReport(t, a.groupId, `${a.key.key.slice(0, -1)}0`, heartbeat), a.groupId);
+    const last = a.key.key.slice(-1);
+    const wrong = `${a.key.key.slice(0, -1)}${last === '0' ? '1' : '0'}`;
+    expectRefused(await postReport(t, a.groupId, wrong, heartbeat), a.groupId);
     const hosts = await getJson(t, a.readOnly, `/groups/${a.groupId}/hosts`);
     expect(hosts.body.totalCount).toBe(0);
   });

@@ -151,6 +151,13 @@ export class AlertConfigsService {
     return rows.map((row) => toAlertConfigDefinition(row, this.secrets));
   }
 
+  // For the delivery side (internal): one configuration, enabled or not, with secrets in clear.
+  async definitionOf(groupId: string, alertConfigId: string): Promise<AlertConfigDefinition | null> {
+    if (!isObjectId(alertConfigId)) return null;
+    const row = await this.repository().findOne({ where: { id: alertConfigId, groupId } });
+    return row ? toAlertConfigDefinition(row, this.secrets) : null;
+  }
+
   private async insert(groupId: string, orgId: string, draft: AlertConfigDraft): Promise<AlertConfigEntity> {
     const now = this.clock.now();
     const entity: AlertConfigEntity = {

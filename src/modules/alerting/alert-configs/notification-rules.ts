@@ -27,7 +27,8 @@ export function checkNotifications(inputs: NotificationInput[]): Notification[] 
   return inputs.map((input, index) => checkNotification(input, `notifications[${index}]`));
 }
 
-function checkNotification(input: NotificationInput, path: string): Notification {
+// Also used by the delivery side to check an unsaved notification of a test notification.
+export function checkNotification(input: NotificationInput, path: string): Notification {
   const spec = notificationTypeSpec(input.typeName);
   if (!spec) throw AlertingErrors.UNSUPPORTED_NOTIFICATION_TYPE(input.typeName, `${path}.typeName`);
   const given = Object.entries(input).filter(([, value]) => value !== undefined && value !== null);

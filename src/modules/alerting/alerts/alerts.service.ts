@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { In, QueryFailedError, type FindOptionsWhere } from 'typeorm';
@@ -22,6 +23,7 @@ import {
   type NewAlert,
 } from './alert-details';
 import { AlertEventTypes, closingEventTypeOf } from './alert-event-types';
+import { ALERT_TRANSITIONED, type AlertTransitionedEvent } from './alert-transitioned.event';
 import { canChangeAcknowledgement, isAlertStatus, transition, type AlertStatus } from './alert-state';
 import { AlertEntity } from './alert.entity';
 import { alertPath, toAlertEventSubject, toAlertResponse } from './alert.mapper';
@@ -45,6 +47,7 @@ export class AlertsService {
     private readonly events: EventPublisher,
     private readonly links: PageLinks,
     private readonly clock: Clock,
+    private readonly emitter: EventEmitter2,
   ) {}
 
   async list(groupId: string, query: ListAlertsQuery): Promise<ListEnvelope<AlertResponse>> {
@@ -220,6 +223,7 @@ export class AlertsService {
       throw error;
     }
     if (status === 'OPEN') await this.publishLifecycle(alert, alert.eventTypeName, orgId);
+    await this.announceTransition(alert, null, orgId);
     return this.toResponse(alert, now);
   }
 
@@ -233,6 +237,7 @@ export class AlertsService {
   }
 
   private async applyMove(alert: AlertEntity, to: AlertStatus): Promise<void> {
+    const from = alert.status;
     const change = transition(alert.id, alert.status, to, this.clock.now());
     Object.assign(alert, change);
     await this.repository().update(
@@ -245,7 +250,26 @@ export class AlertsService {
         : to === 'CLOSED'
           ? closingEventTypeOf(alert.eventTypeName)
           : AlertEventTypes.ALERT_CANCELLED;
-    await this.publishLifecycle(alert, eventTypeName, await this.projects.orgOf(alert.groupId));
+    const orgId = await this.projects.orgOf(alert.groupId);
+    await this.publishLifecycle(alert, eventTypeName, orgId);
+    await this.announceTransition(alert, from, orgId);
+  }
+
+  // Awaited inside the transaction: a failing listener rolls the move back (see alert-transitioned.event.ts).
+  private async announceTransition(
+    alert: AlertEntity,
+    from: AlertStatus | null,
+    orgId: string | null,
+  ): Promise<void> {
+    const event: AlertTransitionedEvent = {
+      alert: this.toResponse(alert, alert.updated),
+      from,
+      to: alert.status,
+      orgId,
+      created: alert.created,
+      at: alert.updated,
+    };
+    await this.emitter.emitAsync(ALERT_TRANSITIONED, event);
   }
 
   private async publishLifecycle(

@@ -27,6 +27,12 @@ export interface UserSummary {
   username: string;
 }
 
+export interface OrgUserSummary extends UserSummary {
+  firstName: string;
+  lastName: string;
+  emailAddress: string | null;
+}
+
 // The identity context's read surface for other contexts (access lists, the credential directory).
 @Injectable()
 export class CredentialsService {
@@ -75,5 +81,27 @@ export class CredentialsService {
   async findUserByName(username: string): Promise<UserSummary | null> {
     const user = await this.txHost.tx.getRepository(UserEntity).findOneBy({ username });
     return user ? { id: user.id, username: user.username } : null;
+  }
+
+  // The users of an organization: those holding a role in it or in one of its projects (federation's
+  // domain restriction checks them), by username.
+  async listOrgUsers(orgId: string): Promise<OrgUserSummary[]> {
+    const users = await this.txHost.tx
+      .getRepository(UserEntity)
+      .createQueryBuilder('u')
+      .where(
+        `EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = u.id
+           AND (r.org_id = :orgId OR r.group_id IN (SELECT p.id FROM projects p WHERE p.org_id = :orgId)))`,
+        { orgId },
+      )
+      .orderBy('u.username', 'ASC')
+      .getMany();
+    return users.map(({ id, username, firstName, lastName, emailAddress }) => ({
+      id,
+      username,
+      firstName,
+      lastName,
+      emailAddress,
+    }));
   }
 }

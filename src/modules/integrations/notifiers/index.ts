@@ -11,3 +11,4 @@ export {
 } from './notifier';
 export type * from './notification-target';
 export { targetFromIntegration, targetFromNotification } from './notification-targets';
+export { buildWebhookRequest, type WebhookRequest } from './webhook-request';

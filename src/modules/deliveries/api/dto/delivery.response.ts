@@ -1,0 +1,111 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { LinkResponse } from '../../../../platform/http/pagination/link.response';
+import { ListEnvelopeResponse } from '../../../../platform/http/pagination/list-envelope';
+import { ATTEMPT_OUTCOMES } from '../../queue/delivery-attempt.entity';
+import { DELIVERY_STATUSES } from '../../queue/delivery.entity';
+
+export class DeliveryAttemptResponse {
+  @ApiProperty({ example: 1, description: 'Starts at 1 for each delivery.' })
+  attemptNumber!: number;
+
+  @ApiProperty({ example: '2024-01-15T10:30:00Z' })
+  started!: string;
+
+  @ApiProperty({
+    enum: ATTEMPT_OUTCOMES,
+    example: 'RETRY',
+    description: 'SUCCEEDED (2xx), RETRY (408, 429, 5xx, network error or timeout), FAILED (given up).',
+  })
+  outcome!: string;
+
+  @ApiPropertyOptional({ example: 503, description: 'HTTP status, or the SMTP reply code for e-mail.' })
+  statusCode?: number;
+
+  @ApiPropertyOptional({ example: 'the receiver answered HTTP 503' })
+  error?: string;
+
+  @ApiProperty({ example: 42 })
+  latencyMs!: number;
+
+  @ApiPropertyOptional({ example: '{"status":"success"}', description: 'The start of the answer.' })
+  response?: string;
+
+  @ApiPropertyOptional({
+    example: '2024-01-15T10:30:01Z',
+    description: 'When the next attempt is due (RETRY).',
+  })
+  nextAttemptAt?: string;
+}
+
+export class DeliveryResponse {
+  @ApiProperty({ example: '65a5042e0c2d4b0a9a1b2c3d' })
+  id!: string;
+
+  @ApiProperty({ example: '5e8cc670a16506712e0b1e95' })
+  groupId!: string;
+
+  @ApiProperty({ example: '5e8cc670a16506712e0b1e96' })
+  alertId!: string;
+
+  @ApiProperty({ example: '5e8cc670a16506712e0b1e97' })
+  alertConfigId!: string;
+
+  @ApiPropertyOptional({ example: 0, description: 'Index of the notification in its alert configuration.' })
+  notificationIndex?: number;
+
+  @ApiProperty({ example: 'GROUP', description: "typeName of the configuration's notification." })
+  notificationTypeName!: string;
+
+  @ApiProperty({ example: 'EMAIL', description: 'What received it (people are reached by EMAIL).' })
+  targetType!: string;
+
+  @ApiPropertyOptional({
+    example: 'ops@example.com',
+    description: 'E-mail address, phone number or Slack channel; never a key or a webhook URL.',
+  })
+  recipient?: string;
+
+  @ApiProperty({
+    example: 'alert.open',
+    description: 'alert.open (first and repeated notifications), alert.close or alert.cancel.',
+  })
+  eventKind!: string;
+
+  @ApiProperty({ enum: DELIVERY_STATUSES, example: 'SUCCEEDED' })
+  status!: string;
+
+  @ApiProperty({ example: 3 })
+  attemptCount!: number;
+
+  @ApiPropertyOptional({ example: '2024-01-15T10:30:02Z', description: 'Present while PENDING.' })
+  nextAttemptAt?: string;
+
+  @ApiPropertyOptional({ example: 200 })
+  lastStatusCode?: number;
+
+  @ApiPropertyOptional({ example: 'the receiver answered HTTP 503' })
+  lastError?: string;
+
+  @ApiPropertyOptional({ example: '65a5042e0c2d4b0a9a1b2c3c', description: 'The delivery this one repeats.' })
+  redeliveryOf?: string;
+
+  @ApiProperty({ example: '2024-01-15T10:30:00Z' })
+  created!: string;
+
+  @ApiProperty({ example: '2024-01-15T10:30:02Z' })
+  updated!: string;
+
+  @ApiPropertyOptional({ example: '2024-01-15T10:30:02Z', description: 'Present once SUCCEEDED or FAILED.' })
+  completed?: string;
+
+  @ApiProperty({ type: [DeliveryAttemptResponse], description: 'Every attempt, oldest first.' })
+  attempts!: DeliveryAttemptResponse[];
+
+  @ApiProperty({ type: [LinkResponse] })
+  links!: LinkResponse[];
+}
+
+export class DeliveryListResponse extends ListEnvelopeResponse {
+  @ApiProperty({ type: [DeliveryResponse] })
+  results!: DeliveryResponse[];
+}

@@ -1,0 +1,238 @@
+import { Injectable } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
+import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { randomUUID } from 'node:crypto';
+import { In } from 'typeorm';
+import { ProjectDirectory } from '../../../platform/auth/principal';
+import { Clock } from '../../../platform/clock/clock';
+import { SecretBox } from '../../../platform/crypto/secret-box';
+import { ApiError } from '../../../platform/http/api-error';
+import { toIsoSeconds } from '../../../platform/http/timestamps';
+import {
+  ALERT_TRANSITIONED,
+  AlertConfigsService,
+  AlertsService,
+  MaintenanceWindowsService,
+  type AlertResponse,
+  type AlertTransitionedEvent,
+  type Notification,
+} from '../../alerting';
+import type { AlertEventKind } from '../../integrations';
+import { DeliveryQueue, type NewDelivery } from '../queue/delivery-queue';
+import { maintenanceTypeOf } from './maintenance-type';
+import { NotificationScheduleEntity } from './notification-schedule.entity';
+import { Recipients } from './recipients';
+
+const MINUTE_MS = 60_000;
+const SWEEP_BATCH = 100;
+
+// Receivers that have a resolved (or cancelled) form of an alert: PagerDuty resolve, OpsGenie close,
+// VictorOps RECOVERY, the webhook's alert.close, an e-mail; the product sends alert.cancel to webhooks only.
+const ENDING_RECEIVERS: Record<'alert.close' | 'alert.cancel', ReadonlySet<string>> = {
+  'alert.close': new Set(['PAGER_DUTY', 'OPS_GENIE', 'VICTOR_OPS', 'WEBHOOK', 'EMAIL']),
+  'alert.cancel': new Set(['WEBHOOK']),
+};
+
+// When an OPEN alert notifies: each notification of its configuration first at created + delayMin (not
+// before the alert opened), then every intervalMin while it stays OPEN; never while acknowledged or while
+// a maintenance window covers the alert's type (a silenced notification goes out at the first sweep after
+// the silence ends). Closing or cancelling sends the ending notice to the receivers that were notified.
+@Injectable()
+export class NotificationPolicy {
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly alertConfigs: AlertConfigsService,
+    private readonly alerts: AlertsService,
+    private readonly windows: MaintenanceWindowsService,
+    private readonly projects: ProjectDirectory,
+    private readonly recipients: Recipients,
+    private readonly queue: DeliveryQueue,
+    private readonly secrets: SecretBox,
+    private readonly clock: Clock,
+  ) {}
+
+  // In the transaction of the alert's change: what is due now is enqueued with it.
+  @OnEvent(ALERT_TRANSITIONED, { suppressErrors: false })
+  async onTransition(event: AlertTransitionedEvent): Promise<void> {
+    if (event.to === 'OPEN') await this.opened(event);
+    else if (event.to === 'CLOSED') await this.ended(event, 'alert.close');
+    else if (event.to === 'CANCELLED') await this.ended(event, 'alert.cancel');
+  }
+
+  // Looks for due (re-)notifications; returns how many notifications were sent to the queue.
+  async runSweep(): Promise<number> {
+    const run = randomUUID();
+    let fired = 0;
+    for (;;) {
+      const batch = await this.sweepBatch(run);
+      fired += batch.fired;
+      if (batch.seen < SWEEP_BATCH) return fired;
+    }
+  }
+
+  private async opened(event: AlertTransitionedEvent): Promise<void> {
+    const { alert } = event;
+    const config = await this.alertConfigs.definitionOf(alert.groupId, alert.alertConfigId);
+    if (!config) return;
+    const now = this.clock.now();
+    const rows = config.notifications.map((notification, index): NotificationScheduleEntity => ({
+      alertId: alert.id,
+      notificationIndex: index,
+      groupId: alert.groupId,
+      alertConfigId: alert.alertConfigId,
+      eventTypeName: alert.eventTypeName,
+      notification: this.secrets.seal(JSON.stringify(notification)),
+      intervalMin: notification.intervalMin,
+      nextDueAt: new Date(
+        Math.max(event.at.getTime(), event.created.getTime() + notification.delayMin * MINUTE_MS),
+      ),
+      notifiedCount: 0,
+      lastNotified: null,
+      active: true,
+      lastSweep: null,
+      created: now,
+      updated: now,
+    }));
+    if (rows.length === 0) return;
+    await this.schedules().insert(rows);
+    const due = rows.filter((row) => row.nextDueAt.getTime() <= now.getTime());
+    if (due.length > 0) await this.notify(due, alert, event.orgId, now);
+  }
+
+  private async ended(event: AlertTransitionedEvent, kind: 'alert.close' | 'alert.cancel'): Promise<void> {
+    const schedules = await this.schedules().find({
+      where: { alertId: event.alert.id, active: true },
+      order: { notificationIndex: 'ASC' },
+      lock: { mode: 'pessimistic_write' },
+    });
+    if (schedules.length === 0) return;
+    await this.schedules().update(
+      { alertId: event.alert.id, active: true },
+      { active: false, updated: this.clock.now() },
+    );
+    const items: NewDelivery[] = [];
+    for (const schedule of schedules.filter((row) => row.notifiedCount > 0)) {
+      const receivers = await this.recipients.resolve(
+        this.notificationOf(schedule),
+        schedule.groupId,
+        event.orgId,
+      );
+      for (const receiver of receivers) {
+        if (receiver.target === null || !ENDING_RECEIVERS[kind].has(receiver.targetType)) continue;
+        items.push(this.delivery(schedule, receiver, kind, event.alert, event.orgId));
+      }
+    }
+    await this.queue.enqueue(items);
+  }
+
+  @Transactional()
+  private async sweepBatch(run: string): Promise<{ seen: number; fired: number }> {
+    const now = this.clock.now();
+    // Row locks held until this batch commits: another instance's sweep skips these rows.
+    const picked: Array<{ alert_id: string; notification_index: number }> = await this.txHost.tx.query(
+      `WITH picked AS (
+         UPDATE notification_schedules SET last_sweep = $1
+          WHERE (alert_id, notification_index) IN (
+            SELECT alert_id, notification_index FROM notification_schedules
+             WHERE active AND next_due_at <= $2 AND last_sweep IS DISTINCT FROM $1
+             ORDER BY next_due_at LIMIT $3
+             FOR UPDATE SKIP LOCKED)
+          RETURNING alert_id, notification_index)
+       SELECT alert_id, notification_index FROM picked`,
+      [run, now, SWEEP_BATCH],
+    );
+    if (picked.length === 0) return { seen: 0, fired: 0 };
+    const rows = await this.schedules().find({
+      where: { alertId: In([...new Set(picked.map((row) => row.alert_id))]), active: true, lastSweep: run },
+      order: { alertId: 'ASC', notificationIndex: 'ASC' },
+    });
+    let fired = 0;
+    for (const alertId of new Set(rows.map((row) => row.alertId))) {
+      const due = rows.filter((row) => row.alertId === alertId);
+      const alert = await this.currentAlert(due[0].groupId, alertId);
+      if (alert === null || alert.status !== 'OPEN') {
+        await this.schedules().update({ alertId, active: true }, { active: false, updated: now });
+        continue;
+      }
+      fired += await this.notify(due, alert, await this.projects.orgOf(alert.groupId), now);
+    }
+    return { seen: picked.length, fired };
+  }
+
+  // The silences first (acknowledgement, maintenance window); then every due notification is enqueued.
+  private async notify(
+    due: NotificationScheduleEntity[],
+    alert: AlertResponse,
+    orgId: string | null,
+    now: Date,
+  ): Promise<number> {
+    // GET one alert shows acknowledgedUntil only while it is in the future.
+    if (alert.acknowledgedUntil !== undefined) return 0;
+    const alertType = maintenanceTypeOf(alert.eventTypeName);
+    if (alertType !== undefined && (await this.windows.activeFor(alert.groupId, alertType, now)).length > 0) {
+      return 0;
+    }
+    const document: AlertResponse = { ...alert, lastNotified: toIsoSeconds(now) };
+    const items: NewDelivery[] = [];
+    for (const schedule of due) {
+      const receivers = await this.recipients.resolve(this.notificationOf(schedule), alert.groupId, orgId);
+      items.push(
+        ...receivers.map((receiver) => this.delivery(schedule, receiver, 'alert.open', document, orgId)),
+      );
+      await this.schedules().update(
+        { alertId: schedule.alertId, notificationIndex: schedule.notificationIndex },
+        {
+          notifiedCount: schedule.notifiedCount + 1,
+          lastNotified: now,
+          nextDueAt: new Date(now.getTime() + schedule.intervalMin * MINUTE_MS),
+          updated: now,
+        },
+      );
+    }
+    await this.queue.enqueue(items);
+    await this.alerts.markNotified(alert.id);
+    return due.length;
+  }
+
+  private delivery(
+    schedule: NotificationScheduleEntity,
+    receiver: Awaited<ReturnType<Recipients['resolve']>>[number],
+    eventKind: AlertEventKind,
+    alert: AlertResponse,
+    orgId: string | null,
+  ): NewDelivery {
+    return {
+      groupId: schedule.groupId,
+      alertId: schedule.alertId,
+      alertConfigId: schedule.alertConfigId,
+      notificationIndex: schedule.notificationIndex,
+      notificationTypeName: this.notificationOf(schedule).typeName,
+      targetType: receiver.targetType,
+      recipient: receiver.recipient,
+      target: receiver.target,
+      problem: receiver.problem,
+      eventKind,
+      alert,
+      context: orgId === null ? {} : { orgId },
+    };
+  }
+
+  private async currentAlert(groupId: string, alertId: string): Promise<AlertResponse | null> {
+    try {
+      return await this.alerts.get(groupId, alertId);
+    } catch (error) {
+      // The alert or its project is gone: nothing left to notify about.
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    }
+  }
+
+  private notificationOf(schedule: NotificationScheduleEntity): Notification {
+    return JSON.parse(this.secrets.open(schedule.notification)) as Notification;
+  }
+
+  private schedules() {
+    return this.txHost.tx.getRepository(NotificationScheduleEntity);
+  }
+}

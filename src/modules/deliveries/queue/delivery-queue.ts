@@ -1,0 +1,168 @@
+import { Injectable } from '@nestjs/common';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { In } from 'typeorm';
+import { Clock } from '../../../platform/clock/clock';
+import { SecretBox } from '../../../platform/crypto/secret-box';
+import { newObjectId } from '../../../platform/ids/object-id';
+import type {
+  AlertContext,
+  AlertDocument,
+  AlertEventKind,
+  NotificationTarget,
+  NotifyResult,
+} from '../../integrations';
+import { DeliveryAttemptEntity, type AttemptOutcome } from './delivery-attempt.entity';
+import { DeliveryEntity } from './delivery.entity';
+import type { NextStep } from './retry-policy';
+
+export interface NewDelivery {
+  groupId: string;
+  alertId: string;
+  alertConfigId: string;
+  notificationIndex: number | null;
+  notificationTypeName: string;
+  targetType: string;
+  recipient: string | null;
+  // null: the receiver could not be resolved; `problem` says why and the row is FAILED at once.
+  target: NotificationTarget | null;
+  problem?: string;
+  eventKind: AlertEventKind;
+  alert: AlertDocument;
+  context: AlertContext;
+}
+
+const RESPONSE_KEPT = 2000;
+
+// The durable queue: rows are written in the caller's transaction (with the alert's change), claimed
+// with FOR UPDATE SKIP LOCKED plus a lease (so two instances never take one row, and a crashed
+// instance's rows come back once the lease lapses), and settled with one attempt row per notifier call.
+@Injectable()
+export class DeliveryQueue {
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly secrets: SecretBox,
+    private readonly clock: Clock,
+  ) {}
+
+  async enqueue(items: NewDelivery[], redeliveryOf?: string): Promise<DeliveryEntity[]> {
+    const now = this.clock.now();
+    const rows = items.map((item): DeliveryEntity => {
+      const resolved = item.target !== null;
+      return {
+        id: newObjectId(now),
+        groupId: item.groupId,
+        alertId: item.alertId,
+        alertConfigId: item.alertConfigId,
+        notificationIndex: item.notificationIndex,
+        notificationTypeName: item.notificationTypeName,
+        targetType: item.targetType,
+        recipient: item.recipient,
+        target: item.target && this.secrets.seal(JSON.stringify(item.target)),
+        eventKind: item.eventKind,
+        alert: item.alert,
+        context: item.context,
+        status: resolved ? 'PENDING' : 'FAILED',
+        attemptCount: 0,
+        nextAttemptAt: resolved ? now : null,
+        leaseOwner: null,
+        leaseUntil: null,
+        lastStatusCode: null,
+        lastError: resolved ? null : (item.problem ?? 'the receiver could not be resolved'),
+        redeliveryOf: redeliveryOf ?? null,
+        created: now,
+        updated: now,
+        completed: resolved ? null : now,
+      };
+    });
+    if (rows.length > 0) await this.repository().insert(rows);
+    return rows;
+  }
+
+  // A new PENDING row with the same receiver and payload (the original stays as it was, for the log).
+  async copy(original: DeliveryEntity): Promise<DeliveryEntity> {
+    const [row] = await this.enqueue(
+      [
+        {
+          ...original,
+          target: original.target === null ? null : this.targetOf(original),
+          problem: original.lastError ?? undefined,
+          eventKind: original.eventKind as AlertEventKind,
+        },
+      ],
+      original.id,
+    );
+    return row;
+  }
+
+  // Claims up to `limit` due rows for `owner` (its own statement, committed at once) and counts the attempt.
+  async claim(owner: string, limit: number, leaseMs: number): Promise<DeliveryEntity[]> {
+    const now = this.clock.now();
+    const claimed: Array<{ id: string }> = await this.txHost.tx.query(
+      // Wrapped in a SELECT so the driver answers rows (an UPDATE answers [rows, count] through TypeORM).
+      `WITH claimed AS (
+         UPDATE deliveries SET lease_owner = $1, lease_until = $2, attempt_count = attempt_count + 1, updated = $3
+          WHERE id IN (
+            SELECT id FROM deliveries
+             WHERE status = 'PENDING' AND next_attempt_at <= $3 AND (lease_until IS NULL OR lease_until <= $3)
+             ORDER BY next_attempt_at, id LIMIT $4
+             FOR UPDATE SKIP LOCKED)
+          RETURNING id)
+       SELECT id FROM claimed`,
+      [owner, new Date(now.getTime() + leaseMs), now, limit],
+    );
+    if (claimed.length === 0) return [];
+    return this.repository().find({
+      where: { id: In(claimed.map((row) => row.id)), leaseOwner: owner },
+      order: { nextAttemptAt: 'ASC', id: 'ASC' },
+    });
+  }
+
+  targetOf(delivery: DeliveryEntity): NotificationTarget | null {
+    return delivery.target === null
+      ? null
+      : (JSON.parse(this.secrets.open(delivery.target)) as NotificationTarget);
+  }
+
+  // In the caller's transaction: the attempt row, then the row's new state if this owner still holds it.
+  async settle(
+    delivery: DeliveryEntity,
+    owner: string,
+    result: NotifyResult,
+    started: Date,
+    step: NextStep,
+  ): Promise<boolean> {
+    const now = this.clock.now();
+    const outcome: AttemptOutcome = step.status === 'PENDING' ? 'RETRY' : step.status;
+    const nextAttemptAt = step.status === 'PENDING' ? step.nextAttemptAt : null;
+    await this.txHost.tx.getRepository(DeliveryAttemptEntity).insert({
+      deliveryId: delivery.id,
+      attemptNumber: delivery.attemptCount,
+      started,
+      outcome,
+      statusCode: result.status ?? null,
+      error: result.error ?? null,
+      latencyMs: Math.max(0, Math.round(result.latencyMs)),
+      response: result.response?.slice(0, RESPONSE_KEPT) ?? null,
+      nextAttemptAt,
+    });
+    const updated = await this.repository().update(
+      { id: delivery.id, leaseOwner: owner, status: 'PENDING' },
+      {
+        status: step.status,
+        nextAttemptAt,
+        leaseOwner: null,
+        leaseUntil: null,
+        lastStatusCode: result.status ?? null,
+        lastError: result.error ?? null,
+        updated: now,
+        completed: step.status === 'PENDING' ? null : now,
+      },
+    );
+    return (updated.affected ?? 0) > 0;
+  }
+
+  private repository() {
+    return this.txHost.tx.getRepository(DeliveryEntity);
+  }
+}

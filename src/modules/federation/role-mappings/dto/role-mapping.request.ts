@@ -1,0 +1,18 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString, Matches } from 'class-validator';
+import { OBJECT_ID_PATTERN } from '../../../../platform/ids/object-id';
+import { EXAMPLE_ROLE_MAPPING_ID } from '../../federation.examples';
+import { CreateRoleMappingRequest } from './create-role-mapping.request';
+
+// A whole role mapping as clients send it back: the PUT body (ATLAS-page:role-mapping-update-one) and
+// the items of the connected organization's roleMappings. The id is optional.
+export class RoleMappingRequest extends CreateRoleMappingRequest {
+  @ApiPropertyOptional({
+    example: EXAMPLE_ROLE_MAPPING_ID,
+    description: "PUT: must equal the id in the path. Connected organization: keeps that mapping's id.",
+  })
+  @IsOptional()
+  @IsString()
+  @Matches(OBJECT_ID_PATTERN, { message: 'must be 24 hexadecimal digits' })
+  id?: string | null;
+}

@@ -1,0 +1,36 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typeorm';
+import { ConnectedOrgEntity } from '../connected-orgs/connected-org.entity';
+
+export interface RoleAssignment {
+  groupId: string | null;
+  orgId: string | null;
+  role: string;
+}
+
+// spec "Role mapping": an identity provider group and the roles its members get in one connected
+// organization. Removed with the organization's connection.
+@Entity({ name: 'federation_role_mappings' })
+@Index('federation_role_mappings_org_group_name_key', ['orgId', 'externalGroupName'], { unique: true })
+export class RoleMappingEntity {
+  @PrimaryColumn({ type: 'char', length: 24, primaryKeyConstraintName: 'federation_role_mappings_pkey' })
+  id!: string;
+
+  @Column({ name: 'org_id', type: 'char', length: 24 })
+  orgId!: string;
+
+  @ManyToOne(() => ConnectedOrgEntity, { onDelete: 'CASCADE' })
+  @JoinColumn({ name: 'org_id', foreignKeyConstraintName: 'federation_role_mappings_org_fkey' })
+  connectedOrg?: ConnectedOrgEntity;
+
+  @Column({ name: 'external_group_name', type: 'text' })
+  externalGroupName!: string;
+
+  @Column({ name: 'role_assignments', type: 'jsonb' })
+  roleAssignments!: RoleAssignment[];
+
+  @Column({ type: 'timestamptz', precision: 3 })
+  created!: Date;
+
+  @Column({ type: 'timestamptz', precision: 3 })
+  updated!: Date;
+}
