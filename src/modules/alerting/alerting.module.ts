@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AutomationModule } from '../automation';
 import { IdentityModule } from '../identity';
 import { AlertConfigEntity } from './alert-configs/alert-config.entity';
 import { AlertConfigsController } from './alert-configs/alert-configs.controller';
@@ -9,6 +10,9 @@ import { MatcherFieldNamesController } from './alert-configs/matcher-field-names
 import { AlertEntity } from './alerts/alert.entity';
 import { AlertsController } from './alerts/alerts.controller';
 import { AlertsService } from './alerts/alerts.service';
+import { AlertEngine } from './engine/alert-engine.service';
+import { AlertEngineScheduler } from './engine/alert-engine.scheduler';
+import { EnabledConfigsCache } from './engine/enabled-configs.cache';
 import { MaintenanceWindowEntity } from './maintenance-windows/maintenance-window.entity';
 import { MaintenanceWindowsController } from './maintenance-windows/maintenance-windows.controller';
 import { MaintenanceWindowsService } from './maintenance-windows/maintenance-windows.service';
@@ -17,8 +21,10 @@ import { MaintenanceWindowsService } from './maintenance-windows/maintenance-win
 // and integrations of later issues; nothing here is reachable from another context but through index.ts.
 @Module({
   // IdentityModule provides the ProjectDirectory (a project's organization, for events and existence).
+  // AutomationModule provides the DeploymentReader the alert engine reads hosts through.
   imports: [
     IdentityModule,
+    AutomationModule,
     TypeOrmModule.forFeature([AlertConfigEntity, AlertEntity, MaintenanceWindowEntity]),
   ],
   controllers: [
@@ -27,7 +33,15 @@ import { MaintenanceWindowsService } from './maintenance-windows/maintenance-win
     AlertsController,
     MaintenanceWindowsController,
   ],
-  providers: [AlertConfigsService, DefaultAlertConfigsListener, AlertsService, MaintenanceWindowsService],
-  exports: [AlertConfigsService, AlertsService, MaintenanceWindowsService],
+  providers: [
+    AlertConfigsService,
+    DefaultAlertConfigsListener,
+    AlertsService,
+    MaintenanceWindowsService,
+    EnabledConfigsCache,
+    AlertEngine,
+    AlertEngineScheduler,
+  ],
+  exports: [AlertConfigsService, AlertsService, MaintenanceWindowsService, AlertEngine],
 })
 export class AlertingModule {}

@@ -31,3 +31,5 @@ export { NotificationRequest } from './alert-configs/dto/notification.request';
 export { checkNotification } from './alert-configs/notification-rules';
 export type { NotificationInput } from './alert-configs/alert-config.types';
 export { eventTypeInfo } from './catalog/event-types';
+// Driven by its scheduler; exported so tests (and operators' tooling) can run the sweep on demand.
+export { AlertEngine } from './engine/alert-engine.service';

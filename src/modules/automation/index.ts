@@ -9,3 +9,9 @@ export {
   type HostEventRaw,
 } from './automation.events';
 export { AGENT_TYPES, type AgentType } from './agents/agent-types';
+export {
+  REPORT_INGESTED,
+  type ReportIngestedEvent,
+  type IngestedHost,
+  type IngestedMeasurement,
+} from './agents/report-ingested.event';

@@ -72,9 +72,9 @@ describe('POST /orgs/{orgId}/federationSettings', () => {
     );
     const certificate = new X509Certificate(row.sp_certificate);
     expect(certificate.verify(certificate.publicKey)).toBe(true);
-    expect(new Date(certificate.validTo).getTime() - new Date(certificate.validFrom).getTime()).toBeGreaterThan(
-      9 * 365 * 24 * 3600_000,
-    );
+    expect(
+      new Date(certificate.validTo).getTime() - new Date(certificate.validFrom).getTime(),
+    ).toBeGreaterThan(9 * 365 * 24 * 3600_000);
     expect(row.sp_private_key).toMatch(/^v1:/);
     expect(row.sp_private_key).not.toContain('PRIVATE KEY');
   });
@@ -83,9 +83,15 @@ describe('POST /orgs/{orgId}/federationSettings', () => {
     for (const auth of [w.memberA, w.ownerB]) {
       const response = await create(w.orgC, auth);
       expect(response.status).toBe(401);
-      expect(response.body).toMatchObject({ errorCode: 'USER_UNAUTHORIZED', error: 401, reason: 'Unauthorized' });
+      expect(response.body).toMatchObject({
+        errorCode: 'USER_UNAUTHORIZED',
+        error: 401,
+        reason: 'Unauthorized',
+      });
     }
-    expect(await sql(t, 'SELECT org_id FROM federation_connected_orgs WHERE org_id = $1', [w.orgC])).toEqual([]);
+    expect(await sql(t, 'SELECT org_id FROM federation_connected_orgs WHERE org_id = $1', [w.orgC])).toEqual(
+      [],
+    );
   });
 
   it('should answer 404 ORG_NOT_FOUND when a global owner names an unknown organization', async () => {

@@ -90,7 +90,10 @@ describe('POST /federationSettings/{federationSettingsId}/identityProviders', ()
   });
 
   it('should refuse a certificate that is not PEM with 400 naming the field', async () => {
-    for (const content of ['not a certificate', '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----']) {
+    for (const content of [
+      'not a certificate',
+      '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----',
+    ]) {
       const response = await post(idpBody({ pemFileInfo: { certificates: [{ content }] } }));
       expect(response.status).toBe(400);
       expect(response.body).toMatchObject({
@@ -110,7 +113,11 @@ describe('POST /federationSettings/{federationSettingsId}/identityProviders', ()
       [idpBody({ ssoUrl: 'ftp://idp.example.com/sso' }), 'VALIDATION_ERROR', 'ssoUrl'],
       [idpBody({ issuerUri: 'not a uri' }), 'VALIDATION_ERROR', 'issuerUri'],
       [idpBody({ requestBinding: 'HTTP-ARTIFACT' }), 'INVALID_ENUM_VALUE', 'requestBinding'],
-      [idpBody({ responseSignatureAlgorithm: 'SHA-512' }), 'INVALID_ENUM_VALUE', 'responseSignatureAlgorithm'],
+      [
+        idpBody({ responseSignatureAlgorithm: 'SHA-512' }),
+        'INVALID_ENUM_VALUE',
+        'responseSignatureAlgorithm',
+      ],
       [idpBody({ status: 'ENABLED' }), 'INVALID_ENUM_VALUE', 'status'],
       [idpBody({ associatedDomains: ['not_a_domain'] }), 'VALIDATION_ERROR', 'associatedDomains'],
       [idpBody({ displayName: 'x'.repeat(51) }), 'VALIDATION_ERROR', 'displayName'],
@@ -172,6 +179,10 @@ describe('POST /federationSettings/{federationSettingsId}/identityProviders', ()
     );
     expect(events.map((event) => event.org_id).sort()).toEqual([w.orgA, w.orgB].sort());
     expect(events[0].raw).toMatchObject({ federationSettingsId: federationId });
-    expect(events[0].diffs?.[0]).toMatchObject({ id: created.oktaIdpId, status: 'NEW', type: 'IDENTITY_PROVIDER' });
+    expect(events[0].diffs?.[0]).toMatchObject({
+      id: created.oktaIdpId,
+      status: 'NEW',
+      type: 'IDENTITY_PROVIDER',
+    });
   });
 });

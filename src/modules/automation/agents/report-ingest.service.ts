@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { EventEmitter2 } from '@nestjs/event-emitter';
 import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Clock } from '../../../platform/clock/clock';
@@ -19,6 +20,7 @@ import { ProjectScope } from '../project-scope';
 import type { AgentType } from './agent-types';
 import { AgentsStore } from './agents.store';
 import type { AgentReportRequest } from './dto/agent-report.request';
+import { REPORT_INGESTED, type ReportIngestedEvent } from './report-ingested.event';
 import { checkReport, sampleTimes } from './report-checks';
 
 // One agent report: the agent's heartbeat, its processes, the hosts it saw with their disks and data
@@ -38,6 +40,7 @@ export class ReportIngestService {
     private readonly disks: DisksService,
     private readonly measurements: MeasurementStore,
     private readonly partitions: MeasurementPartitions,
+    private readonly emitter: EventEmitter2,
   ) {}
 
   async ingest(groupId: string, report: AgentReportRequest): Promise<void> {
@@ -90,7 +93,30 @@ export class ReportIngestService {
         });
       }
     }
+    if (hosts.length > 0) {
+      const ingested: ReportIngestedEvent = { groupId, at: now, hosts: hosts.map(ingestedHostOf) };
+      await this.emitter.emitAsync(REPORT_INGESTED, ingested);
+    }
   }
+}
+
+function ingestedHostOf({ host, reported }: ReportedHost): ReportIngestedEvent['hosts'][number] {
+  return {
+    hostId: host.id,
+    hostname: host.hostname,
+    port: host.port,
+    typeName: host.typeName,
+    replicaSetName: host.replicaSetName,
+    clusterName: host.clusterName,
+    up: host.up,
+    alertsEnabled: host.alertsEnabled,
+    measurements: (reported.measurements ?? []).map((measurement) => ({
+      metricName: measurement.metricName,
+      units: measurement.units,
+      value: measurement.value,
+      timestamp: parseIsoDateTime(measurement.timestamp) as Date,
+    })),
+  };
 }
 
 function dataPointsOf(hosts: ReportedHost[]): DataPoint[] {

@@ -22,7 +22,7 @@ export class ConnectedOrgViews {
     if (configs.length === 0) return [];
     const mappings = await this.txHost.tx.getRepository(RoleMappingEntity).find({
       where: { orgId: In(configs.map((config) => config.orgId)) },
-      order: { created: 'ASC', id: 'ASC' },
+      order: { seq: 'ASC' },
     });
     const responses: ConnectedOrgConfigResponse[] = [];
     for (const config of configs) {

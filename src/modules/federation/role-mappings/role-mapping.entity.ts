@@ -31,6 +31,18 @@ export class RoleMappingEntity {
   @Column({ type: 'timestamptz', precision: 3 })
   created!: Date;
 
+  // List order: creation order, and for a list replaced through the connected organization (endpoint
+  // 10), the order the client sent, since the whole list is written again.
+  @Column({
+    type: 'bigint',
+    generated: 'identity',
+    generatedIdentity: 'ALWAYS',
+    insert: false,
+    update: false,
+    select: false,
+  })
+  seq?: string;
+
   @Column({ type: 'timestamptz', precision: 3 })
   updated!: Date;
 }

@@ -44,7 +44,7 @@ export class RoleMappingsService {
     await this.access.connectedOrg(principal, federationSettingsId, orgId);
     const [rows, total] = await this.repository().findAndCount({
       where: { orgId },
-      order: { created: 'ASC', id: 'ASC' },
+      order: { seq: 'ASC' },
       skip: page.offset,
       take: page.itemsPerPage,
     });
@@ -147,17 +147,27 @@ export class RoleMappingsService {
     }
     const current = await this.repository().find({
       where: { orgId: config.orgId },
-      order: { created: 'ASC', id: 'ASC' },
+      order: { seq: 'ASC' },
     });
     const unmatched = new Map(current.map((mapping) => [mapping.id, mapping]));
+    // Ids first, so that a name another item takes over does not capture the mapping an id names.
+    const matched = items.map((item) => {
+      const byId = item.id != null ? unmatched.get(item.id) : undefined;
+      if (byId) unmatched.delete(byId.id);
+      return byId;
+    });
+    for (const [index, item] of items.entries()) {
+      if (matched[index]) continue;
+      const byName = [...unmatched.values()].find(
+        (mapping) => mapping.externalGroupName === item.externalGroupName,
+      );
+      if (byName) unmatched.delete(byName.id);
+      matched[index] = byName;
+    }
     const now = this.clock.now();
     const next: Array<{ before?: RoleMappingEntity; after: RoleMappingEntity }> = [];
     for (const [index, item] of items.entries()) {
-      const byId = item.id != null ? unmatched.get(item.id) : undefined;
-      const before =
-        byId ??
-        [...unmatched.values()].find((mapping) => mapping.externalGroupName === item.externalGroupName);
-      if (before) unmatched.delete(before.id);
+      const before = matched[index];
       const roleAssignments = await this.assignments(
         item,
         config.orgId,

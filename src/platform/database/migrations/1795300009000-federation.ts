@@ -83,6 +83,7 @@ export class FederationSchema1795300009000 implements MigrationInterface {
         role_assignments jsonb NOT NULL,
         created timestamptz(3) NOT NULL,
         updated timestamptz(3) NOT NULL,
+        seq bigint GENERATED ALWAYS AS IDENTITY,
         CONSTRAINT federation_role_mappings_pkey PRIMARY KEY (id),
         CONSTRAINT federation_role_mappings_org_fkey FOREIGN KEY (org_id)
           REFERENCES federation_connected_orgs (org_id) ON DELETE CASCADE

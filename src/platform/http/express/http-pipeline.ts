@@ -36,7 +36,10 @@ function wantsPretty(req: Request): boolean {
 // as the product's samples show) and `pretty=true` indentation per request.
 function sendJson(req: Request, res: Response, body: unknown): Response {
   const text = JSON.stringify(body, null, wantsPretty(req) ? 2 : undefined) ?? '';
-  if (!res.get('Content-Type')) res.setHeader('Content-Type', 'application/json');
+  // Express's res.set (used by Nest's adapter, e.g. in the error filter) appends `; charset=utf-8`.
+  const current = res.get('Content-Type');
+  if (!current || /^application\/json; charset=utf-8$/i.test(current))
+    res.setHeader('Content-Type', 'application/json');
   return res.send(Buffer.from(text, 'utf8'));
 }
 
@@ -113,9 +116,14 @@ export function installHttpPipeline(nestApp: INestApplication, config: AppConfig
   });
 
   app.use((req: Request, res: Response, next: NextFunction) => {
-    const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+    const hasBody =
+      Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
     if (hasBody && !req.is(['application/json', 'application/*+json'])) {
-      return writeError(req, res, CommonErrors.UNSUPPORTED_MEDIA_TYPE(String(req.headers['content-type'] ?? 'none')));
+      return writeError(
+        req,
+        res,
+        CommonErrors.UNSUPPORTED_MEDIA_TYPE(String(req.headers['content-type'] ?? 'none')),
+      );
     }
     next();
   });

@@ -1,0 +1,39 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import type { AppConfig } from '../../../platform/config/app-config';
+import { APP_CONFIG } from '../../../platform/config/config.module';
+import { AlertEngine } from './alert-engine.service';
+
+// The engine's sweep every ALERT_ENGINE_SWEEP_MS; 0 disables the timer (tests call runSweep with a
+// manual clock). Safe on several instances at once.
+@Injectable()
+export class AlertEngineScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(AlertEngineScheduler.name);
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly engine: AlertEngine,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const ms = this.config.alertEngineSweepMs;
+    if (ms === 0) return;
+    let running = false;
+    this.timer = setInterval(() => {
+      if (running) return;
+      running = true;
+      this.engine
+        .runSweep()
+        .catch((error: unknown) => this.logger.error({ msg: 'alert engine sweep failed', err: error }))
+        .finally(() => {
+          running = false;
+        });
+    }, ms);
+    this.timer.unref();
+  }
+
+  onApplicationShutdown(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+}

@@ -1,0 +1,213 @@
+import { Injectable } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
+import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { In, type FindOptionsWhere } from 'typeorm';
+import { Clock } from '../../../platform/clock/clock';
+import { domainEventChannel, type DomainEvent } from '../../../platform/events/domain-event';
+import {
+  AutomationEventTypes,
+  DeploymentReader,
+  REPORT_INGESTED,
+  type ReportIngestedEvent,
+} from '../../automation';
+import { DuplicateActiveAlertError, type NewAlert } from '../alerts/alert-details';
+import { AlertEntity } from '../alerts/alert.entity';
+import { AlertsService } from '../alerts/alerts.service';
+import {
+  decide,
+  endingOf,
+  evaluateMetricAlerts,
+  hostFieldsOf,
+  METRIC_EVENT_TYPE,
+  type ActiveAlert,
+  type Decision,
+} from './alert-evaluator';
+import { EnabledConfigsCache } from './enabled-configs.cache';
+import { agentTargetKey, ruleClosedBy, ruleOpenedBy } from './event-rules';
+import { matchesAll } from './host-matchers';
+
+const SWEEP_BATCH = 100;
+
+// Raises and resolves alerts from live data, always in the transaction of the data that caused it (a
+// report, an automation event), so a failure rolls both back. AlertsService serializes raising per
+// (configuration, target), so two instances never open the same alert twice.
+@Injectable()
+export class AlertEngine {
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly alerts: AlertsService,
+    private readonly configs: EnabledConfigsCache,
+    private readonly deployment: DeploymentReader,
+    private readonly clock: Clock,
+  ) {}
+
+  // Metric thresholds against a report's data points: one read of the configurations (cached) and one of
+  // the active alerts, whatever the size of the report.
+  @OnEvent(REPORT_INGESTED, { suppressErrors: false })
+  async onReport(event: ReportIngestedEvent): Promise<void> {
+    const configs = (await this.configs.of(event.groupId)).filter(
+      (config) => config.eventTypeName === METRIC_EVENT_TYPE,
+    );
+    if (configs.length === 0 || event.hosts.length === 0) return;
+    const active = await this.activeAlerts({
+      groupId: event.groupId,
+      alertConfigId: In(configs.map((config) => config.id)),
+      targetKey: In(event.hosts.map((host) => host.hostId)),
+    });
+    const decisions = evaluateMetricAlerts(event.groupId, configs, event.hosts, active, this.clock.now());
+    for (const decision of decisions) await this.apply(decision);
+  }
+
+  @OnEvent(domainEventChannel(AutomationEventTypes.HOST_DOWN), { suppressErrors: false })
+  @OnEvent(domainEventChannel(AutomationEventTypes.AUTOMATION_AGENT_DOWN), { suppressErrors: false })
+  @OnEvent(domainEventChannel(AutomationEventTypes.MONITORING_AGENT_DOWN), { suppressErrors: false })
+  @OnEvent(domainEventChannel(AutomationEventTypes.BACKUP_AGENT_DOWN), { suppressErrors: false })
+  @OnEvent(domainEventChannel(AutomationEventTypes.MONITORING_AGENT_VERSION_BEHIND), {
+    suppressErrors: false,
+  })
+  @OnEvent(domainEventChannel(AutomationEventTypes.BACKUP_AGENT_VERSION_BEHIND), { suppressErrors: false })
+  async onOpeningEvent(event: DomainEvent): Promise<void> {
+    const rule = ruleOpenedBy(event.eventTypeName);
+    const groupId = event.groupId;
+    if (!rule || groupId === undefined) return;
+    const configs = (await this.configs.of(groupId)).filter(
+      (config) => config.eventTypeName === rule.opening,
+    );
+    if (configs.length === 0) return;
+    const now = this.clock.now();
+    if (rule.target === 'HOST') {
+      const hostId = event.subject?.hostId;
+      const host = hostId === undefined ? null : await this.deployment.host(groupId, hostId);
+      if (!host) return;
+      const facts = { ...host, hostId: host.id };
+      for (const config of configs) {
+        const condition = host.alertsEnabled && matchesAll(config.matchers, facts) ? 'OUTSIDE' : 'UNKNOWN';
+        const decision = decide(condition, undefined, config, now, () => ({
+          groupId,
+          alertConfigId: config.id,
+          eventTypeName: rule.opening,
+          ...hostFieldsOf(facts),
+        }));
+        if (decision) await this.apply(decision);
+      }
+      return;
+    }
+    const hostname = event.subject?.hostname;
+    if (hostname === undefined) return;
+    for (const config of configs) {
+      const decision = decide('OUTSIDE', undefined, config, now, () => ({
+        groupId,
+        alertConfigId: config.id,
+        eventTypeName: rule.opening,
+        targetKey: agentTargetKey(hostname),
+        humanReadable: `${rule.opening} on ${hostname}`,
+      }));
+      if (decision) await this.apply(decision);
+    }
+  }
+
+  @OnEvent(domainEventChannel(AutomationEventTypes.HOST_UP), { suppressErrors: false })
+  @OnEvent(domainEventChannel(AutomationEventTypes.AUTOMATION_AGENT_UP), { suppressErrors: false })
+  @OnEvent(domainEventChannel(AutomationEventTypes.MONITORING_AGENT_UP), { suppressErrors: false })
+  @OnEvent(domainEventChannel(AutomationEventTypes.BACKUP_AGENT_UP), { suppressErrors: false })
+  @OnEvent(domainEventChannel(AutomationEventTypes.MONITORING_AGENT_VERSION_CURRENT), {
+    suppressErrors: false,
+  })
+  @OnEvent(domainEventChannel(AutomationEventTypes.BACKUP_AGENT_VERSION_CURRENT), { suppressErrors: false })
+  async onClosingEvent(event: DomainEvent): Promise<void> {
+    const rule = ruleClosedBy(event.eventTypeName);
+    if (!rule || event.groupId === undefined) return;
+    const targetKey =
+      rule.target === 'HOST'
+        ? event.subject?.hostId
+        : event.subject?.hostname === undefined
+          ? undefined
+          : agentTargetKey(event.subject.hostname);
+    if (targetKey === undefined) return;
+    const active = await this.activeAlerts({
+      groupId: event.groupId,
+      eventTypeName: rule.opening,
+      targetKey,
+    });
+    for (const alert of active) await this.apply(endingOf(alert));
+  }
+
+  // A host no longer monitored: whatever its alerts were about is gone.
+  @OnEvent(domainEventChannel(AutomationEventTypes.DELETE_HOST_AUDIT), { suppressErrors: false })
+  async onHostRemoved(event: DomainEvent): Promise<void> {
+    const hostId = event.subject?.hostId;
+    if (event.groupId === undefined || hostId === undefined) return;
+    const active = await this.activeAlerts({ groupId: event.groupId, hostId });
+    for (const alert of active) await this.alerts.cancel(alert.id);
+  }
+
+  // Promotes TRACKING alerts whose condition has lasted their configuration's delay; returns how many.
+  // Rows are claimed with SKIP LOCKED, so instances sweeping at once share the work.
+  async runSweep(): Promise<number> {
+    let promoted = 0;
+    for (;;) {
+      const batch = await this.sweepBatch();
+      promoted += batch;
+      if (batch < SWEEP_BATCH) return promoted;
+    }
+  }
+
+  @Transactional()
+  private async sweepBatch(): Promise<number> {
+    const due = await this.txHost.tx.query<Array<{ id: string }>>(
+      `SELECT a.id FROM alerts a JOIN alert_configs c ON c.id = a.alert_config_id
+       WHERE a.status = 'TRACKING'
+         AND a.created + make_interval(mins => COALESCE((c.notifications -> 0 ->> 'delayMin')::int, 0)) <= $1
+       ORDER BY a.created, a.id
+       LIMIT ${SWEEP_BATCH}
+       FOR UPDATE OF a SKIP LOCKED`,
+      [this.clock.now()],
+    );
+    for (const { id } of due) await this.alerts.promote(id);
+    return due.length;
+  }
+
+  private async apply(decision: Decision): Promise<void> {
+    switch (decision.kind) {
+      case 'open':
+      case 'track':
+        return this.raise(decision.kind, decision.alert);
+      case 'promote':
+        await this.alerts.promote(decision.alertId);
+        return;
+      case 'close':
+        await this.alerts.close(decision.alertId);
+        return;
+      case 'cancel':
+        await this.alerts.cancel(decision.alertId);
+        return;
+    }
+  }
+
+  // The slot may have been taken since it was read (an event raised twice); the alert stands as it is.
+  // AlertsService refuses before writing anything, so the transaction goes on.
+  private async raise(kind: 'open' | 'track', alert: NewAlert): Promise<void> {
+    try {
+      if (kind === 'open') await this.alerts.open(alert);
+      else await this.alerts.track(alert);
+    } catch (error) {
+      if (!(error instanceof DuplicateActiveAlertError)) throw error;
+    }
+  }
+
+  private async activeAlerts(where: FindOptionsWhere<AlertEntity>): Promise<ActiveAlert[]> {
+    const rows = await this.txHost.tx.getRepository(AlertEntity).find({
+      select: { id: true, alertConfigId: true, targetKey: true, status: true, created: true },
+      where: { ...where, status: In(['TRACKING', 'OPEN']) },
+      order: { created: 'ASC', id: 'ASC' },
+    });
+    return rows.map((row) => ({
+      id: row.id,
+      alertConfigId: row.alertConfigId,
+      targetKey: row.targetKey,
+      status: row.status as ActiveAlert['status'],
+      created: row.created,
+    }));
+  }
+}

@@ -1,0 +1,50 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
+import { performance } from 'node:perf_hooks';
+import type { AppConfig } from '../../../platform/config/app-config';
+import { APP_CONFIG } from '../../../platform/config/config.module';
+import type { DomainEvent } from '../../../platform/events/domain-event';
+import { domainEventChannel } from '../../../platform/events/domain-event';
+import { AlertConfigEventTypes } from '../alert-configs/alert-config-event-types';
+import { AlertConfigsService } from '../alert-configs/alert-configs.service';
+import type { AlertConfigDefinition } from '../alert-configs/alert-config.types';
+
+interface Entry {
+  loadedAt: number;
+  configs: AlertConfigDefinition[];
+}
+
+// A project's enabled configurations, read once per report and kept for ALERT_ENGINE_CONFIG_CACHE_MS.
+// A change made on this instance drops the entry at once; another instance's change is seen when the
+// entry expires (real time, not the injectable clock: it bounds staleness between instances).
+@Injectable()
+export class EnabledConfigsCache {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(
+    private readonly alertConfigs: AlertConfigsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async of(groupId: string): Promise<AlertConfigDefinition[]> {
+    const entry = this.entries.get(groupId);
+    const now = performance.now();
+    if (entry && now - entry.loadedAt < this.config.alertEngineConfigCacheMs) return entry.configs;
+    const configs = await this.alertConfigs.enabledConfigsOf(groupId);
+    if (this.config.alertEngineConfigCacheMs > 0) this.entries.set(groupId, { loadedAt: now, configs });
+    return configs;
+  }
+
+  invalidate(groupId: string): void {
+    this.entries.delete(groupId);
+  }
+
+  @OnEvent(domainEventChannel(AlertConfigEventTypes.ALERT_CONFIG_ADDED_AUDIT))
+  @OnEvent(domainEventChannel(AlertConfigEventTypes.ALERT_CONFIG_CHANGED_AUDIT))
+  @OnEvent(domainEventChannel(AlertConfigEventTypes.ALERT_CONFIG_DELETED_AUDIT))
+  @OnEvent(domainEventChannel(AlertConfigEventTypes.ALERT_CONFIG_ENABLED_AUDIT))
+  @OnEvent(domainEventChannel(AlertConfigEventTypes.ALERT_CONFIG_DISABLED_AUDIT))
+  onConfigChanged(event: DomainEvent): void {
+    if (event.groupId !== undefined) this.invalidate(event.groupId);
+  }
+}

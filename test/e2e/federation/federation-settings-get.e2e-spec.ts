@@ -1,0 +1,72 @@
+import { call } from '../../support/digest-client';
+import { startTestApp, type TestApp } from '../../support/test-app';
+import {
+  createFederation,
+  createIdp,
+  federationWorld,
+  patchConnectedOrg,
+  roleMappingsUrl,
+  type FederationWorld,
+} from './federation-fixture';
+
+describe('GET /orgs/{orgId}/federationSettings', () => {
+  let t: TestApp;
+  let w: FederationWorld;
+  let federationId: string;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    w = await federationWorld(t);
+    federationId = (await createFederation(t, w.ownerA, w.orgA)).id;
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const get = (orgId = w.orgA, auth = w.ownerA) =>
+    call('GET', `${t.apiUrl}/orgs/${orgId}/federationSettings`, { auth });
+
+  it("should describe the organization's identity provider, its domains and role mappings", async () => {
+    const idp = await createIdp(t, w.ownerA, federationId, {
+      associatedDomains: ['example.com', 'example.org'],
+    });
+    await patchConnectedOrg(t, w.ownerA, federationId, w.orgA, {
+      domainRestrictionEnabled: false,
+      identityProviderId: idp.oktaIdpId,
+    });
+    await call('POST', roleMappingsUrl(t, federationId, w.orgA), {
+      auth: w.ownerA,
+      body: { externalGroupName: 'admins', roleAssignments: [{ orgId: w.orgA, role: 'ORG_OWNER' }] },
+    });
+    const response = await get();
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      federatedDomains: ['example.com', 'example.org'],
+      hasRoleMappings: true,
+      id: federationId,
+      identityProviderId: idp.oktaIdpId,
+      identityProviderStatus: 'INACTIVE',
+    });
+  });
+
+  it('should answer 404 ORG_FEDERATION_SETTINGS_NOT_FOUND when the organization has no federation', async () => {
+    const response = await get(w.orgB, w.ownerB);
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({
+      detail: `Organization ${w.orgB} is not connected to any federation.`,
+      error: 404,
+      errorCode: 'ORG_FEDERATION_SETTINGS_NOT_FOUND',
+      parameters: [w.orgB],
+      reason: 'Not Found',
+    });
+  });
+
+  it('should refuse with 401 USER_UNAUTHORIZED when the caller is a member or owns another organization', async () => {
+    for (const auth of [w.memberA, w.ownerB]) {
+      const response = await get(w.orgA, auth);
+      expect(response.status).toBe(401);
+      expect(response.body.errorCode).toBe('USER_UNAUTHORIZED');
+    }
+  });
+});

@@ -1,0 +1,138 @@
+import { call } from '../../support/digest-client';
+import { startTestApp, type TestApp } from '../../support/test-app';
+import {
+  createFederation,
+  createIdp,
+  eventsOf,
+  federationWorld,
+  idpCertificate,
+  type FederationWorld,
+  type IdentityProviderView,
+} from './federation-fixture';
+
+describe('PATCH /federationSettings/{federationSettingsId}/identityProviders/{identityProviderId}', () => {
+  let t: TestApp;
+  let w: FederationWorld;
+  let federationId: string;
+  let idp: IdentityProviderView;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    w = await federationWorld(t);
+    federationId = (await createFederation(t, w.ownerA, w.orgA)).id;
+    idp = await createIdp(t, w.ownerA, federationId);
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const patch = (body: Record<string, unknown>, auth = w.ownerA, idpId = idp.oktaIdpId) =>
+    call('PATCH', `${t.apiUrl}/federationSettings/${federationId}/identityProviders/${idpId}`, {
+      auth,
+      body,
+    });
+
+  it('should replace only the fields given and record IDENTITY_PROVIDER_UPDATED with the changes', async () => {
+    const response = await patch({
+      displayName: 'Okta (production)',
+      associatedDomains: ['Example.org'],
+      requestBinding: 'HTTP-REDIRECT',
+      ssoDebugEnabled: true,
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      ...idp,
+      displayName: 'Okta (production)',
+      associatedDomains: ['example.org'],
+      requestBinding: 'HTTP-REDIRECT',
+      ssoDebugEnabled: true,
+    });
+    const [event] = await eventsOf(t, 'IDENTITY_PROVIDER_UPDATED');
+    expect(event.org_id).toBe(w.orgA);
+    expect(event.diffs?.[0].params?.map((param) => param.param).sort()).toEqual(
+      ['associatedDomains', 'displayName', 'requestBinding', 'ssoDebugEnabled'].sort(),
+    );
+    expect(event.diffs?.[0].params).toContainEqual({
+      param: 'displayName',
+      old: 'Okta',
+      new: 'Okta (production)',
+    });
+  });
+
+  it('should replace every certificate and the file name when pemFileInfo is given', async () => {
+    const response = await patch({
+      pemFileInfo: {
+        certificates: [
+          { content: idpCertificate(new Date('2025-02-01T00:00:00Z'), new Date('2027-02-01T00:00:00Z')) },
+        ],
+      },
+    });
+    expect(response.body.pemFileInfo).toEqual({
+      certificates: [{ notAfter: '2027-02-01T00:00:00Z', notBefore: '2025-02-01T00:00:00Z' }],
+      fileName: null,
+    });
+    const events = await eventsOf(t, 'IDENTITY_PROVIDER_UPDATED');
+    const certificates = events[events.length - 1].diffs?.[0].params?.find(
+      (param) => param.param === 'certificates',
+    );
+    expect(JSON.stringify(certificates)).not.toContain('BEGIN CERTIFICATE');
+  });
+
+  it('should record IDENTITY_PROVIDER_ACTIVATED and then _DEACTIVATED when the status changes', async () => {
+    expect((await patch({ status: 'ACTIVE' })).body.status).toBe('ACTIVE');
+    expect((await patch({ status: 'INACTIVE' })).body.status).toBe('INACTIVE');
+    const activated = await eventsOf(t, 'IDENTITY_PROVIDER_ACTIVATED');
+    const deactivated = await eventsOf(t, 'IDENTITY_PROVIDER_DEACTIVATED');
+    expect(activated).toHaveLength(1);
+    expect(deactivated).toHaveLength(1);
+    expect(activated[0].diffs?.[0].params).toEqual([{ param: 'status', old: 'INACTIVE', new: 'ACTIVE' }]);
+    expect(activated[0].raw).toMatchObject({
+      federationSettingsId: federationId,
+      identityProviderId: idp.oktaIdpId,
+    });
+  });
+
+  it("should let a provider keep its own issuer and refuse another provider's with 409", async () => {
+    expect((await patch({ issuerUri: idp.issuerUri })).status).toBe(200);
+    const other = await createIdp(t, w.ownerA, federationId);
+    const response = await patch({ issuerUri: other.issuerUri });
+    expect(response.status).toBe(409);
+    expect(response.body.errorCode).toBe('IDENTITY_PROVIDER_ISSUER_URI_ALREADY_EXISTS');
+  });
+
+  it('should refuse an empty body with MISSING_ONE_OF_ATTRIBUTES and a null field with MISSING_ATTRIBUTE', async () => {
+    const empty = await patch({});
+    expect(empty.status).toBe(400);
+    expect(empty.body.errorCode).toBe('MISSING_ONE_OF_ATTRIBUTES');
+    const nulled = await patch({ displayName: null });
+    expect(nulled.status).toBe(400);
+    expect(nulled.body).toMatchObject({ errorCode: 'MISSING_ATTRIBUTE', parameters: ['displayName'] });
+    const badPem = await patch({ pemFileInfo: { certificates: [{ content: 'nope' }] } });
+    expect(badPem.body).toMatchObject({
+      errorCode: 'VALIDATION_ERROR',
+      parameters: ['pemFileInfo.certificates[0].content', expect.any(String)],
+    });
+  });
+
+  it('should refuse with 401 when the caller owns no connected organization and change nothing', async () => {
+    const response = await patch({ displayName: 'hijacked' }, w.ownerB);
+    expect(response.status).toBe(401);
+    expect(response.body.errorCode).toBe('USER_UNAUTHORIZED');
+    expect((await patch({ displayName: 'x' }, w.memberA)).status).toBe(401);
+    const read = await call(
+      'GET',
+      `${t.apiUrl}/federationSettings/${federationId}/identityProviders/${idp.oktaIdpId}`,
+      {
+        auth: w.ownerA,
+      },
+    );
+    expect(read.body.displayName).toBe('Okta (production)');
+  });
+
+  it('should answer 404 when the provider is unknown', async () => {
+    const response = await patch({ displayName: 'x' }, w.ownerA, '0123456789abcdef0123');
+    expect(response.status).toBe(404);
+    expect(response.body.errorCode).toBe('IDENTITY_PROVIDER_NOT_FOUND');
+  });
+});

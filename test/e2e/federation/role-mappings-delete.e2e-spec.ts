@@ -1,0 +1,65 @@
+import { call } from '../../support/digest-client';
+import { startTestApp, type TestApp } from '../../support/test-app';
+import {
+  createFederation,
+  eventsOf,
+  federationWorld,
+  roleMappingsUrl,
+  type FederationWorld,
+} from './federation-fixture';
+
+describe('DELETE /federationSettings/{federationSettingsId}/connectedOrgConfigs/{orgId}/roleMappings/{roleMappingId}', () => {
+  let t: TestApp;
+  let w: FederationWorld;
+  let federationId: string;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    w = await federationWorld(t);
+    federationId = (await createFederation(t, w.ownerA, w.orgA)).id;
+  });
+
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const create = async (externalGroupName: string): Promise<string> =>
+    (
+      await call('POST', roleMappingsUrl(t, federationId, w.orgA), {
+        auth: w.ownerA,
+        body: { externalGroupName, roleAssignments: [{ orgId: w.orgA, role: 'ORG_MEMBER' }] },
+      })
+    ).body.id;
+  const remove = (id: string, auth = w.ownerA) =>
+    call('DELETE', roleMappingsUrl(t, federationId, w.orgA, id), { auth });
+
+  it('should answer 204, forget the mapping and record ROLE_MAPPING_DELETED', async () => {
+    const id = await create('gone');
+    const response = await remove(id);
+    expect(response.status).toBe(204);
+    expect(response.text).toBe('');
+    expect((await call('GET', roleMappingsUrl(t, federationId, w.orgA, id), { auth: w.ownerA })).status).toBe(
+      404,
+    );
+    expect((await remove(id)).body.errorCode).toBe('ROLE_MAPPING_NOT_FOUND');
+    const [event] = await eventsOf(t, 'ROLE_MAPPING_DELETED');
+    expect(event).toMatchObject({
+      org_id: w.orgA,
+      raw: expect.objectContaining({ roleMappingId: id, externalGroupName: 'gone' }),
+    });
+    const settings = await call('GET', `${t.apiUrl}/orgs/${w.orgA}/federationSettings`, { auth: w.ownerA });
+    expect(settings.body.hasRoleMappings).toBe(false);
+  });
+
+  it('should refuse with 401 when the caller is not an owner of the organization and keep the mapping', async () => {
+    const id = await create('kept');
+    for (const auth of [w.memberA, w.ownerB]) {
+      const response = await remove(id, auth);
+      expect(response.status).toBe(401);
+      expect(response.body.errorCode).toBe('USER_UNAUTHORIZED');
+    }
+    expect((await call('GET', roleMappingsUrl(t, federationId, w.orgA, id), { auth: w.ownerA })).status).toBe(
+      200,
+    );
+  });
+});
