@@ -1,3 +1,4 @@
+import { installEventWriteFailure, whileEventWriteFails } from '../../support/event-write-failure';
 import type { Client } from 'pg';
 import { call, type ApiResponse } from '../../support/digest-client';
 import {
@@ -24,19 +25,7 @@ beforeAll(async () => {
   db = await connect(t.databaseUrl);
   boot = await bootstrapFirstUser(t);
   org = await createOrg(t, boot.globalKey);
-  await db.query('CREATE TABLE test_failing_event_types (event_type_name text PRIMARY KEY)');
-  // Fails the event insert for the listed types only; the change before it in the transaction succeeds.
-  await db.query(`
-    CREATE FUNCTION test_fail_event() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      IF EXISTS (SELECT 1 FROM test_failing_event_types WHERE event_type_name = NEW.event_type_name) THEN
-        RAISE EXCEPTION 'injected failure writing %', NEW.event_type_name;
-      END IF;
-      RETURN NEW;
-    END $$`);
-  await db.query(
-    'CREATE TRIGGER test_fail_event BEFORE INSERT ON events FOR EACH ROW EXECUTE FUNCTION test_fail_event()',
-  );
+  await installEventWriteFailure(db);
 });
 
 afterAll(async () => {
@@ -48,12 +37,7 @@ async function withFailingEventType(
   eventTypeName: string,
   work: () => Promise<ApiResponse>,
 ): Promise<ApiResponse> {
-  await db.query('INSERT INTO test_failing_event_types (event_type_name) VALUES ($1)', [eventTypeName]);
-  try {
-    return await work();
-  } finally {
-    await db.query('DELETE FROM test_failing_event_types');
-  }
+  return whileEventWriteFails(db, eventTypeName, work);
 }
 
 function expectUnexpectedError(response: ApiResponse): void {

@@ -1,24 +1,8 @@
 import { isObjectId } from '../../../platform/ids/object-id';
+import { UNITS } from '../catalog/metrics';
 
-// spec "Alert": units of currentValue (and of thresholds).
-export const ALERT_UNITS = [
-  'RAW',
-  'BITS',
-  'BYTES',
-  'KILOBITS',
-  'KILOBYTES',
-  'MEGABITS',
-  'MEGABYTES',
-  'GIGABITS',
-  'GIGABYTES',
-  'TERABYTES',
-  'PETABYTES',
-  'MILLISECONDS',
-  'SECONDS',
-  'MINUTES',
-  'HOURS',
-  'DAYS',
-] as const;
+// spec "Alert": units of currentValue are those of thresholds.
+export const ALERT_UNITS = UNITS;
 
 // spec "Alert" sourceTypeName: the kind of deployment a BACKUP alert is about.
 export const SOURCE_TYPE_NAMES = ['REPLICA_SET', 'SHARDED_CLUSTER', 'CONFIG_SERVER'] as const;

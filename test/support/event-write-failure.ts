@@ -1,0 +1,32 @@
+import type { Client } from 'pg';
+
+// Failure injection for the "no change without its event" tests: a trigger makes the insert of chosen
+// event types fail inside the publisher's transaction, after the change itself has been written.
+export async function installEventWriteFailure(db: Client): Promise<void> {
+  await db.query('CREATE TABLE test_failing_event_types (event_type_name text PRIMARY KEY)');
+  await db.query(`
+    CREATE FUNCTION test_fail_event() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF EXISTS (SELECT 1 FROM test_failing_event_types WHERE event_type_name = NEW.event_type_name) THEN
+        RAISE EXCEPTION 'injected failure writing %', NEW.event_type_name;
+      END IF;
+      RETURN NEW;
+    END $$`);
+  await db.query(
+    'CREATE TRIGGER test_fail_event BEFORE INSERT ON events FOR EACH ROW EXECUTE FUNCTION test_fail_event()',
+  );
+}
+
+// Runs `work` while writing events of `eventTypeName` fails.
+export async function whileEventWriteFails<T>(
+  db: Client,
+  eventTypeName: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  await db.query('INSERT INTO test_failing_event_types (event_type_name) VALUES ($1)', [eventTypeName]);
+  try {
+    return await work();
+  } finally {
+    await db.query('DELETE FROM test_failing_event_types');
+  }
+}
