@@ -50,10 +50,17 @@ export interface AppConfig {
   // policy looks for due (re-)notifications; 0 disables the timer (tests call runDue/runSweep).
   deliveryPollMs: number;
   notificationSweepMs: number;
+  // How long a claimed delivery stays leased to the instance calling its receiver; once it lapses (the
+  // instance died mid-call) another instance tries it again. Longer than one outbound call.
+  deliveryLeaseMs: number;
   // Alert engine: how often TRACKING alerts whose condition outlasted their delay are promoted (0 disables
   // the timer; tests call runSweep), and how long a project's enabled alert configurations are cached.
   alertEngineSweepMs: number;
   alertEngineConfigCacheMs: number;
+  // Token buckets (src/platform/http/rate-limit), shared by every instance through Postgres; 0 = off.
+  // Per credential (and per project when the path names one), and per client address.
+  rateLimitPerMinute: number;
+  rateLimitPerAddressPerMinute: number;
 }
 
 export class ConfigError extends Error {}
@@ -132,6 +139,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (publicBaseUrl !== undefined && !/^https?:\/\/[^/]+$/.test(publicBaseUrl)) {
     throw new ConfigError(`PUBLIC_BASE_URL must be scheme://host[:port], got "${publicBaseUrl}"`);
   }
+  const outboundTimeoutMs = int(env, 'OUTBOUND_TIMEOUT_MS', 10000, 100, 300000);
+  const deliveryLeaseMs = int(env, 'DELIVERY_LEASE_MS', 2 * outboundTimeoutMs + 30_000, 1, 3_600_000);
+  if (deliveryLeaseMs <= outboundTimeoutMs) {
+    // A lease lapsing while the call is still running would let a second instance send it too.
+    throw new ConfigError(
+      `DELIVERY_LEASE_MS must be longer than OUTBOUND_TIMEOUT_MS (${outboundTimeoutMs}), got "${deliveryLeaseMs}"`,
+    );
+  }
   return {
     port: int(env, 'PORT', 8080, 0, 65535),
     host: env.HOST || '0.0.0.0',
@@ -149,7 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     runMigrationsOnStart: bool(env, 'RUN_MIGRATIONS_ON_START', true),
     secretsKey: secretsKey(env),
     outboundAllowlist: outboundAllowlist(env),
-    outboundTimeoutMs: int(env, 'OUTBOUND_TIMEOUT_MS', 10000, 100, 300000),
+    outboundTimeoutMs,
     pagerDutyEventsUrl: httpUrl(env, 'PAGERDUTY_EVENTS_URL', 'https://events.pagerduty.com/v2/enqueue'),
     slackApiUrl: httpUrl(env, 'SLACK_API_URL', 'https://slack.com/api/chat.postMessage'),
     opsGenieApiUrlUs: httpUrl(env, 'OPSGENIE_API_URL_US', 'https://api.opsgenie.com'),
@@ -175,8 +190,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     measurementRetentionDays: int(env, 'MEASUREMENT_RETENTION_DAYS', 14, 1, 3650),
     deliveryPollMs: int(env, 'DELIVERY_POLL_MS', 1000, 0, 3_600_000),
     notificationSweepMs: int(env, 'NOTIFICATION_SWEEP_MS', 30_000, 0, 3_600_000),
+    deliveryLeaseMs,
     alertEngineSweepMs: int(env, 'ALERT_ENGINE_SWEEP_MS', 30_000, 0, 3_600_000),
     alertEngineConfigCacheMs: int(env, 'ALERT_ENGINE_CONFIG_CACHE_MS', 5_000, 0, 600_000),
+    rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 0, 0, 1_000_000),
+    rateLimitPerAddressPerMinute: int(env, 'RATE_LIMIT_PER_ADDRESS_PER_MINUTE', 0, 0, 1_000_000),
   };
 }
 

@@ -7,11 +7,13 @@ import { In } from 'typeorm';
 import { ProjectDirectory } from '../../../platform/auth/principal';
 import { Clock } from '../../../platform/clock/clock';
 import { SecretBox } from '../../../platform/crypto/secret-box';
+import { domainEventChannel, type DomainEvent } from '../../../platform/events/domain-event';
 import { ApiError } from '../../../platform/http/api-error';
 import { toIsoSeconds } from '../../../platform/http/timestamps';
 import {
   ALERT_TRANSITIONED,
   AlertConfigsService,
+  AlertEventTypes,
   AlertsService,
   MaintenanceWindowsService,
   type AlertResponse,
@@ -27,17 +29,25 @@ import { Recipients } from './recipients';
 const MINUTE_MS = 60_000;
 const SWEEP_BATCH = 100;
 
+type NoticeKind = 'alert.close' | 'alert.cancel' | 'alert.acknowledge';
+
 // Receivers that have a resolved (or cancelled) form of an alert: PagerDuty resolve, OpsGenie close,
 // VictorOps RECOVERY, the webhook's alert.close, an e-mail; the product sends alert.cancel to webhooks only.
-const ENDING_RECEIVERS: Record<'alert.close' | 'alert.cancel', ReadonlySet<string>> = {
+// An acknowledgement goes where the incident tool can acknowledge (PagerDuty acknowledge with the alert id
+// as dedup_key, Opsgenie acknowledge by alias, VictorOps ACKNOWLEDGEMENT) and to webhooks
+// (alert.acknowledge); people are not mailed about it.
+const NOTICE_RECEIVERS: Record<NoticeKind, ReadonlySet<string>> = {
   'alert.close': new Set(['PAGER_DUTY', 'OPS_GENIE', 'VICTOR_OPS', 'WEBHOOK', 'EMAIL']),
   'alert.cancel': new Set(['WEBHOOK']),
+  'alert.acknowledge': new Set(['PAGER_DUTY', 'OPS_GENIE', 'VICTOR_OPS', 'WEBHOOK']),
 };
 
 // When an OPEN alert notifies: each notification of its configuration first at created + delayMin (not
 // before the alert opened), then every intervalMin while it stays OPEN; never while acknowledged or while
 // a maintenance window covers the alert's type (a silenced notification goes out at the first sweep after
-// the silence ends). Closing or cancelling sends the ending notice to the receivers that were notified.
+// the silence ends). Closing or cancelling sends the ending notice to the receivers that were notified;
+// acknowledging sends the acknowledge notice to them (each acknowledgement, also one that extends
+// acknowledgedUntil; withdrawing it sends nothing, re-notification simply resumes).
 @Injectable()
 export class NotificationPolicy {
   constructor(
@@ -58,6 +68,15 @@ export class NotificationPolicy {
     if (event.to === 'OPEN') await this.opened(event);
     else if (event.to === 'CLOSED') await this.ended(event, 'alert.close');
     else if (event.to === 'CANCELLED') await this.ended(event, 'alert.cancel');
+  }
+
+  // ALERT_ACKNOWLEDGED_AUDIT is published in the acknowledgement's transaction, after the alert was saved.
+  @OnEvent(domainEventChannel(AlertEventTypes.ALERT_ACKNOWLEDGED_AUDIT), { suppressErrors: false })
+  async onAcknowledged(event: DomainEvent): Promise<void> {
+    const alertId = event.subject?.alertId;
+    if (alertId === undefined || event.groupId === undefined) return;
+    const alert = await this.alerts.get(event.groupId, alertId);
+    await this.noticeToNotified(alertId, 'alert.acknowledge', alert, event.orgId ?? null);
   }
 
   // Looks for due (re-)notifications; returns how many notifications were sent to the queue.
@@ -101,26 +120,30 @@ export class NotificationPolicy {
   }
 
   private async ended(event: AlertTransitionedEvent, kind: 'alert.close' | 'alert.cancel'): Promise<void> {
+    const active = { alertId: event.alert.id, active: true };
+    const locked = await this.schedules().find({ where: active, lock: { mode: 'pessimistic_write' } });
+    if (locked.length === 0) return;
+    await this.noticeToNotified(event.alert.id, kind, event.alert, event.orgId);
+    await this.schedules().update(active, { active: false, updated: this.clock.now() });
+  }
+
+  // The notice goes to the receivers of every notification that has already notified this alert.
+  private async noticeToNotified(
+    alertId: string,
+    kind: NoticeKind,
+    alert: AlertResponse,
+    orgId: string | null,
+  ): Promise<void> {
     const schedules = await this.schedules().find({
-      where: { alertId: event.alert.id, active: true },
+      where: { alertId, active: true },
       order: { notificationIndex: 'ASC' },
-      lock: { mode: 'pessimistic_write' },
     });
-    if (schedules.length === 0) return;
-    await this.schedules().update(
-      { alertId: event.alert.id, active: true },
-      { active: false, updated: this.clock.now() },
-    );
     const items: NewDelivery[] = [];
     for (const schedule of schedules.filter((row) => row.notifiedCount > 0)) {
-      const receivers = await this.recipients.resolve(
-        this.notificationOf(schedule),
-        schedule.groupId,
-        event.orgId,
-      );
+      const receivers = await this.recipients.resolve(this.notificationOf(schedule), schedule.groupId, orgId);
       for (const receiver of receivers) {
-        if (receiver.target === null || !ENDING_RECEIVERS[kind].has(receiver.targetType)) continue;
-        items.push(this.delivery(schedule, receiver, kind, event.alert, event.orgId));
+        if (receiver.target === null || !NOTICE_RECEIVERS[kind].has(receiver.targetType)) continue;
+        items.push(this.delivery(schedule, receiver, kind, alert, orgId));
       }
     }
     await this.queue.enqueue(items);

@@ -12,11 +12,11 @@ import type { DeliveryEntity } from './delivery.entity';
 import { nextStep, type NextStep } from './retry-policy';
 
 const BATCH = 20;
-const LEASE_MARGIN_MS = 30_000;
 
 // Takes due deliveries and makes one attempt each. Claims commit before the notifier is called, so no
-// lock is held over the network; the lease outlasts the notifier's own timeout, and a crash between the
-// call and its record means the row is tried again once the lease lapses (at-least-once).
+// lock is held over the network; the lease (DELIVERY_LEASE_MS, by default 2 x OUTBOUND_TIMEOUT_MS + 30 s)
+// outlasts the notifier's own timeout, and a crash between the call and its record means the row is tried
+// again once the lease lapses (at-least-once).
 @Injectable()
 export class DeliveryWorker {
   private readonly logger = new Logger(DeliveryWorker.name);
@@ -35,11 +35,7 @@ export class DeliveryWorker {
   async runDue(): Promise<number> {
     let attempts = 0;
     for (;;) {
-      const claimed = await this.queue.claim(
-        this.owner,
-        BATCH,
-        this.config.outboundTimeoutMs * 2 + LEASE_MARGIN_MS,
-      );
+      const claimed = await this.queue.claim(this.owner, BATCH, this.config.deliveryLeaseMs);
       await Promise.all(claimed.map((delivery) => this.attempt(delivery)));
       attempts += claimed.length;
       if (claimed.length < BATCH) return attempts;

@@ -4,6 +4,7 @@ import { Logger } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { json, type NextFunction, type Request, type Response } from 'express';
 import { ClsMiddleware } from 'nestjs-cls';
+import { DataSource } from 'typeorm';
 import type { AppConfig } from '../../config/app-config';
 import { HttpAuthenticator, isPublicPath } from '../../auth/authenticator';
 import type { Principal } from '../../auth/principal';
@@ -11,6 +12,7 @@ import { ApiError } from '../api-error';
 import { errorHeaders } from '../api-error.filter';
 import { CommonErrors } from '../error-codes';
 import { RequestContext, RequestInfo } from '../request-context';
+import { rateLimitMiddleware, rateLimitEnabled } from '../rate-limit/rate-limit.middleware';
 import { toApiError } from '../to-api-error';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -47,6 +49,33 @@ function writeError(req: Request, res: Response, error: ApiError): void {
   res.status(error.status);
   res.set(errorHeaders(error));
   sendJson(req, res, error.toBody());
+}
+
+// Postgres text cannot hold U+0000 and its JSON types refuse lone UTF-16 surrogates: such input
+// would reach the database as a driver error (a 500). No resource, parameter or attribute can hold one.
+const NOT_STORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+function unstorableInputRefusal(req: Request): ApiError | undefined {
+  const path = pathOf(req.originalUrl);
+  if (/%00/.test(path)) return CommonErrors.RESOURCE_NOT_FOUND(path.replace(/%00/g, ''));
+  for (const [name, value] of queryPairs(req.originalUrl)) {
+    if (NOT_STORABLE.test(name) || NOT_STORABLE.test(value))
+      return CommonErrors.INVALID_QUERY_PARAMETER(name.replace(new RegExp(NOT_STORABLE, 'g'), ''));
+  }
+  const pending: Array<[string, unknown]> = [['', req.body as unknown]];
+  while (pending.length > 0) {
+    const [where, value] = pending.pop() as [string, unknown];
+    if (typeof value === 'string' && NOT_STORABLE.test(value))
+      return CommonErrors.INVALID_ATTRIBUTE(where || 'body');
+    if (value === null || typeof value !== 'object') continue;
+    for (const [key, child] of Object.entries(value)) {
+      const childPath = where === '' ? key : `${where}.${key}`;
+      if (NOT_STORABLE.test(key))
+        return CommonErrors.INVALID_ATTRIBUTE(childPath.replace(new RegExp(NOT_STORABLE, 'g'), ''));
+      pending.push([childPath, child]);
+    }
+  }
+  return undefined;
 }
 
 // Everything Express-specific lives here: CLS entry, response headers, authentication before any
@@ -115,6 +144,10 @@ export function installHttpPipeline(nestApp: INestApplication, config: AppConfig
       .catch((error: unknown) => next(error));
   });
 
+  if (rateLimitEnabled(config)) {
+    app.use(rateLimitMiddleware(config, app.get(DataSource), (req) => pathOf(req.originalUrl), writeError));
+  }
+
   app.use((req: Request, res: Response, next: NextFunction) => {
     const hasBody =
       Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
@@ -128,6 +161,10 @@ export function installHttpPipeline(nestApp: INestApplication, config: AppConfig
     next();
   });
   app.use(json({ limit: BODY_LIMIT_BYTES, strict: true, type: ['application/json', 'application/*+json'] }));
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const refusal = unstorableInputRefusal(req);
+    return refusal ? writeError(req, res, refusal) : next();
+  });
   app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
     writeError(

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Min, ValidateNested } from 'class-validator';
+import { IsInt, IsObject, IsOptional, IsString, Min, ValidateNested } from 'class-validator';
 import { NotificationRequest } from '../../../alerting';
 
 // Either an unsaved notification (as in an alert configuration's `notifications`) or a saved one,
@@ -12,6 +12,8 @@ export class TestNotificationRequest {
     description: 'An unsaved notification, checked with the same rules as in alert configurations.',
   })
   @IsOptional()
+  // ValidateNested alone admits an array (it validates its items): [] would reach the service.
+  @IsObject()
   @ValidateNested()
   @Type(() => NotificationRequest)
   notification?: NotificationRequest;

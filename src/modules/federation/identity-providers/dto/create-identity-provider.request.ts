@@ -6,6 +6,7 @@ import {
   IsBoolean,
   IsDefined,
   IsIn,
+  IsObject,
   IsOptional,
   IsString,
   IsUrl,
@@ -67,6 +68,8 @@ export class CreateIdentityProviderRequest {
     example: { certificates: [{ content: EXAMPLE_CERTIFICATE_PEM }], fileName: 'okta.cert' },
   })
   @IsDefined()
+  // ValidateNested alone admits an array (it validates its items): [] would reach the service.
+  @IsObject()
   @ValidateNested()
   @Type(() => PemFileInfoRequest)
   pemFileInfo!: PemFileInfoRequest;

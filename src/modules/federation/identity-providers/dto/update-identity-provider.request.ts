@@ -5,6 +5,7 @@ import {
   IsArray,
   IsBoolean,
   IsIn,
+  IsObject,
   IsString,
   IsUrl,
   Matches,
@@ -63,6 +64,8 @@ export class UpdateIdentityProviderRequest {
     example: { certificates: [{ content: EXAMPLE_CERTIFICATE_PEM }], fileName: 'okta-2025.cert' },
   })
   @ValidateIf(given)
+  // ValidateNested alone admits an array (it validates its items): [] would reach the service.
+  @IsObject()
   @ValidateNested()
   @Type(() => PemFileInfoRequest)
   pemFileInfo?: PemFileInfoRequest;

@@ -1,0 +1,90 @@
+'use strict';
+// Starts the BUILT service (node dist/main.js) as production does: embedded Postgres under DATA_DIR
+// when DATABASE_URL is unset. Samples its peak RSS from /proc (VmHWM, the kernel's high-water mark).
+const { spawn } = require('node:child_process');
+const { existsSync, openSync, readFileSync } = require('node:fs');
+const { join, resolve } = require('node:path');
+
+const ROOT = resolve(__dirname, '..', '..');
+const MAIN = join(ROOT, 'dist', 'main.js');
+
+function procStatus(pid) {
+  try {
+    const text = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = (field) => Number((text.match(new RegExp(`${field}:\\s+(\\d+) kB`)) || [])[1] || 0);
+    return { rssKb: kb('VmRSS'), hwmKb: kb('VmHWM') };
+  } catch {
+    return { rssKb: 0, hwmKb: 0 };
+  }
+}
+
+async function waitFor(url, timeoutMs, child) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (child && child.exitCode !== null) throw new Error(`service exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      if (response.status === 200) return Date.now() - started;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, 25));
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
+}
+
+// options: { dataDir, port, pgPort, cpuProf (directory), env }
+async function startService(options) {
+  if (!existsSync(MAIN)) throw new Error('dist/main.js is missing: run `npm run build` first');
+  const log = openSync(join(options.dataDir, 'service.log'), 'a');
+  const args = options.cpuProf ? [`--cpu-prof`, `--cpu-prof-dir=${options.cpuProf}`, MAIN] : [MAIN];
+  const started = Date.now();
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(options.port),
+      HOST: '127.0.0.1',
+      DATA_DIR: options.dataDir,
+      EMBEDDED_PG_PORT: String(options.pgPort),
+      ...options.env,
+    },
+    stdio: ['ignore', log, log],
+  });
+  const baseUrl = `http://127.0.0.1:${options.port}`;
+  await waitFor(`${baseUrl}/health`, 120_000, child);
+  const startupMs = Date.now() - started;
+  const databaseUrl = process.env.DATABASE_URL || `postgres://postgres:postgres@127.0.0.1:${options.pgPort}/dms`;
+  return {
+    child,
+    baseUrl,
+    databaseUrl,
+    startupMs,
+    status: () => procStatus(child.pid),
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+// Polls RSS while `work` runs; VmHWM is process-lifetime, so the peak per scenario is the polled max.
+async function withRssSampling(pid, work, intervalMs = 100) {
+  let peakKb = procStatus(pid).rssKb;
+  const timer = setInterval(() => {
+    peakKb = Math.max(peakKb, procStatus(pid).rssKb);
+  }, intervalMs);
+  try {
+    const result = await work();
+    peakKb = Math.max(peakKb, procStatus(pid).rssKb);
+    return { result, peakRssMb: Math.round(peakKb / 1024) };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+module.exports = { ROOT, startService, waitFor, procStatus, withRssSampling };

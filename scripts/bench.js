@@ -1,0 +1,254 @@
+'use strict';
+// `npm run build && npm run bench [-- --duration 8 --connections 10 --events 1000000 --only <text> --cpu-prof]`
+// Starts the BUILT service (dist/main.js) on a fresh embedded Postgres in a temporary DATA_DIR (or on
+// DATABASE_URL when set: it must then point at an EMPTY database), loads the data set, restarts the
+// service to time start-up on an existing database, then measures every scenario against the service
+// and against its floor (bench/floor: bare node:http + pg, same SQL, same JSON) in the same run.
+// Prints a table and writes bench/results/<timestamp>.json. See docs/benchmarks.md.
+const { spawn } = require('node:child_process');
+const { mkdirSync, mkdtempSync, rmSync, writeFileSync } = require('node:fs');
+const os = require('node:os');
+const { join } = require('node:path');
+const autocannon = require('autocannon');
+const { loadDataset } = require('../bench/lib/dataset');
+const { newSigner, parseChallenge, DigestSigner } = require('../bench/lib/digest');
+const { scenarios } = require('../bench/lib/scenarios');
+const { ROOT, startService, withRssSampling } = require('../bench/lib/service');
+
+function option(name, fallback) {
+  const index = process.argv.indexOf(`--${name}`);
+  if (index < 0) return fallback;
+  const value = process.argv[index + 1];
+  return value === undefined || value.startsWith('--') ? true : value;
+}
+
+const DURATION = Number(option('duration', 8));
+const WARMUP = Number(option('warmup', 2));
+const CONNECTIONS = Number(option('connections', 10));
+const EVENTS = Number(option('events', 1_000_000));
+const ONLY = option('only', undefined);
+const CPU_PROF = option('cpu-prof', false);
+
+function runCannon(opts) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, pipelining: 1, timeout: 30, ...opts }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+}
+
+// Per-connection request lists: Digest signed per request (nonce reuse, nc + 1), agent Basic, or none.
+function cannonOptions(baseUrl, scenario, auth, signers, duration) {
+  let clientIndex = 0;
+  return {
+    url: baseUrl,
+    duration,
+    requests: scenario.requests(0),
+    setupClient(client) {
+      const i = clientIndex++;
+      const signer = signers && signers[i % signers.length];
+      const iterator = client.requestIterator;
+      scenario.requests(i).forEach((template, r) => {
+        const request = iterator.requests[r];
+        Object.assign(request, template);
+        const setup = template.setupRequest || ((req) => req);
+        request.setupRequest = (req, context) => {
+          const built = setup(req, context);
+          const headers = { ...built.headers };
+          if (auth === 'digest' && signer) headers.authorization = signer.authorization(built.method, built.path);
+          if (auth === 'agent') headers.authorization = `Basic ${Buffer.from(`${scenario.groupId}:${scenario.agentKey}`).toString('base64')}`;
+          return { ...built, headers };
+        };
+      });
+      iterator.currentRequestIndex = 0;
+      iterator.currentRequest = iterator.requests[0];
+      iterator.rebuildRequest();
+    },
+  };
+}
+
+function summary(result) {
+  const non2xx = result.non2xx + result.errors + result.timeouts;
+  return {
+    reqPerSec: Math.round(result.requests.average),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requests: result.requests.total,
+    failed: non2xx,
+  };
+}
+
+async function signersFor(baseUrl, credentials) {
+  return Promise.all(Array.from({ length: CONNECTIONS }, () => newSigner(baseUrl, credentials)));
+}
+
+async function measureService(service, scenario, state) {
+  const auth = scenario.auth;
+  Object.assign(scenario, { groupId: state.groupId, agentKey: state.agentKey });
+  if (WARMUP > 0) {
+    const warmSigners = auth === 'digest' ? await signersFor(service.baseUrl, state.owner) : undefined;
+    await runCannon(cannonOptions(service.baseUrl, scenario, auth, warmSigners, WARMUP));
+  }
+  const signers = auth === 'digest' ? await signersFor(service.baseUrl, state.owner) : undefined;
+  const { result, peakRssMb } = await withRssSampling(service.child.pid, () =>
+    runCannon(cannonOptions(service.baseUrl, scenario, auth, signers, DURATION)),
+  );
+  return { ...summary(result), peakRssMb };
+}
+
+async function measureFloor(floorUrl, scenario) {
+  if (WARMUP > 0) await runCannon(cannonOptions(floorUrl, scenario, 'none', undefined, WARMUP));
+  return summary(await runCannon(cannonOptions(floorUrl, scenario, 'none', undefined, DURATION)));
+}
+
+// A re-challenging client (urllib): every call is an unauthenticated request answered 401, then the
+// signed request with that fresh nonce (nc=1). Reported as API calls per second.
+async function measureHandshake(service, state) {
+  const path = `/api/public/v1.0/groups/${state.groupId}/alerts/${state.alertIds[0]}`;
+  const requests = [
+    {
+      method: 'GET',
+      path,
+      onResponse: (status, body, context, headers) => {
+        context.challenge = parseChallenge(String(headers['WWW-Authenticate'] || headers['www-authenticate']).split(/,\s*(?=Digest )/));
+      },
+    },
+    {
+      method: 'GET',
+      path,
+      setupRequest: (req, context) => {
+        const signer = new DigestSigner(state.owner.publicKey, state.owner.privateKey, context.challenge);
+        return { ...req, headers: { ...req.headers, authorization: signer.authorization('GET', path) } };
+      },
+    },
+  ];
+  const run = (duration) => runCannon({ url: service.baseUrl, duration, requests });
+  if (WARMUP > 0) await run(WARMUP);
+  const { result, peakRssMb } = await withRssSampling(service.child.pid, () => run(DURATION));
+  const s = summary(result);
+  // Every call is two requests, one of which is the expected 401.
+  return {
+    callsPerSec: Math.round(s.reqPerSec / 2),
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    failed: s.failed - Math.floor(s.requests / 2),
+    peakRssMb,
+  };
+}
+
+function startFloor(port, databaseUrl) {
+  const child = spawn(process.execPath, [join(ROOT, 'bench', 'floor', 'server.js'), String(port), databaseUrl], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.stdout.once('data', () => resolve(child));
+    child.once('exit', (code) => reject(new Error(`floor server exited with ${code}`)));
+  });
+}
+
+function machine() {
+  return {
+    nproc: os.cpus().length,
+    cpu: os.cpus()[0] && os.cpus()[0].model,
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+    loadavg: os.loadavg().map((l) => Math.round(l * 100) / 100),
+  };
+}
+
+function table(rows, handshake) {
+  const head = ['scenario', 'svc req/s', 'p50', 'p99', 'floor req/s', 'p50', 'p99', 'thr x', 'p99 x', 'RSS MB', 'fail'];
+  const lines = rows.map((r) => [
+    r.name,
+    r.service.reqPerSec,
+    r.service.p50Ms,
+    r.service.p99Ms,
+    r.floor.reqPerSec,
+    r.floor.p50Ms,
+    r.floor.p99Ms,
+    r.throughputRatio.toFixed(2),
+    r.p99Ratio.toFixed(2),
+    r.service.peakRssMb,
+    `${r.service.failed}/${r.floor.failed}`,
+  ]);
+  if (handshake) {
+    lines.push(['Digest fresh handshake (calls/s)', handshake.callsPerSec, handshake.p50Ms, handshake.p99Ms, '-', '-', '-', '-', '-', handshake.peakRssMb, handshake.failed]);
+  }
+  const all = [head, ...lines].map((line) => line.map(String));
+  const widths = head.map((_, c) => Math.max(...all.map((line) => line[c].length)));
+  const fmt = (line) => `| ${line.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join(' | ')} |`;
+  return [fmt(all[0]), `|${widths.map((w, c) => (c === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`, ...all.slice(1).map(fmt)].join('\n');
+}
+
+async function main() {
+  const started = Date.now();
+  const dataDir = mkdtempSync(join(os.tmpdir(), 'dms-bench-'));
+  const ports = { service: 18090, pg: 54349, floor: 18091 };
+  const log = (msg) => process.stderr.write(`[bench +${Math.round((Date.now() - started) / 1000)}s] ${msg}\n`);
+  let service;
+  let floor;
+  try {
+    log(`data dir ${dataDir}`);
+    service = await startService({ dataDir, port: ports.service, pgPort: ports.pg });
+    log(`service up on a fresh database in ${service.startupMs} ms; loading data`);
+    const state = await loadDataset({ baseUrl: service.baseUrl, databaseUrl: service.databaseUrl, events: EVENTS });
+    log(`${state.projectEvents} events loaded in ${state.loadSeconds} s`);
+    await service.stop();
+    const profDir = CPU_PROF ? join(ROOT, 'bench', 'results', 'profiles') : undefined;
+    if (profDir) mkdirSync(profDir, { recursive: true });
+    service = await startService({ dataDir, port: ports.service, pgPort: ports.pg, cpuProf: profDir });
+    log(`restart on the existing database: first 200 after ${service.startupMs} ms (embedded Postgres start included)`);
+    floor = await startFloor(ports.floor, service.databaseUrl);
+    const floorUrl = `http://127.0.0.1:${ports.floor}`;
+
+    const rows = [];
+    for (const scenario of scenarios(state)) {
+      if (ONLY && !scenario.name.includes(ONLY)) continue;
+      log(`${scenario.name}: service`);
+      const serviceResult = await measureService(service, scenario, state);
+      log(`${scenario.name}: floor`);
+      const floorResult = await measureFloor(floorUrl, scenario);
+      rows.push({
+        name: scenario.name,
+        service: serviceResult,
+        floor: floorResult,
+        throughputRatio: serviceResult.reqPerSec / Math.max(1, floorResult.reqPerSec),
+        p99Ratio: serviceResult.p99Ms / Math.max(0.001, floorResult.p99Ms),
+      });
+    }
+    let handshake;
+    if (!ONLY || 'Digest fresh handshake'.includes(ONLY)) {
+      log('Digest fresh handshake (re-challenging client)');
+      handshake = await measureHandshake(service, state);
+    }
+    const output = {
+      date: new Date().toISOString(),
+      command: `npm run bench ${process.argv.slice(2).join(' ')}`.trim(),
+      settings: { durationSeconds: DURATION, warmupSeconds: WARMUP, connections: CONNECTIONS, events: state.projectEvents },
+      machine: machine(),
+      startupOnExistingDatabaseMs: service.startupMs,
+      dataLoadSeconds: state.loadSeconds,
+      scenarios: rows,
+      digestFreshHandshake: handshake,
+      totalSeconds: Math.round((Date.now() - started) / 1000),
+    };
+    const resultsDir = join(ROOT, 'bench', 'results');
+    mkdirSync(resultsDir, { recursive: true });
+    const file = join(resultsDir, `${output.date.replace(/[:.]/g, '-')}.json`);
+    writeFileSync(file, `${JSON.stringify(output, null, 2)}\n`);
+    console.log(table(rows, handshake));
+    console.log(
+      `\nstart-up to first 200 on the existing database: ${service.startupMs} ms; load ${JSON.stringify(output.machine.loadavg)}; ` +
+        `${output.totalSeconds} s in all; ${file}`,
+    );
+  } finally {
+    if (floor) floor.kill('SIGTERM');
+    if (service) await service.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

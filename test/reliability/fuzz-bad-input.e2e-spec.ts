@@ -1,0 +1,107 @@
+import fc from 'fast-check';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { DatabaseDigest } from './support/db-digest';
+import { hostileCase, type HostileCase } from './support/hostile';
+import {
+  fetchOpenApi,
+  operationsOf,
+  type OpenApiDocument,
+  type Operation,
+} from './support/openapi-operations';
+import { seed, type Seeded } from './support/seed';
+import { errorBodyProblem, send } from './support/send';
+
+// Fixed seed and case count so CI is reproducible; FUZZ_SEED / FUZZ_CASES_PER_OPERATION explore further.
+const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
+const CASES_PER_OPERATION = Number(process.env.FUZZ_CASES_PER_OPERATION ?? 12);
+
+// Timers off: nothing but the requests themselves writes to the database.
+const QUIET = {
+  DELIVERY_POLL_MS: '0',
+  NOTIFICATION_SWEEP_MS: '0',
+  ALERT_ENGINE_SWEEP_MS: '0',
+  AGENT_SWEEP_INTERVAL_SECONDS: '0',
+};
+
+describe('Hostile input against every operation of the OpenAPI document', () => {
+  let t: TestApp;
+  let seeded: Seeded;
+  let document: OpenApiDocument;
+  let operations: Operation[];
+  let digest: DatabaseDigest;
+
+  beforeAll(async () => {
+    t = await startTestApp(QUIET);
+    seeded = await seed(t);
+    document = await fetchOpenApi(t.baseUrl);
+    operations = operationsOf(document);
+    digest = await DatabaseDigest.open(t.databaseUrl);
+  }, 120000);
+
+  afterAll(async () => {
+    await digest?.close();
+    await t?.close();
+  });
+
+  function describeCase(c: HostileCase, query: string): string {
+    const body =
+      c.body.kind === 'none'
+        ? ''
+        : ` [${c.body.note}] ${(c.body.kind === 'raw' ? c.body.text : (JSON.stringify(c.body.value) ?? '')).slice(0, 160)}`;
+    return `${c.operation.method} ${c.path.slice(0, 200)}${query ? `?${query.slice(0, 200)}` : ''}${body}`;
+  }
+
+  it('should answer every hostile request with a 2xx or the product error body, writing nothing on a 4xx', async () => {
+    const cases = operations.flatMap((operation, index) =>
+      fc.sample(hostileCase(document, operation, seeded.ids), {
+        seed: SEED + index,
+        numRuns: CASES_PER_OPERATION,
+      }),
+    );
+    const failures: string[] = [];
+    const statuses = new Map<number, number>();
+    let before = await digest.snapshot();
+    for (const c of cases) {
+      const query = c.query;
+      const isAgentApi = c.operation.path.startsWith('/agents/');
+      const response = await send(
+        t.baseUrl,
+        c.operation.method,
+        `${c.path}${query ? `?${query}` : ''}`,
+        c.body,
+        {
+          digest: isAgentApi ? undefined : seeded.boot.globalKey,
+          basic: isAgentApi
+            ? `Basic ${Buffer.from(`${seeded.groupId}:${seeded.agentKey.key}`).toString('base64')}`
+            : undefined,
+        },
+      );
+      statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+      const after = await digest.snapshot();
+      const what = describeCase(c, query);
+      if (
+        response.status >= 500 ||
+        response.status < 200 ||
+        (response.status >= 300 && response.status < 400)
+      ) {
+        failures.push(`${response.status} ${what} -> ${response.text.slice(0, 300)}`);
+      } else if (response.status >= 400) {
+        const problem = errorBodyProblem(response);
+        if (problem)
+          failures.push(`${response.status} ${problem}: ${what} -> ${response.text.slice(0, 300)}`);
+        const changed = DatabaseDigest.changedTables(before, after);
+        if (changed.length > 0) failures.push(`${response.status} changed ${changed.join(', ')}: ${what}`);
+      }
+      before = after;
+    }
+    const summary = [...statuses.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([s, n]) => `${s}:${n}`)
+      .join(' ');
+    process.stdout.write(
+      `fuzz: seed ${SEED}, ${operations.length} operations x ${CASES_PER_OPERATION} = ${cases.length} requests; statuses ${summary}; failures ${failures.length}\n`,
+    );
+    expect(failures).toEqual([]);
+    expect(operations.length).toBeGreaterThan(90);
+  }, 240000);
+});
