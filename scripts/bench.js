@@ -13,7 +13,7 @@ const autocannon = require('autocannon');
 const { loadDataset } = require('../bench/lib/dataset');
 const { newSigner, parseChallenge, DigestSigner } = require('../bench/lib/digest');
 const { scenarios } = require('../bench/lib/scenarios');
-const { ROOT, startService, withRssSampling } = require('../bench/lib/service');
+const { ROOT, cpuMs, startService, withRssSampling } = require('../bench/lib/service');
 
 function option(name, fallback) {
   const index = process.argv.indexOf(`--${name}`);
@@ -67,7 +67,7 @@ function cannonOptions(baseUrl, scenario, auth, signers, duration) {
   };
 }
 
-function summary(result) {
+function summary(result, cpuUsedMs) {
   const non2xx = result.non2xx + result.errors + result.timeouts;
   return {
     reqPerSec: Math.round(result.requests.average),
@@ -75,7 +75,16 @@ function summary(result) {
     p99Ms: result.latency.p99,
     requests: result.requests.total,
     failed: non2xx,
+    // CPU of the server process per request (not Postgres's): what the code costs, whatever else runs.
+    cpuMsPerReq: Math.round((100 * cpuUsedMs) / Math.max(1, result.requests.total)) / 100,
   };
+}
+
+// Runs autocannon and the CPU time the server process `pid` used meanwhile.
+async function measured(pid, opts) {
+  const before = cpuMs(pid);
+  const result = await runCannon(opts);
+  return { result, cpuUsed: cpuMs(pid) - before };
 }
 
 async function signersFor(baseUrl, credentials) {
@@ -91,14 +100,15 @@ async function measureService(service, scenario, state) {
   }
   const signers = auth === 'digest' ? await signersFor(service.baseUrl, state.owner) : undefined;
   const { result, peakRssMb } = await withRssSampling(service.child.pid, () =>
-    runCannon(cannonOptions(service.baseUrl, scenario, auth, signers, DURATION)),
+    measured(service.child.pid, cannonOptions(service.baseUrl, scenario, auth, signers, DURATION)),
   );
-  return { ...summary(result), peakRssMb };
+  return { ...summary(result.result, result.cpuUsed), peakRssMb };
 }
 
-async function measureFloor(floorUrl, scenario) {
-  if (WARMUP > 0) await runCannon(cannonOptions(floorUrl, scenario, 'none', undefined, WARMUP));
-  return summary(await runCannon(cannonOptions(floorUrl, scenario, 'none', undefined, DURATION)));
+async function measureFloor(floor, scenario) {
+  if (WARMUP > 0) await runCannon(cannonOptions(floor.url, scenario, 'none', undefined, WARMUP));
+  const { result, cpuUsed } = await measured(floor.pid, cannonOptions(floor.url, scenario, 'none', undefined, DURATION));
+  return summary(result, cpuUsed);
 }
 
 // A re-challenging client (urllib): every call is an unauthenticated request answered 401, then the
@@ -122,16 +132,19 @@ async function measureHandshake(service, state) {
       },
     },
   ];
-  const run = (duration) => runCannon({ url: service.baseUrl, duration, requests });
-  if (WARMUP > 0) await run(WARMUP);
-  const { result, peakRssMb } = await withRssSampling(service.child.pid, () => run(DURATION));
-  const s = summary(result);
+  const opts = (duration) => ({ url: service.baseUrl, duration, requests });
+  if (WARMUP > 0) await runCannon(opts(WARMUP));
+  const sampled = await withRssSampling(service.child.pid, () => measured(service.child.pid, opts(DURATION)));
+  const { result, cpuUsed } = sampled.result;
+  const peakRssMb = sampled.peakRssMb;
+  const s = summary(result, cpuUsed);
   // Every call is two requests, one of which is the expected 401.
   return {
     callsPerSec: Math.round(s.reqPerSec / 2),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     failed: s.failed - Math.floor(s.requests / 2),
+    cpuMsPerCall: Math.round(s.cpuMsPerReq * 200) / 100,
     peakRssMb,
   };
 }
@@ -157,22 +170,24 @@ function machine() {
 }
 
 function table(rows, handshake) {
-  const head = ['scenario', 'svc req/s', 'p50', 'p99', 'floor req/s', 'p50', 'p99', 'thr x', 'p99 x', 'RSS MB', 'fail'];
+  const head = ['scenario', 'svc req/s', 'p50', 'p99', 'CPU ms', 'floor req/s', 'p50', 'p99', 'CPU ms', 'thr x', 'p99 x', 'RSS MB', 'fail'];
   const lines = rows.map((r) => [
     r.name,
     r.service.reqPerSec,
     r.service.p50Ms,
     r.service.p99Ms,
+    r.service.cpuMsPerReq,
     r.floor.reqPerSec,
     r.floor.p50Ms,
     r.floor.p99Ms,
+    r.floor.cpuMsPerReq,
     r.throughputRatio.toFixed(2),
     r.p99Ratio.toFixed(2),
     r.service.peakRssMb,
     `${r.service.failed}/${r.floor.failed}`,
   ]);
   if (handshake) {
-    lines.push(['Digest fresh handshake (calls/s)', handshake.callsPerSec, handshake.p50Ms, handshake.p99Ms, '-', '-', '-', '-', '-', handshake.peakRssMb, handshake.failed]);
+    lines.push(['Digest fresh handshake (calls/s)', handshake.callsPerSec, handshake.p50Ms, handshake.p99Ms, handshake.cpuMsPerCall, '-', '-', '-', '-', '-', '-', handshake.peakRssMb, handshake.failed]);
   }
   const all = [head, ...lines].map((line) => line.map(String));
   const widths = head.map((_, c) => Math.max(...all.map((line) => line[c].length)));
@@ -199,7 +214,7 @@ async function main() {
     service = await startService({ dataDir, port: ports.service, pgPort: ports.pg, cpuProf: profDir });
     log(`restart on the existing database: first 200 after ${service.startupMs} ms (embedded Postgres start included)`);
     floor = await startFloor(ports.floor, service.databaseUrl);
-    const floorUrl = `http://127.0.0.1:${ports.floor}`;
+    const floorTarget = { url: `http://127.0.0.1:${ports.floor}`, pid: floor.pid };
 
     const rows = [];
     for (const scenario of scenarios(state)) {
@@ -207,7 +222,7 @@ async function main() {
       log(`${scenario.name}: service`);
       const serviceResult = await measureService(service, scenario, state);
       log(`${scenario.name}: floor`);
-      const floorResult = await measureFloor(floorUrl, scenario);
+      const floorResult = await measureFloor(floorTarget, scenario);
       rows.push({
         name: scenario.name,
         service: serviceResult,

@@ -72,6 +72,16 @@ async function startService(options) {
   };
 }
 
+// User + system CPU time of a process in ms (clock ticks of 10 ms): robust to other load on the machine.
+function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
 // Polls RSS while `work` runs; VmHWM is process-lifetime, so the peak per scenario is the polled max.
 async function withRssSampling(pid, work, intervalMs = 100) {
   let peakKb = procStatus(pid).rssKb;
@@ -87,4 +97,4 @@ async function withRssSampling(pid, work, intervalMs = 100) {
   }
 }
 
-module.exports = { ROOT, startService, waitFor, procStatus, withRssSampling };
+module.exports = { ROOT, startService, waitFor, procStatus, withRssSampling, cpuMs };

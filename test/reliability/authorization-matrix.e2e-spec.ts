@@ -74,13 +74,17 @@ type Expectation =
 // callers the guard admits but the narrowing may refuse get 'service-decides'; owners must pass.
 const NARROWED_BY_SERVICE: Record<string, { passes: CallerKind[]; why: string }> = {
   ApiKeyAccessLists_add: { passes: ['globalOwner', 'orgOwner'], why: 'Organization Owner or the key itself' },
-  ApiKeyAccessLists_remove: { passes: ['globalOwner', 'orgOwner'], why: 'Organization Owner or the key itself' },
+  ApiKeyAccessLists_remove: {
+    passes: ['globalOwner', 'orgOwner'],
+    why: 'Organization Owner or the key itself',
+  },
 };
 
 function expectationFor(caller: CallerKind, access: DeclaredAccess, operationId: string): Expectation {
   const expected = declaredExpectation(caller, access);
   const narrowed = NARROWED_BY_SERVICE[operationId];
-  if (narrowed && expected.kind === 'allow' && !narrowed.passes.includes(caller)) return { kind: 'service-decides' };
+  if (narrowed && expected.kind === 'allow' && !narrowed.passes.includes(caller))
+    return { kind: 'service-decides' };
   return expected;
 }
 

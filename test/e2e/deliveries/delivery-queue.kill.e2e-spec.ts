@@ -247,5 +247,5 @@ describe('POST /agents/v1/groups/{groupId}/reports then kill -9 of the service w
       [2, 'SUCCEEDED'],
       [2, 'SUCCEEDED'],
     ]);
-  }, 180_000);
+  }, 240_000);
 });

@@ -53,7 +53,7 @@ export class ServiceProcess {
     this.exited = new Promise((done) => child.once('exit', () => done()));
   }
 
-  static async start(env: Record<string, string>, readyWithinMs = 60_000): Promise<ServiceProcess> {
+  static async start(env: Record<string, string>, readyWithinMs = 90_000): Promise<ServiceProcess> {
     const port = await freePort();
     const child = spawn(process.execPath, serviceArgs(), {
       cwd: ROOT,

@@ -3,6 +3,7 @@ import type { INestApplication } from '@nestjs/common';
 import { Logger } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { json, type NextFunction, type Request, type Response } from 'express';
+import helmet from 'helmet';
 import { ClsMiddleware } from 'nestjs-cls';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../../config/app-config';
@@ -110,6 +111,20 @@ export function installHttpPipeline(nestApp: INestApplication, config: AppConfig
         context.setRequest(info);
       },
     }).use,
+  );
+
+  // helmet's defaults, except: HSTS is the spec's own (max-age=300, set below), and the JSON API gets
+  // the strictest CSP while Swagger UI (/docs) keeps none, as its page needs inline code.
+  const apiHeaders = helmet({
+    strictTransportSecurity: false,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+    },
+  });
+  const docsHeaders = helmet({ strictTransportSecurity: false, contentSecurityPolicy: false });
+  app.use((req: Request, res: Response, next: NextFunction) =>
+    /^\/docs(?:[/?.-]|$)/.test(req.originalUrl) ? docsHeaders(req, res, next) : apiHeaders(req, res, next),
   );
 
   const versionHeader = `gitHash=${config.gitHash}; versionString=${config.versionString}`;

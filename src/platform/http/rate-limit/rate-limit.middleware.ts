@@ -15,7 +15,12 @@ export function rateLimitEnabled(config: AppConfig): boolean {
   return config.rateLimitPerMinute > 0 || config.rateLimitPerAddressPerMinute > 0;
 }
 
-function bucketsFor(config: AppConfig, path: string, principal: Principal | undefined, address: string): BucketRequest[] {
+function bucketsFor(
+  config: AppConfig,
+  path: string,
+  principal: Principal | undefined,
+  address: string,
+): BucketRequest[] {
   const buckets: BucketRequest[] = [];
   if (config.rateLimitPerMinute > 0 && principal) {
     // The product limits per project: a credential's calls on one project share one bucket.
