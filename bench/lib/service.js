@@ -36,7 +36,11 @@ async function waitFor(url, timeoutMs, child) {
 
 // options: { dataDir, port, pgPort, cpuProf (directory), env }
 async function startService(options) {
-  if (!existsSync(MAIN)) throw new Error('dist/main.js is missing: run `npm run build` first');
+  // A build running meanwhile (nest build empties dist/ first) gets up to a minute to finish.
+  for (let waited = 0; !existsSync(MAIN); waited += 1000) {
+    if (waited >= 60_000) throw new Error('dist/main.js is missing: run `npm run build` first');
+    await new Promise((done) => setTimeout(done, 1000));
+  }
   const log = openSync(join(options.dataDir, 'service.log'), 'a');
   const args = options.cpuProf ? [`--cpu-prof`, `--cpu-prof-dir=${options.cpuProf}`, MAIN] : [MAIN];
   const started = Date.now();

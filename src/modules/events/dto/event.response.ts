@@ -23,10 +23,20 @@ export class EventDiffParamResponse {
   @ApiPropertyOptional({ example: 'Description' })
   display?: string;
 
-  @ApiPropertyOptional({ oneOf: ANY_JSON, example: 'CI deploy key', description: 'Value after the change.' })
+  @ApiPropertyOptional({
+    oneOf: ANY_JSON,
+    nullable: true,
+    example: 'CI deploy key',
+    description: 'Value after the change (null when the thing was removed).',
+  })
   new?: unknown;
 
-  @ApiPropertyOptional({ oneOf: ANY_JSON, example: 'deploy key', description: 'Value before the change.' })
+  @ApiPropertyOptional({
+    oneOf: ANY_JSON,
+    nullable: true,
+    example: 'deploy key',
+    description: 'Value before the change (null when the thing was created).',
+  })
   old?: unknown;
 
   @ApiPropertyOptional({ example: 'desc' })
