@@ -1,5 +1,6 @@
 import { INestApplication } from '@nestjs/common';
 import { HttpAdapterHost, NestFactory } from '@nestjs/core';
+import type { DestinationStream } from 'pino';
 import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import type { Clock } from './platform/clock/clock';
@@ -13,7 +14,7 @@ import { installRequestLogging } from './platform/http/express/request-logging';
 import { setupOpenApi } from './platform/http/openapi';
 import { RequestContext } from './platform/http/request-context';
 import { ApiValidationPipe } from './platform/http/validation';
-import { AppLogger } from './platform/logging/app-logger';
+import { AppLogger, createPinoLogger } from './platform/logging/app-logger';
 
 export const GLOBAL_PREFIX = 'api/public/v1.0';
 
@@ -22,11 +23,14 @@ export async function createApp(
   config: AppConfig,
   databaseUrl: string,
   // handleSignals: false when the caller (main.ts) runs the shutdown sequence on SIGTERM itself.
-  overrides: { clock?: Clock; handleSignals?: boolean } = {},
+  // logDestination: where the JSON log lines go instead of stdout (tests that read the logs).
+  overrides: { clock?: Clock; handleSignals?: boolean; logDestination?: DestinationStream } = {},
 ): Promise<INestApplication> {
   const app = await NestFactory.create(AppModule.register({ config, databaseUrl, clock: overrides.clock }), {
     bodyParser: false,
-    logger: AppLogger.create(config.logLevel),
+    logger: overrides.logDestination
+      ? new AppLogger(createPinoLogger(config.logLevel, overrides.logDestination))
+      : AppLogger.create(config.logLevel),
   });
   if (config.runMigrationsOnStart) await runMigrations(app.get(DataSource));
   installRequestLogging(app);
