@@ -10,7 +10,7 @@ const HTTP_METHODS = 'GET|POST|PUT|PATCH|DELETE|HEAD';
 // review would otherwise have to catch: named exports, process.env only in platform/config,
 // no HttpException in contexts, no forwardRef. Formatting is Prettier's job.
 export default defineConfig(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'data/**', 'docs/**', 'test-output/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'data/**', 'docs/**', 'test-output/**', 'bench/results/**'] },
   eslint.configs.recommended,
   {
     files: ['**/*.ts'],
@@ -137,7 +137,7 @@ export default defineConfig(
     },
   },
   {
-    files: ['scripts/**/*.js', '*.cjs', 'jest.config.js'],
+    files: ['scripts/**/*.js', 'bench/**/*.js', '*.cjs', 'jest.config.js'],
     extends: [tseslint.configs.disableTypeChecked],
     languageOptions: {
       sourceType: 'commonjs',

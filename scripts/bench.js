@@ -55,8 +55,10 @@ function cannonOptions(baseUrl, scenario, auth, signers, duration) {
         request.setupRequest = (req, context) => {
           const built = setup(req, context);
           const headers = { ...built.headers };
-          if (auth === 'digest' && signer) headers.authorization = signer.authorization(built.method, built.path);
-          if (auth === 'agent') headers.authorization = `Basic ${Buffer.from(`${scenario.groupId}:${scenario.agentKey}`).toString('base64')}`;
+          if (auth === 'digest' && signer)
+            headers.authorization = signer.authorization(built.method, built.path);
+          if (auth === 'agent')
+            headers.authorization = `Basic ${Buffer.from(`${scenario.groupId}:${scenario.agentKey}`).toString('base64')}`;
           return { ...built, headers };
         };
       });
@@ -75,6 +77,8 @@ function summary(result, cpuUsedMs) {
     p99Ms: result.latency.p99,
     requests: result.requests.total,
     failed: non2xx,
+    // Response bytes (headers included): service and floor answer the same JSON, the service more headers.
+    bytesPerResponse: Math.round(result.throughput.total / Math.max(1, result.requests.total)),
     // CPU of the server process per request (not Postgres's): what the code costs, whatever else runs.
     cpuMsPerReq: Math.round((100 * cpuUsedMs) / Math.max(1, result.requests.total)) / 100,
   };
@@ -107,7 +111,10 @@ async function measureService(service, scenario, state) {
 
 async function measureFloor(floor, scenario) {
   if (WARMUP > 0) await runCannon(cannonOptions(floor.url, scenario, 'none', undefined, WARMUP));
-  const { result, cpuUsed } = await measured(floor.pid, cannonOptions(floor.url, scenario, 'none', undefined, DURATION));
+  const { result, cpuUsed } = await measured(
+    floor.pid,
+    cannonOptions(floor.url, scenario, 'none', undefined, DURATION),
+  );
   return summary(result, cpuUsed);
 }
 
@@ -120,7 +127,9 @@ async function measureHandshake(service, state) {
       method: 'GET',
       path,
       onResponse: (status, body, context, headers) => {
-        context.challenge = parseChallenge(String(headers['WWW-Authenticate'] || headers['www-authenticate']).split(/,\s*(?=Digest )/));
+        context.challenge = parseChallenge(
+          String(headers['WWW-Authenticate'] || headers['www-authenticate']).split(/,\s*(?=Digest )/),
+        );
       },
     },
     {
@@ -150,9 +159,13 @@ async function measureHandshake(service, state) {
 }
 
 function startFloor(port, databaseUrl) {
-  const child = spawn(process.execPath, [join(ROOT, 'bench', 'floor', 'server.js'), String(port), databaseUrl], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [join(ROOT, 'bench', 'floor', 'server.js'), String(port), databaseUrl],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   return new Promise((resolve, reject) => {
     child.stdout.once('data', () => resolve(child));
     child.once('exit', (code) => reject(new Error(`floor server exited with ${code}`)));
@@ -170,7 +183,21 @@ function machine() {
 }
 
 function table(rows, handshake) {
-  const head = ['scenario', 'svc req/s', 'p50', 'p99', 'CPU ms', 'floor req/s', 'p50', 'p99', 'CPU ms', 'thr x', 'p99 x', 'RSS MB', 'fail'];
+  const head = [
+    'scenario',
+    'svc req/s',
+    'p50',
+    'p99',
+    'CPU ms',
+    'floor req/s',
+    'p50',
+    'p99',
+    'CPU ms',
+    'thr x',
+    'p99 x',
+    'RSS MB',
+    'fail',
+  ];
   const lines = rows.map((r) => [
     r.name,
     r.service.reqPerSec,
@@ -187,32 +214,58 @@ function table(rows, handshake) {
     `${r.service.failed}/${r.floor.failed}`,
   ]);
   if (handshake) {
-    lines.push(['Digest fresh handshake (calls/s)', handshake.callsPerSec, handshake.p50Ms, handshake.p99Ms, handshake.cpuMsPerCall, '-', '-', '-', '-', '-', '-', handshake.peakRssMb, handshake.failed]);
+    lines.push([
+      'Digest fresh handshake (calls/s)',
+      handshake.callsPerSec,
+      handshake.p50Ms,
+      handshake.p99Ms,
+      handshake.cpuMsPerCall,
+      '-',
+      '-',
+      '-',
+      '-',
+      '-',
+      '-',
+      handshake.peakRssMb,
+      handshake.failed,
+    ]);
   }
   const all = [head, ...lines].map((line) => line.map(String));
   const widths = head.map((_, c) => Math.max(...all.map((line) => line[c].length)));
-  const fmt = (line) => `| ${line.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join(' | ')} |`;
-  return [fmt(all[0]), `|${widths.map((w, c) => (c === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`, ...all.slice(1).map(fmt)].join('\n');
+  const fmt = (line) =>
+    `| ${line.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]))).join(' | ')} |`;
+  return [
+    fmt(all[0]),
+    `|${widths.map((w, c) => (c === 0 ? '-'.repeat(w + 2) : `${'-'.repeat(w + 1)}:`)).join('|')}|`,
+    ...all.slice(1).map(fmt),
+  ].join('\n');
 }
 
 async function main() {
   const started = Date.now();
   const dataDir = mkdtempSync(join(os.tmpdir(), 'dms-bench-'));
   const ports = { service: 18090, pg: 54349, floor: 18091 };
-  const log = (msg) => process.stderr.write(`[bench +${Math.round((Date.now() - started) / 1000)}s] ${msg}\n`);
+  const log = (msg) =>
+    process.stderr.write(`[bench +${Math.round((Date.now() - started) / 1000)}s] ${msg}\n`);
   let service;
   let floor;
   try {
     log(`data dir ${dataDir}`);
     service = await startService({ dataDir, port: ports.service, pgPort: ports.pg });
     log(`service up on a fresh database in ${service.startupMs} ms; loading data`);
-    const state = await loadDataset({ baseUrl: service.baseUrl, databaseUrl: service.databaseUrl, events: EVENTS });
+    const state = await loadDataset({
+      baseUrl: service.baseUrl,
+      databaseUrl: service.databaseUrl,
+      events: EVENTS,
+    });
     log(`${state.projectEvents} events loaded in ${state.loadSeconds} s`);
     await service.stop();
     const profDir = CPU_PROF ? join(ROOT, 'bench', 'results', 'profiles') : undefined;
     if (profDir) mkdirSync(profDir, { recursive: true });
     service = await startService({ dataDir, port: ports.service, pgPort: ports.pg, cpuProf: profDir });
-    log(`restart on the existing database: first 200 after ${service.startupMs} ms (embedded Postgres start included)`);
+    log(
+      `restart on the existing database: first 200 after ${service.startupMs} ms (embedded Postgres start included)`,
+    );
     floor = await startFloor(ports.floor, service.databaseUrl);
     const floorTarget = { url: `http://127.0.0.1:${ports.floor}`, pid: floor.pid };
 
@@ -239,7 +292,12 @@ async function main() {
     const output = {
       date: new Date().toISOString(),
       command: `npm run bench ${process.argv.slice(2).join(' ')}`.trim(),
-      settings: { durationSeconds: DURATION, warmupSeconds: WARMUP, connections: CONNECTIONS, events: state.projectEvents },
+      settings: {
+        durationSeconds: DURATION,
+        warmupSeconds: WARMUP,
+        connections: CONNECTIONS,
+        events: state.projectEvents,
+      },
       machine: machine(),
       startupOnExistingDatabaseMs: service.startupMs,
       dataLoadSeconds: state.loadSeconds,
@@ -257,7 +315,11 @@ async function main() {
         `${output.totalSeconds} s in all; ${file}`,
     );
   } finally {
-    if (floor) floor.kill('SIGTERM');
+    if (floor && floor.exitCode === null) {
+      const exited = new Promise((done) => floor.once('exit', done));
+      floor.kill('SIGTERM');
+      await exited;
+    }
     if (service) await service.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }

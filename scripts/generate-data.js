@@ -30,7 +30,9 @@ async function main() {
       closedAlerts: Number(option('alerts', 10_000)),
     });
     writeFileSync(join(dataDir, 'bench-state.json'), `${JSON.stringify(state, null, 2)}\n`);
-    console.log(`loaded ${state.projectEvents} events in ${state.loadSeconds} s; state in ${dataDir}/bench-state.json`);
+    console.log(
+      `loaded ${state.projectEvents} events in ${state.loadSeconds} s; state in ${dataDir}/bench-state.json`,
+    );
   } finally {
     await service.stop();
   }

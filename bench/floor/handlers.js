@@ -12,7 +12,10 @@ const { toEventResponse } = require(join(DIST, 'event.mapper.js'));
 const API = '/api/public/v1.0';
 const ID = '([0-9a-f]{24})';
 const iso = (date) => (date ? new Date(date).toISOString().replace(/\.\d{3}Z$/, 'Z') : undefined);
-const objectId = () => Math.floor(Date.now() / 1000).toString(16).padStart(8, '0') + randomBytes(8).toString('hex');
+const objectId = () =>
+  Math.floor(Date.now() / 1000)
+    .toString(16)
+    .padStart(8, '0') + randomBytes(8).toString('hex');
 
 function toAlert(row, base) {
   const alert = {
@@ -97,7 +100,10 @@ const handlers = [
     method: 'GET',
     path: new RegExp(`^${API}/groups/${ID}/alerts/${ID}$`),
     async run({ pool, match, base }) {
-      const { rows } = await pool.query('SELECT * FROM alerts WHERE id = $1 AND group_id = $2', [match[2], match[1]]);
+      const { rows } = await pool.query('SELECT * FROM alerts WHERE id = $1 AND group_id = $2', [
+        match[2],
+        match[1],
+      ]);
       return rows.length ? { status: 200, json: toAlert(rows[0], base) } : { status: 404 };
     },
   },
@@ -112,12 +118,25 @@ const handlers = [
         const { rows } = await client.query(
           `UPDATE alerts SET updated = $1, acknowledged_until = $2, acknowledgement_comment = $3, acknowledging_username = $4
            WHERE id = $5 AND group_id = $6 RETURNING *`,
-          [now, ack ? new Date(request.acknowledgedUntil) : null, ack ? request.acknowledgementComment : null,
-            ack ? 'floor' : null, match[2], match[1]],
+          [
+            now,
+            ack ? new Date(request.acknowledgedUntil) : null,
+            ack ? request.acknowledgementComment : null,
+            ack ? 'floor' : null,
+            match[2],
+            match[1],
+          ],
         );
         if (rows.length === 0) return { status: 404 };
-        await client.query(INSERT_EVENT, [objectId(), ack ? 'ALERT_ACKNOWLEDGED_AUDIT' : 'ALERT_UNACKNOWLEDGED_AUDIT',
-          now, match[1], match[2], rows[0].alert_config_id, body]);
+        await client.query(INSERT_EVENT, [
+          objectId(),
+          ack ? 'ALERT_ACKNOWLEDGED_AUDIT' : 'ALERT_UNACKNOWLEDGED_AUDIT',
+          now,
+          match[1],
+          match[2],
+          rows[0].alert_config_id,
+          body,
+        ]);
         return { status: 200, json: toAlert(rows[0], base) };
       });
     },
@@ -132,11 +151,26 @@ const handlers = [
         const { rows } = await client.query(
           `UPDATE alert_configs SET enabled = $1, matchers = $2, metric_threshold = $3, notifications = $4, updated = $5
            WHERE id = $6 AND group_id = $7 RETURNING *`,
-          [request.enabled, JSON.stringify(request.matchers || []), JSON.stringify(request.metricThreshold || null),
-            JSON.stringify(request.notifications), now, match[2], match[1]],
+          [
+            request.enabled,
+            JSON.stringify(request.matchers || []),
+            JSON.stringify(request.metricThreshold || null),
+            JSON.stringify(request.notifications),
+            now,
+            match[2],
+            match[1],
+          ],
         );
         if (rows.length === 0) return { status: 404 };
-        await client.query(INSERT_EVENT, [objectId(), 'ALERT_CONFIG_CHANGED_AUDIT', now, match[1], null, match[2], body]);
+        await client.query(INSERT_EVENT, [
+          objectId(),
+          'ALERT_CONFIG_CHANGED_AUDIT',
+          now,
+          match[1],
+          null,
+          match[2],
+          body,
+        ]);
         return { status: 200, json: toAlertConfig(rows[0], base) };
       });
     },
@@ -193,11 +227,19 @@ const handlers = [
         publicKey: key.public_key,
         roles: roles.rows
           .filter((role) => role.api_key_id === key.id)
-          .map((role) => (role.group_id ? { groupId: role.group_id, roleName: role.role_name } : { orgId: role.org_id, roleName: role.role_name })),
+          .map((role) =>
+            role.group_id
+              ? { groupId: role.group_id, roleName: role.role_name }
+              : { orgId: role.org_id, roleName: role.role_name },
+          ),
       }));
       return {
         status: 200,
-        json: { links: pageLinks(base, `/orgs/${orgId}/apiKeys`, 1, 100, results.length), results, totalCount: results.length },
+        json: {
+          links: pageLinks(base, `/orgs/${orgId}/apiKeys`, 1, 100, results.length),
+          results,
+          totalCount: results.length,
+        },
       };
     },
   },
@@ -224,7 +266,18 @@ const handlers = [
            ON CONFLICT (group_id, hostname, port) DO UPDATE SET type_name = EXCLUDED.type_name, up = EXCLUDED.up,
              last_ping = EXCLUDED.last_ping, last_reported = EXCLUDED.last_reported
            RETURNING id, hostname, port`,
-          [groupId, now, JSON.stringify(report.hosts.map((h) => ({ ...h, id: objectId(), type_name: h.typeName, replica_set_name: h.replicaSetName })))],
+          [
+            groupId,
+            now,
+            JSON.stringify(
+              report.hosts.map((h) => ({
+                ...h,
+                id: objectId(),
+                type_name: h.typeName,
+                replica_set_name: h.replicaSetName,
+              })),
+            ),
+          ],
         );
         const idOf = new Map(hosts.rows.map((row) => [`${row.hostname}:${row.port}`, row.id]));
         const cols = [[], [], [], [], []];

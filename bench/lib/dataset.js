@@ -1,4 +1,5 @@
 'use strict';
+/* global fetch */
 // The benchmark's data set: a project set up through the public API like a customer would (first
 // user, organization, project, API keys, an OUTSIDE_METRIC_THRESHOLD alert configuration, an agent
 // key, agent reports for 10 hosts that raise real alerts), then the bulk that only SQL loads quickly:
@@ -32,16 +33,32 @@ const EVENT_TYPES = [
 ];
 const WEIGHTED_TYPES = EVENT_TYPES.flatMap(([type, weight]) => Array(weight).fill(type));
 const METRICS = [
-  'CONNECTIONS', 'OPCOUNTER_QUERY', 'OPCOUNTER_INSERT', 'OPCOUNTER_UPDATE', 'OPCOUNTER_DELETE',
-  'OPCOUNTER_GETMORE', 'OPCOUNTER_CMD', 'MEMORY_RESIDENT', 'MEMORY_VIRTUAL', 'NETWORK_BYTES_IN',
-  'NETWORK_BYTES_OUT', 'NETWORK_NUM_REQUESTS', 'CURSORS_TOTAL_OPEN', 'CACHE_USED_BYTES', 'CACHE_DIRTY_BYTES',
+  'CONNECTIONS',
+  'OPCOUNTER_QUERY',
+  'OPCOUNTER_INSERT',
+  'OPCOUNTER_UPDATE',
+  'OPCOUNTER_DELETE',
+  'OPCOUNTER_GETMORE',
+  'OPCOUNTER_CMD',
+  'MEMORY_RESIDENT',
+  'MEMORY_VIRTUAL',
+  'NETWORK_BYTES_IN',
+  'NETWORK_BYTES_OUT',
+  'NETWORK_NUM_REQUESTS',
+  'CURSORS_TOTAL_OPEN',
+  'CACHE_USED_BYTES',
+  'CACHE_DIRTY_BYTES',
 ];
 const HOSTS = 10;
 const MEASUREMENTS_PER_HOST = 50;
 const DAY_MS = 86_400_000;
 
 function objectId(ms) {
-  return Math.floor(ms / 1000).toString(16).padStart(8, '0') + randomBytes(8).toString('hex');
+  return (
+    Math.floor(ms / 1000)
+      .toString(16)
+      .padStart(8, '0') + randomBytes(8).toString('hex')
+  );
 }
 
 function progressBar(label, total) {
@@ -89,7 +106,13 @@ function agentReport(at, connections) {
 const METRIC_CONFIG = {
   eventTypeName: 'OUTSIDE_METRIC_THRESHOLD',
   enabled: true,
-  metricThreshold: { metricName: 'CONNECTIONS', mode: 'AVERAGE', operator: 'GREATER_THAN', threshold: 500, units: 'RAW' },
+  metricThreshold: {
+    metricName: 'CONNECTIONS',
+    mode: 'AVERAGE',
+    operator: 'GREATER_THAN',
+    threshold: 500,
+    units: 'RAW',
+  },
   notifications: [{ typeName: 'EMAIL', emailAddress: 'oncall@example.com', delayMin: 0, intervalMin: 60 }],
 };
 
@@ -122,7 +145,10 @@ async function setUpProject(baseUrl) {
   });
   const first = await response.json();
   if (response.status >= 300) throw new Error(`first user: ${response.status} ${JSON.stringify(first)}`);
-  const owner = { publicKey: first.programmaticApiKey.publicKey, privateKey: first.programmaticApiKey.privateKey };
+  const owner = {
+    publicKey: first.programmaticApiKey.publicKey,
+    privateKey: first.programmaticApiKey.privateKey,
+  };
   const api = new DigestApi(baseUrl, owner);
   const org = await api.call('POST', '/orgs', { name: 'Bench Org' });
   const group = await api.call('POST', '/groups', { name: 'bench-production', orgId: org.id });
@@ -137,7 +163,12 @@ async function setUpProject(baseUrl) {
   const now = Date.now();
   for (let round = 5; round >= 0; round--) {
     const at = now - 3_600_000 - round * 60_000;
-    await postReport(baseUrl, group.id, agentKey, agentReport(at, (h) => (round < 3 ? 900 + h : 120 + h)));
+    await postReport(
+      baseUrl,
+      group.id,
+      agentKey,
+      agentReport(at, (h) => (round < 3 ? 900 + h : 120 + h)),
+    );
   }
   return { owner, orgId: org.id, groupId: group.id, alertConfigId: config.id, agentKey, password };
 }
@@ -159,19 +190,33 @@ async function insertEvents(client, state, total, batchSize = 20_000) {
       cols.id.push(objectId(created));
       cols.type.push(type);
       cols.created.push(new Date(created));
-      cols.username.push(type.endsWith('_AUDIT') || type.endsWith('_GROUP') ? actors[i % actors.length] : null);
+      cols.username.push(
+        type.endsWith('_AUDIT') || type.endsWith('_GROUP') ? actors[i % actors.length] : null,
+      );
       cols.remote.push(type.endsWith('_AUDIT') ? `10.0.${host}.${i % 250}` : null);
       cols.subject.push(
         JSON.stringify({ hostname: `db${host}.bench.internal`, port: 27017, replicaSetName: 'rs0' }),
       );
-      cols.raw.push(JSON.stringify({ _t: type, cre: new Date(created).toISOString(), hid: host, source: 'bench' }));
+      cols.raw.push(
+        JSON.stringify({ _t: type, cre: new Date(created).toISOString(), hid: host, source: 'bench' }),
+      );
     }
     await client.query(
       `INSERT INTO events (id, event_type_name, created, org_id, group_id, username, remote_address, subject, raw)
        SELECT id, t, c, $8, $9, u, r, s::jsonb, w::jsonb
        FROM unnest($1::char(24)[], $2::varchar[], $3::timestamptz[], $4::varchar[], $5::varchar[], $6::text[], $7::text[])
          AS x(id, t, c, u, r, s, w)`,
-      [cols.id, cols.type, cols.created, cols.username, cols.remote, cols.subject, cols.raw, state.orgId, state.groupId],
+      [
+        cols.id,
+        cols.type,
+        cols.created,
+        cols.username,
+        cols.remote,
+        cols.subject,
+        cols.raw,
+        state.orgId,
+        state.groupId,
+      ],
     );
     done += n;
     progress(done);
@@ -213,7 +258,9 @@ async function loadDataset({ baseUrl, databaseUrl, events = 1_000_000, closedAle
     await client.query('VACUUM (ANALYZE) alerts');
     await client.query('ANALYZE');
     state.loadSeconds = Math.round((Date.now() - started) / 100) / 10;
-    const [{ count }] = (await client.query('SELECT count(*)::int AS count FROM events WHERE group_id = $1', [state.groupId])).rows;
+    const [{ count }] = (
+      await client.query('SELECT count(*)::int AS count FROM events WHERE group_id = $1', [state.groupId])
+    ).rows;
     state.projectEvents = count;
     const open = await client.query(
       `SELECT id FROM alerts WHERE group_id = $1 AND status = 'OPEN' ORDER BY created DESC, id`,

@@ -1,4 +1,5 @@
 'use strict';
+/* global fetch */
 // A Digest (RFC 7616, qop=auth, MD5) client as nonce-reusing clients do it (Python requests,
 // digest-fetch): answer one challenge, then sign every later request with the same nonce and an
 // increasing nc, so no request costs an extra round trip.
@@ -10,7 +11,8 @@ function parseChallenge(header) {
   const values = Array.isArray(header) ? header : [header];
   const md5Challenge = values.find((value) => /algorithm="?MD5"?/i.test(value)) || values[0];
   const params = {};
-  for (const match of md5Challenge.matchAll(/([a-z]+)="([^"]*)"/gi)) params[match[1].toLowerCase()] = match[2];
+  for (const match of md5Challenge.matchAll(/([a-z]+)="([^"]*)"/gi))
+    params[match[1].toLowerCase()] = match[2];
   return params;
 }
 
@@ -43,7 +45,8 @@ async function fetchChallenge(baseUrl, path = '/api/public/v1.0/orgs') {
   const response = await fetch(`${baseUrl}${path}`);
   await response.arrayBuffer();
   const header = response.headers.get('www-authenticate');
-  if (response.status !== 401 || !header) throw new Error(`expected a Digest challenge, got ${response.status}`);
+  if (response.status !== 401 || !header)
+    throw new Error(`expected a Digest challenge, got ${response.status}`);
   // fetch joins repeated headers with ", "; split back before each "Digest ".
   return parseChallenge(header.split(/,\s*(?=Digest )/));
 }

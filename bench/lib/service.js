@@ -1,4 +1,5 @@
 'use strict';
+/* global fetch, setInterval, clearInterval */
 // Starts the BUILT service (node dist/main.js) as production does: embedded Postgres under DATA_DIR
 // when DATABASE_URL is unset. Samples its peak RSS from /proc (VmHWM, the kernel's high-water mark).
 const { spawn } = require('node:child_process');
@@ -60,7 +61,8 @@ async function startService(options) {
   const baseUrl = `http://127.0.0.1:${options.port}`;
   await waitFor(`${baseUrl}/health`, 120_000, child);
   const startupMs = Date.now() - started;
-  const databaseUrl = process.env.DATABASE_URL || `postgres://postgres:postgres@127.0.0.1:${options.pgPort}/dms`;
+  const databaseUrl =
+    process.env.DATABASE_URL || `postgres://postgres:postgres@127.0.0.1:${options.pgPort}/dms`;
   return {
     child,
     baseUrl,

@@ -10,7 +10,9 @@ pg.Client.prototype.query = function traced(config, values, callback) {
   const text = typeof config === 'string' ? config : config && config.text;
   const params = Array.isArray(values) ? values : config && config.values;
   if (text) {
-    const short = (params || []).map((v) => (typeof v === 'string' && v.length > 80 ? `${v.slice(0, 80)}…` : v));
+    const short = (params || []).map((v) =>
+      typeof v === 'string' && v.length > 80 ? `${v.slice(0, 80)}…` : v,
+    );
     appendFileSync(file, `${text.replace(/\s+/g, ' ')}  -- ${JSON.stringify(short)}\n`);
   }
   return original.call(this, config, values, callback);

@@ -49,23 +49,39 @@ export function eventPageQuery(filter: EventListFilter, offset: number, limit: n
   const params = new Params();
   const conditions = scopeConditions(filter, params);
   const types = [...new Set(filter.eventTypes)];
+  // Past page 1 the page's ids are found first (an index-only scan that skips `offset` index entries,
+  // not rows), then only those rows are read: a deferred join.
+  const columns = offset > 0 ? 'id, created' : EVENT_COLUMNS;
+  let sql: string;
   if (types.length <= 1) {
     if (types.length === 1) conditions.push(`event_type_name = ${params.add(types[0])}`);
-    const sql = `SELECT ${EVENT_COLUMNS} FROM events WHERE ${conditions.join(' AND ')} ${ORDER} LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}`;
-    return { sql, params: params.values };
+    sql = `SELECT ${columns} FROM events WHERE ${conditions.join(' AND ')} ${ORDER} LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}`;
+  } else {
+    const where = conditions.join(' AND ');
+    const branchLimit = params.add(offset + limit);
+    const branches = types.map(
+      (type) =>
+        `(SELECT ${offset > 0 ? 'id, created' : '*'} FROM events WHERE ${where} AND event_type_name = ${params.add(type)} ${ORDER} LIMIT ${branchLimit})`,
+    );
+    sql = `SELECT ${columns} FROM (${branches.join(' UNION ALL ')}) AS e ${ORDER} LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}`;
   }
-  const where = conditions.join(' AND ');
-  const branchLimit = params.add(offset + limit);
-  const branches = types.map(
-    (type) =>
-      `(SELECT * FROM events WHERE ${where} AND event_type_name = ${params.add(type)} ${ORDER} LIMIT ${branchLimit})`,
-  );
-  const sql = `SELECT ${EVENT_COLUMNS} FROM (${branches.join(' UNION ALL ')}) AS e ${ORDER} LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}`;
+  if (offset > 0) {
+    sql = `SELECT ${EVENT_COLUMNS} FROM events WHERE id IN (SELECT id FROM (${sql}) AS page) ${ORDER}`;
+  }
   return { sql, params: params.values };
 }
 
 export function eventCountQuery(filter: EventListFilter): SqlQuery {
   const params = new Params();
+  if (filter.eventTypes.length === 0 && !filter.from && !filter.until) {
+    // Unfiltered: the counters the insert's transaction keeps (migration EventCountsSchema1795300011000).
+    const [kind, scopeId] =
+      'groupId' in filter.scope ? ['G', filter.scope.groupId] : ['O', filter.scope.orgId];
+    return {
+      sql: `SELECT coalesce(sum(count), 0)::int AS count FROM event_counts WHERE scope_kind = ${params.add(kind)} AND scope_id = ${params.add(scopeId)}`,
+      params: params.values,
+    };
+  }
   const conditions = scopeConditions(filter, params);
   const types = [...new Set(filter.eventTypes)];
   if (types.length === 1) conditions.push(`event_type_name = ${params.add(types[0])}`);

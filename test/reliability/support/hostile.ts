@@ -128,7 +128,7 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
 function mutateBody(document: OpenApiDocument, schema: Schema): fc.Arbitrary<HostileBody> {
   const valid = sample(document, schema);
   const isObject = valid !== null && typeof valid === 'object' && !Array.isArray(valid);
-  const fields = isObject ? Object.keys(valid as object) : [];
+  const fields = isObject ? Object.keys(valid) : [];
   const required: string[] = Array.isArray(schema.required) ? schema.required : fields;
   const options: Array<fc.Arbitrary<HostileBody>> = [
     fc.constant<HostileBody>({ kind: 'json', value: valid, note: 'sample' }),
@@ -146,7 +146,7 @@ function mutateBody(document: OpenApiDocument, schema: Schema): fc.Arbitrary<Hos
         note: `extra field ${name}`,
       }))
       .map((b) =>
-        b.kind === 'json' && isObject ? { ...b, value: { ...(valid as object), ...(b.value as object) } } : b,
+        b.kind === 'json' && isObject ? { ...b, value: { ...valid, ...(b.value as object) } } : b,
       ),
   ];
   if (fields.length > 0) {

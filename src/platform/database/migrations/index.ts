@@ -9,6 +9,7 @@ import { DeliveriesSchema1795300007000 } from './1795300007000-deliveries';
 import { AutomationSchema1795300008000 } from './1795300008000-automation';
 import { FederationSchema1795300009000 } from './1795300009000-federation';
 import { RateLimitsSchema1795300010000 } from './1795300010000-rate-limits';
+import { EventCountsSchema1795300011000 } from './1795300011000-event-counts';
 
 // Listed explicitly (not globbed) so the app, the CLI and the test harness load the same classes
 // whether running from TypeScript or from dist/. Append new migrations in timestamp order.
@@ -24,4 +25,5 @@ export const MIGRATIONS = [
   AutomationSchema1795300008000,
   FederationSchema1795300009000,
   RateLimitsSchema1795300010000,
+  EventCountsSchema1795300011000,
 ];

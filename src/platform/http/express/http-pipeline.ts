@@ -54,6 +54,7 @@ function writeError(req: Request, res: Response, error: ApiError): void {
 
 // Postgres text cannot hold U+0000 and its JSON types refuse lone UTF-16 surrogates: such input
 // would reach the database as a driver error (a 500). No resource, parameter or attribute can hold one.
+// eslint-disable-next-line no-control-regex -- matching U+0000 is the point
 const NOT_STORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 function unstorableInputRefusal(req: Request): ApiError | undefined {

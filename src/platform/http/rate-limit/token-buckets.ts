@@ -35,10 +35,10 @@ export class TokenBuckets {
   constructor(private readonly dataSource: DataSource) {}
 
   async take(requests: BucketRequest[]): Promise<BucketState[]> {
-    const rows = (await this.dataSource.query(TAKE, [
-      requests.map((r) => r.key),
-      requests.map((r) => r.perMinute),
-    ])) as Array<{ bucket_key: string; tokens: number; allowed: boolean }>;
+    const rows = await this.dataSource.query<Array<{ bucket_key: string; tokens: number; allowed: boolean }>>(
+      TAKE,
+      [requests.map((r) => r.key), requests.map((r) => r.perMinute)],
+    );
     return requests.map((request) => {
       const row = rows.find((r) => r.bucket_key === request.key);
       return { ...request, allowed: row?.allowed ?? true, tokens: Number(row?.tokens ?? request.perMinute) };

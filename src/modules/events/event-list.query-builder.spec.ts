@@ -1,0 +1,33 @@
+import { eventCountQuery, eventPageQuery } from './event-list.query-builder';
+
+const groupId = '5f1a2b3c4d5e6f7a8b9c0d1e';
+
+describe('event list SQL', () => {
+  it('should read the insert-maintained counters when the list is unfiltered', () => {
+    const query = eventCountQuery({ scope: { groupId }, eventTypes: [] });
+    expect(query.sql).toContain('FROM event_counts');
+    expect(query.params).toEqual(['G', groupId]);
+  });
+
+  it('should count organization events under the organization scope kind', () => {
+    const query = eventCountQuery({ scope: { orgId: groupId }, eventTypes: [] });
+    expect(query.params).toEqual(['O', groupId]);
+  });
+
+  it('should count the matching rows when a type or a date filters the list', () => {
+    expect(eventCountQuery({ scope: { groupId }, eventTypes: ['HOST_UP'] }).sql).toContain('count(*)');
+    expect(eventCountQuery({ scope: { groupId }, eventTypes: [], from: new Date(0) }).sql).toContain(
+      'count(*)',
+    );
+  });
+
+  it('should read page 1 directly and later pages through their ids when paging', () => {
+    const first = eventPageQuery({ scope: { groupId }, eventTypes: [] }, 0, 100);
+    const later = eventPageQuery({ scope: { groupId }, eventTypes: ['HOST_UP', 'HOST_DOWN'] }, 9900, 100);
+    expect(first.sql).not.toContain('WHERE id IN');
+    expect(later.sql).toMatch(
+      /^SELECT .* FROM events WHERE id IN \(SELECT id FROM \(SELECT id, created FROM/s,
+    );
+    expect(later.params).toEqual([groupId, 10000, 'HOST_UP', 'HOST_DOWN', 100, 9900]);
+  });
+});
