@@ -13,7 +13,7 @@ import { errorBodyProblem, send } from './support/send';
 
 // Fixed seed and case count so CI is reproducible; FUZZ_SEED / FUZZ_CASES_PER_OPERATION explore further.
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
-const CASES_PER_OPERATION = Number(process.env.FUZZ_CASES_PER_OPERATION ?? 12);
+const CASES_PER_OPERATION = Number(process.env.FUZZ_CASES_PER_OPERATION ?? 25);
 
 // Timers off: nothing but the requests themselves writes to the database.
 const QUIET = {

@@ -22,11 +22,7 @@ export class ApiError extends Error {
   }
 
   toBody(): ApiErrorBody {
-    const body: ApiErrorBody = {
-      detail: this.detail,
-      error: this.status,
-      reason: STATUS_CODES[this.status] ?? 'Error',
-    };
+    const body: ApiErrorBody = { detail: this.detail, error: this.status, reason: STATUS_CODES[this.status] ?? 'Error' };
     // The product's bare 401 challenge body has neither errorCode nor parameters (product-facts 1.1).
     if (this.errorCode !== undefined) {
       body.errorCode = this.errorCode;

@@ -1,11 +1,4 @@
-import {
-  CallHandler,
-  ExecutionContext,
-  HttpStatus,
-  Injectable,
-  NestInterceptor,
-  RequestMethod,
-} from '@nestjs/common';
+import { CallHandler, ExecutionContext, HttpStatus, Injectable, NestInterceptor, RequestMethod } from '@nestjs/common';
 import { HTTP_CODE_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
 import { Observable, map } from 'rxjs';
 import { RequestContext } from './request-context';
@@ -20,9 +13,7 @@ export class EnvelopeInterceptor implements NestInterceptor {
   constructor(private readonly context: RequestContext) {}
 
   intercept(execution: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const wanted = this.context
-      .request()
-      ?.query.some(([key, value]) => key === 'envelope' && value === 'true');
+    const wanted = this.context.request()?.query.some(([key, value]) => key === 'envelope' && value === 'true');
     if (!wanted) return next.handle();
     const handler = execution.getHandler();
     const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;

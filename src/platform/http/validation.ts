@@ -28,12 +28,7 @@ interface Leaf {
 function firstLeaf(errors: ValidationError[], prefix = ''): Leaf | undefined {
   for (const error of errors) {
     const isIndex = /^\d+$/.test(error.property);
-    const path =
-      prefix === ''
-        ? error.property
-        : isIndex
-          ? `${prefix}[${error.property}]`
-          : `${prefix}.${error.property}`;
+    const path = prefix === '' ? error.property : isIndex ? `${prefix}[${error.property}]` : `${prefix}.${error.property}`;
     if (error.constraints && Object.keys(error.constraints).length > 0) return { path, error };
     const nested = firstLeaf(error.children ?? [], path);
     if (nested) return nested;
@@ -42,14 +37,11 @@ function firstLeaf(errors: ValidationError[], prefix = ''): Leaf | undefined {
 }
 
 function describeValue(value: unknown): string {
-  return typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  return typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
 }
 
 // Maps class-validator failures to the product's codes, naming the field (body) or parameter (query).
-export function validationErrorToApiError(
-  errors: ValidationError[],
-  source: ArgumentMetadata['type'],
-): ApiError {
+export function validationErrorToApiError(errors: ValidationError[], source: ArgumentMetadata['type']): ApiError {
   const leaf = firstLeaf(errors);
   if (!leaf) return CommonErrors.INVALID_JSON();
   const constraints = leaf.error.constraints ?? {};
@@ -59,8 +51,7 @@ export function validationErrorToApiError(
   if (source === 'param') return CommonErrors.INVALID_PATH_PARAMETER(leaf.path, message);
   if (names.includes('unknownValue')) return CommonErrors.INVALID_JSON();
   if (names.includes('whitelistValidation')) return CommonErrors.INVALID_ATTRIBUTE(leaf.path);
-  if (leaf.error.value === undefined || leaf.error.value === null)
-    return CommonErrors.MISSING_ATTRIBUTE(leaf.path);
+  if (leaf.error.value === undefined || leaf.error.value === null) return CommonErrors.MISSING_ATTRIBUTE(leaf.path);
   if (names.includes('isEnum') || names.includes('isIn')) {
     return CommonErrors.INVALID_ENUM_VALUE(describeValue(leaf.error.value), leaf.path);
   }

@@ -12,9 +12,6 @@ export class ListEnvelopeResponse {
   @ApiProperty({ type: [LinkResponse] })
   links!: LinkResponse[];
 
-  @ApiProperty({
-    example: 1,
-    description: 'Total items in the result set (omitted when includeCount=false).',
-  })
+  @ApiProperty({ example: 1, description: 'Total items in the result set (omitted when includeCount=false).' })
   totalCount?: number;
 }
