@@ -8,7 +8,7 @@ const { Pool } = require('pg');
 const { handlers } = require('./handlers');
 
 const port = Number(process.argv[2]);
-// Same size as the service's pool (pg's default of 10 through TypeORM).
+// One connection per benchmark connection (the service's pool allows 20; the load never needs more).
 const pool = new Pool({ connectionString: process.argv[3], max: 10 });
 // Postgres stopping at the end of a run closes idle connections: not an error of the floor.
 pool.on('error', () => undefined);

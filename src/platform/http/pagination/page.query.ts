@@ -4,6 +4,7 @@ import { IsBoolean, IsInt, IsOptional, Max, Min } from 'class-validator';
 
 export const MAX_ITEMS_PER_PAGE = 500;
 export const DEFAULT_ITEMS_PER_PAGE = 100;
+export const MAX_PAGE_NUM = Math.floor(Number.MAX_SAFE_INTEGER / MAX_ITEMS_PER_PAGE);
 
 export function toBoolean({ value }: { value: unknown }): unknown {
   if (value === 'true' || value === true) return true;
@@ -18,6 +19,8 @@ export class PageQuery {
   @Type(() => Number)
   @IsInt()
   @Min(1)
+  // Keeps the row offset an exact integer (and within Postgres's bigint): 1e20 was a 500.
+  @Max(MAX_PAGE_NUM)
   pageNum: number = 1;
 
   @ApiPropertyOptional({ minimum: 1, maximum: MAX_ITEMS_PER_PAGE, default: DEFAULT_ITEMS_PER_PAGE })

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsBoolean, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { OBJECT_ID_PATTERN } from '../../../../platform/ids/object-id';
 
 export class CreateProjectRequest {
@@ -14,7 +14,8 @@ export class CreateProjectRequest {
     description:
       'Owning organization. A GLOBAL_OWNER may omit it: an organization of the same name is then created.',
   })
-  @IsOptional()
+  // Absent, not null: @IsOptional() would let null through to the NOT NULL column (a 500).
+  @ValidateIf((_request, value) => value !== undefined)
   @IsString()
   @Matches(OBJECT_ID_PATTERN, { message: 'orgId must be 24 hexadecimal digits' })
   orgId?: string;
