@@ -1,27 +1,25 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsArray, IsInt, IsObject, IsOptional, IsString } from 'class-validator';
+
+// A top-level section whose content is the client's: documented by example, checked only for its kind.
+const ObjectSection = (example: Record<string, unknown> = {}) =>
+  applyDecorators(ApiPropertyOptional({ type: Object, nullable: true, example }), IsOptional(), IsObject());
+
+const ArraySection = (example: unknown[] = []) =>
+  applyDecorators(ApiPropertyOptional({ type: [Object], nullable: true, example }), IsOptional(), IsArray());
 
 // The product's automation configuration document (PUT replaces it whole). Only the top-level sections
 // are declared, so an unknown section is refused as INVALID_ATTRIBUTE; their content is the client's.
 // `null` is accepted where the Go client sends it for empty sections.
 export class ReplaceAutomationConfigRequest {
-  @ApiPropertyOptional({ type: Object, nullable: true, example: { name: '107.0.0.8465-1' } })
-  @IsOptional()
-  @IsObject()
+  @ObjectSection({ name: '107.0.0.8465-1' })
   agentVersion?: Record<string, unknown> | null;
 
-  @ApiPropertyOptional({
-    type: Object,
-    nullable: true,
-    example: { disabled: true, usersWanted: [], usersDeleted: [] },
-  })
-  @IsOptional()
-  @IsObject()
+  @ObjectSection({ disabled: true, usersWanted: [], usersDeleted: [] })
   auth?: Record<string, unknown> | null;
 
-  @ApiPropertyOptional({ type: Object, nullable: true, example: {} })
-  @IsOptional()
-  @IsObject()
+  @ObjectSection()
   balancer?: Record<string, unknown> | null;
 
   // Shape not documented by the product: any JSON value is kept as sent.
@@ -29,33 +27,19 @@ export class ReplaceAutomationConfigRequest {
   @IsOptional()
   clusterWideConfigurations?: unknown;
 
-  @ApiPropertyOptional({ type: Object, nullable: true, example: {} })
-  @IsOptional()
-  @IsObject()
+  @ObjectSection()
   filebeat?: Record<string, unknown> | null;
 
-  @ApiPropertyOptional({ type: Object, nullable: true, example: {} })
-  @IsOptional()
-  @IsObject()
+  @ObjectSection()
   kerberos?: Record<string, unknown> | null;
 
-  @ApiPropertyOptional({ type: Object, nullable: true, example: {} })
-  @IsOptional()
-  @IsObject()
+  @ObjectSection()
   ldap?: Record<string, unknown> | null;
 
-  @ApiPropertyOptional({ type: Object, nullable: true, example: { name: '100.9.0' } })
-  @IsOptional()
-  @IsObject()
+  @ObjectSection({ name: '100.9.0' })
   mongoDbToolsVersion?: Record<string, unknown> | null;
 
-  @ApiPropertyOptional({
-    type: Object,
-    nullable: true,
-    example: { downloadBase: '/var/lib/mongodb-mms-automation' },
-  })
-  @IsOptional()
-  @IsObject()
+  @ObjectSection({ downloadBase: '/var/lib/mongodb-mms-automation' })
   options?: Record<string, unknown> | null;
 
   // Shape not documented by the product: any JSON value is kept as sent.
@@ -63,118 +47,68 @@ export class ReplaceAutomationConfigRequest {
   @IsOptional()
   prometheus?: unknown;
 
-  @ApiPropertyOptional({ type: Object, nullable: true, example: {} })
-  @IsOptional()
-  @IsObject()
+  @ObjectSection()
   ssl?: Record<string, unknown> | null;
 
-  @ApiPropertyOptional({ type: Object, nullable: true, example: {} })
-  @IsOptional()
-  @IsObject()
+  @ObjectSection()
   tls?: Record<string, unknown> | null;
 
-  @ApiPropertyOptional({ type: [Object], nullable: true, example: [] })
-  @IsOptional()
-  @IsArray()
+  @ArraySection()
   atlasProxies?: unknown[] | null;
 
-  @ApiPropertyOptional({ type: [Object], nullable: true, example: [] })
-  @IsOptional()
-  @IsArray()
+  @ArraySection()
   atlasUISes?: unknown[] | null;
 
-  @ApiPropertyOptional({
-    type: [Object],
-    nullable: true,
-    example: [{ name: '107.0.0.8465-1', hostname: 'example.net' }],
-  })
-  @IsOptional()
-  @IsArray()
+  @ArraySection([{ name: '107.0.0.8465-1', hostname: 'example.net' }])
   backupVersions?: unknown[] | null;
 
-  @ApiPropertyOptional({ type: [Object], nullable: true, example: [] })
-  @IsOptional()
-  @IsArray()
+  @ArraySection()
   cpsModules?: unknown[] | null;
 
-  @ApiPropertyOptional({ type: [Object], nullable: true, example: [] })
-  @IsOptional()
-  @IsArray()
+  @ArraySection()
   dbCheckModules?: unknown[] | null;
 
-  @ApiPropertyOptional({ type: [Object], nullable: true, example: [] })
-  @IsOptional()
-  @IsArray()
+  @ArraySection()
   indexConfigs?: unknown[] | null;
 
-  @ApiPropertyOptional({ type: [Object], nullable: true, example: [] })
-  @IsOptional()
-  @IsArray()
+  @ArraySection()
   maintainedEnvoys?: unknown[] | null;
 
-  @ApiPropertyOptional({ type: [Object], nullable: true, example: [{ name: '7.0.2' }] })
-  @IsOptional()
-  @IsArray()
+  @ArraySection([{ name: '7.0.2' }])
   mongoDbVersions?: unknown[] | null;
 
-  @ApiPropertyOptional({ type: [Object], nullable: true, example: [] })
-  @IsOptional()
-  @IsArray()
+  @ArraySection()
   mongosqlds?: unknown[] | null;
 
-  @ApiPropertyOptional({ type: [Object], nullable: true, example: [] })
-  @IsOptional()
-  @IsArray()
+  @ArraySection()
   mongots?: unknown[] | null;
 
-  @ApiPropertyOptional({
-    type: [Object],
-    nullable: true,
-    example: [{ name: '107.0.0.8465-1', hostname: 'example.net' }],
-  })
-  @IsOptional()
-  @IsArray()
+  @ArraySection([{ name: '107.0.0.8465-1', hostname: 'example.net' }])
   monitoringVersions?: unknown[] | null;
 
-  @ApiPropertyOptional({ type: [Object], nullable: true, example: [] })
-  @IsOptional()
-  @IsArray()
+  @ArraySection()
   onlineArchiveModules?: unknown[] | null;
 
-  @ApiPropertyOptional({
-    type: [Object],
-    nullable: true,
-    example: [
-      {
-        name: 'myReplicaSet_1',
-        hostname: 'example.net',
-        processType: 'mongod',
-        version: '7.0.2',
-        args2_6: { net: { port: 27017 }, replication: { replSetName: 'myReplicaSet' } },
-      },
-    ],
-  })
-  @IsOptional()
-  @IsArray()
+  @ArraySection([
+    {
+      name: 'myReplicaSet_1',
+      hostname: 'example.net',
+      processType: 'mongod',
+      version: '7.0.2',
+      args2_6: { net: { port: 27017 }, replication: { replSetName: 'myReplicaSet' } },
+    },
+  ])
   processes?: unknown[] | null;
 
-  @ApiPropertyOptional({
-    type: [Object],
-    nullable: true,
-    example: [{ _id: 'myReplicaSet', members: [{ _id: 0, host: 'myReplicaSet_1', priority: 1, votes: 1 }] }],
-  })
-  @IsOptional()
-  @IsArray()
+  @ArraySection([
+    { _id: 'myReplicaSet', members: [{ _id: 0, host: 'myReplicaSet_1', priority: 1, votes: 1 }] },
+  ])
   replicaSets?: unknown[] | null;
 
-  @ApiPropertyOptional({ type: [Object], nullable: true, example: [] })
-  @IsOptional()
-  @IsArray()
+  @ArraySection()
   roles?: unknown[] | null;
 
-  @ApiPropertyOptional({ type: [Object], nullable: true, example: [] })
-  @IsOptional()
-  @IsArray()
+  @ArraySection()
   sharding?: unknown[] | null;
 
   @ApiPropertyOptional({ type: String, nullable: true, example: 'https://opsmanager.example.net:8080' })
