@@ -8,7 +8,6 @@ import type { AppConfig } from './platform/config/app-config';
 import { runMigrations } from './platform/database/migrate';
 import { RoleGuard } from './platform/auth/role.guard';
 import { ApiErrorFilter } from './platform/http/api-error.filter';
-import { EnvelopeInterceptor } from './platform/http/envelope.interceptor';
 import { installHttpPipeline } from './platform/http/express/http-pipeline';
 import { installRequestLogging } from './platform/http/express/request-logging';
 import { setupOpenApi } from './platform/http/openapi';
@@ -47,7 +46,6 @@ export async function createApp(
   });
   app.useGlobalPipes(new ApiValidationPipe());
   app.useGlobalFilters(new ApiErrorFilter(app.get(HttpAdapterHost), app.get(RequestContext)));
-  app.useGlobalInterceptors(new EnvelopeInterceptor(app.get(RequestContext)));
   app.useGlobalGuards(app.get(RoleGuard));
   setupOpenApi(app, config.versionString);
   if (overrides.handleSignals ?? true) app.enableShutdownHooks();

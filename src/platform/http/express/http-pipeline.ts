@@ -11,6 +11,7 @@ import { HttpAuthenticator, isPublicPath } from '../../auth/authenticator';
 import type { Principal } from '../../auth/principal';
 import { ApiError } from '../api-error';
 import { errorHeaders } from '../api-error.filter';
+import { envelopeBody } from '../envelope';
 import { CommonErrors } from '../error-codes';
 import { RequestContext, RequestInfo } from '../request-context';
 import { rateLimitMiddleware, rateLimitEnabled } from '../rate-limit/rate-limit.middleware';
@@ -18,7 +19,12 @@ import { toApiError } from '../to-api-error';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
-type PipelineRequest = Request & { principal?: Principal; requestId?: string };
+// pretty/envelope: the query's output options, parsed once per request (see outputOptions).
+type PipelineRequest = Request & {
+  principal?: Principal;
+  requestId?: string;
+  output?: { pretty: boolean; envelope: boolean };
+};
 
 function queryPairs(originalUrl: string): Array<[string, string]> {
   const index = originalUrl.indexOf('?');
@@ -31,14 +37,23 @@ function pathOf(originalUrl: string): string {
   return index < 0 ? originalUrl : originalUrl.slice(0, index);
 }
 
-function wantsPretty(req: Request): boolean {
-  return queryPairs(req.originalUrl).some(([key, value]) => key === 'pretty' && value === 'true');
+function outputOptions(
+  req: PipelineRequest,
+  query?: Array<[string, string]>,
+): { pretty: boolean; envelope: boolean } {
+  if (req.output) return req.output;
+  const pairs = query ?? queryPairs(req.originalUrl);
+  req.output = {
+    pretty: pairs.some(([key, value]) => key === 'pretty' && value === 'true'),
+    envelope: pairs.some(([key, value]) => key === 'envelope' && value === 'true'),
+  };
+  return req.output;
 }
 
 // Serializes every JSON body ourselves: exact `Content-Type: application/json` (no charset suffix,
 // as the product's samples show) and `pretty=true` indentation per request.
-function sendJson(req: Request, res: Response, body: unknown): Response {
-  const text = JSON.stringify(body, null, wantsPretty(req) ? 2 : undefined) ?? '';
+function sendJson(req: PipelineRequest, res: Response, body: unknown): Response {
+  const text = JSON.stringify(body, null, outputOptions(req).pretty ? 2 : undefined) ?? '';
   // Express's res.set (used by Nest's adapter, e.g. in the error filter) appends `; charset=utf-8`.
   const current = res.get('Content-Type');
   if (!current || /^application\/json; charset=utf-8$/i.test(current))
@@ -109,6 +124,7 @@ export function installHttpPipeline(nestApp: INestApplication, config: AppConfig
           remoteAddress: req.ip ?? req.socket.remoteAddress ?? '',
         };
         req.requestId = info.requestId;
+        outputOptions(req, info.query);
         context.setRequest(info);
       },
     }).use,
@@ -137,7 +153,14 @@ export function installHttpPipeline(nestApp: INestApplication, config: AppConfig
       'X-MongoDB-Service-Version': versionHeader,
       'X-Request-Id': req.requestId ?? '',
     });
-    res.json = (body: unknown) => sendJson(req, res, body);
+    // Nest's adapter answers a handler's result and the error filter's body through res.json; only a
+    // result (a status below 400) gets the envelope.
+    res.json = (body: unknown) =>
+      sendJson(
+        req,
+        res,
+        outputOptions(req).envelope && res.statusCode < 400 ? envelopeBody(body, res.statusCode) : body,
+      );
     next();
   });
 
