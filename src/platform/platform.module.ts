@@ -10,6 +10,7 @@ import { RequestContext } from './http/request-context';
 import { PageLinks } from './http/pagination/page-links';
 import { EventPublisher } from './events/event-publisher';
 import { ConfiguredSecretBox, SecretBox } from './crypto/secret-box';
+import { PreparedReads } from './database/prepared-reads';
 
 function isGlobalEnhancer(provider: Provider): boolean {
   return (
@@ -55,9 +56,10 @@ export const CLS_MODULE = withoutClsEnhancers(
     RequestContext,
     PageLinks,
     EventPublisher,
+    PreparedReads,
     { provide: SecretBox, useClass: ConfiguredSecretBox },
   ],
-  exports: [RequestContext, PageLinks, EventPublisher, SecretBox],
+  exports: [RequestContext, PageLinks, EventPublisher, PreparedReads, SecretBox],
 })
 export class PlatformModule {
   // Tests pass a ManualClock; production uses the system clock.

@@ -6,6 +6,7 @@ import { In, QueryFailedError, type FindOptionsWhere } from 'typeorm';
 import type { Principal } from '../../../platform/auth/principal';
 import { ProjectDirectory } from '../../../platform/auth/principal';
 import { Clock } from '../../../platform/clock/clock';
+import { PreparedReads, type PreparedRead } from '../../../platform/database/prepared-reads';
 import { EventPublisher } from '../../../platform/events/event-publisher';
 import { CommonErrors } from '../../../platform/http/error-codes';
 import { parseIsoDateTime } from '../../../platform/http/iso-date-time';
@@ -41,6 +42,9 @@ const UNIQUE_VIOLATION = '23505';
 // makes (track/open, promote, close, cancel). Every change runs in one transaction with its event.
 @Injectable()
 export class AlertsService {
+  // GET one alert, the API's most frequent read: a named prepared statement (prepared-reads.ts).
+  private readonly alertById: PreparedRead<AlertEntity>;
+
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly projects: ProjectDirectory,
@@ -48,7 +52,10 @@ export class AlertsService {
     private readonly links: PageLinks,
     private readonly clock: Clock,
     private readonly emitter: EventEmitter2,
-  ) {}
+    reads: PreparedReads,
+  ) {
+    this.alertById = reads.define(AlertEntity, 'WHERE id = $1 AND group_id = $2');
+  }
 
   async list(groupId: string, query: ListAlertsQuery): Promise<ListEnvelope<AlertResponse>> {
     await this.orgOf(groupId);
@@ -306,10 +313,12 @@ export class AlertsService {
 
   private async find(groupId: string, alertId: string, forUpdate: boolean): Promise<AlertEntity> {
     if (!isObjectId(alertId)) throw AlertingErrors.INVALID_ALERT_ID(alertId);
-    const alert = await this.repository().findOne({
-      where: { id: alertId, groupId },
-      ...(forUpdate ? { lock: { mode: 'pessimistic_write' as const } } : {}),
-    });
+    const alert = forUpdate
+      ? await this.repository().findOne({
+          where: { id: alertId, groupId },
+          lock: { mode: 'pessimistic_write' },
+        })
+      : (await this.alertById([alertId, groupId]))[0];
     if (!alert) throw AlertingErrors.ALERT_NOT_FOUND(alertId, groupId);
     return alert;
   }
