@@ -1,4 +1,11 @@
-import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+  OnModuleDestroy,
+} from '@nestjs/common';
 import type { AppConfig } from '../../platform/config/app-config';
 import { APP_CONFIG } from '../../platform/config/config.module';
 import { NotificationPolicy } from './policy/notification-policy';
@@ -6,10 +13,17 @@ import { DeliveryWorker } from './queue/delivery-worker';
 
 // The delivery worker every DELIVERY_POLL_MS and the notification sweep every NOTIFICATION_SWEEP_MS;
 // 0 disables a timer (tests call runDue / runSweep). Both are safe on several instances at once.
+// On shutdown (SIGTERM) the worker stops claiming before the HTTP server drains, and the calls already
+// made are recorded while the database is still open: what is queued stays queued, unleased, for the next
+// instance, instead of being claimed by a process about to close its pool (which would leave the rows
+// leased until DELIVERY_LEASE_MS lapses).
+const IN_FLIGHT_WAIT_MS = 5000;
+
 @Injectable()
-export class DeliveriesScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
+export class DeliveriesScheduler implements OnApplicationBootstrap, OnModuleDestroy, OnApplicationShutdown {
   private readonly logger = new Logger(DeliveriesScheduler.name);
   private readonly timers: NodeJS.Timeout[] = [];
+  private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(
     private readonly worker: DeliveryWorker,
@@ -22,7 +36,25 @@ export class DeliveriesScheduler implements OnApplicationBootstrap, OnApplicatio
     this.every(this.config.deliveryPollMs, 'delivery worker', () => this.worker.runDue());
   }
 
+  // Nest runs destroy hooks before it closes the HTTP server and the database (shutdown hooks).
+  // Bounded below main.ts's shutdown timeout: a receiver that hangs past it leaves its row leased, and
+  // the lease lapsing repeats that one call (at-least-once).
+  async onModuleDestroy(): Promise<void> {
+    this.clearTimers();
+    this.worker.stop();
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise((done) => {
+      timer = setTimeout(done, IN_FLIGHT_WAIT_MS);
+    });
+    await Promise.race([Promise.allSettled([...this.inFlight]), bound]);
+    clearTimeout(timer);
+  }
+
   onApplicationShutdown(): void {
+    this.clearTimers();
+  }
+
+  private clearTimers(): void {
     for (const timer of this.timers) clearInterval(timer);
     this.timers.length = 0;
   }
@@ -33,11 +65,13 @@ export class DeliveriesScheduler implements OnApplicationBootstrap, OnApplicatio
     const timer = setInterval(() => {
       if (running) return;
       running = true;
-      job()
+      const run = job()
         .catch((error: unknown) => this.logger.error({ msg: `${name} failed`, err: error }))
         .finally(() => {
           running = false;
+          this.inFlight.delete(run);
         });
+      this.inFlight.add(run);
     }, ms);
     timer.unref();
     this.timers.push(timer);

@@ -22,6 +22,7 @@ export class DeliveryWorker {
   private readonly logger = new Logger(DeliveryWorker.name);
   // One per process: what the leases of this instance are taken under.
   private readonly owner = randomUUID();
+  private stopped = false;
 
   constructor(
     private readonly queue: DeliveryQueue,
@@ -31,10 +32,16 @@ export class DeliveryWorker {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  // Shutdown: claim nothing more; the batch in hand is still attempted and recorded.
+  stop(): void {
+    this.stopped = true;
+  }
+
   // Attempts every delivery due now; returns how many attempts were made.
   async runDue(): Promise<number> {
     let attempts = 0;
     for (;;) {
+      if (this.stopped) return attempts;
       const claimed = await this.queue.claim(this.owner, BATCH, this.config.deliveryLeaseMs);
       await Promise.all(claimed.map((delivery) => this.attempt(delivery)));
       attempts += claimed.length;

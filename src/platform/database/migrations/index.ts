@@ -10,6 +10,7 @@ import { AutomationSchema1795300008000 } from './1795300008000-automation';
 import { FederationSchema1795300009000 } from './1795300009000-federation';
 import { RateLimitsSchema1795300010000 } from './1795300010000-rate-limits';
 import { EventCountsSchema1795300011000 } from './1795300011000-event-counts';
+import { EventCountsAtCommit1795300012000 } from './1795300012000-event-counts-at-commit';
 
 // Listed explicitly (not globbed) so the app, the CLI and the test harness load the same classes
 // whether running from TypeScript or from dist/. Append new migrations in timestamp order.
@@ -26,4 +27,5 @@ export const MIGRATIONS = [
   FederationSchema1795300009000,
   RateLimitsSchema1795300010000,
   EventCountsSchema1795300011000,
+  EventCountsAtCommit1795300012000,
 ];
