@@ -60,6 +60,23 @@ describe('GET /orgs/{orgId}/apiKeys', () => {
     ]);
   });
 
+  it('should count every key on a full page, the last partial page and a page past the end', async () => {
+    for (const [pageNum, results] of [
+      [2, 2],
+      [3, 1],
+      [4, 0],
+    ]) {
+      const response = await call(
+        'GET',
+        `${t.apiUrl}/orgs/${w.orgA.id}/apiKeys?pageNum=${pageNum}&itemsPerPage=2`,
+        { auth: w.ownerA },
+      );
+
+      expect(response.body.results).toHaveLength(results);
+      expect(response.body.totalCount).toBe(5);
+    }
+  });
+
   it('should refuse with USER_UNAUTHORIZED when a key of another organization asks', async () => {
     const response = await call('GET', `${t.apiUrl}/orgs/${w.orgA.id}/apiKeys`, { auth: w.ownerB });
 

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { In } from 'typeorm';
+import { PreparedReads, type PreparedRead } from '../../../platform/database/prepared-reads';
 import { CommonErrors } from '../../../platform/http/error-codes';
 import { PageLinks } from '../../../platform/http/pagination/page-links';
+import type { PageQuery } from '../../../platform/http/pagination/page.query';
 import { IdentityErrors } from '../identity.errors';
 import { OrganizationEntity } from '../organizations/organization.entity';
 import { ApiKeyRoleEntity } from './api-key-role.entity';
@@ -30,10 +31,33 @@ export function requireRoles(roles: string[]): string[] {
 // Data access shared by the organization and project API key services.
 @Injectable()
 export class ApiKeyStore {
+  // The key list (spec endpoint 2) is a hot read: named prepared statements (prepared-reads.ts).
+  private readonly orgKeysPage: PreparedRead<ApiKeyEntity>;
+  private readonly rolesOfKeys: PreparedRead<ApiKeyRoleEntity>;
+
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly links: PageLinks,
-  ) {}
+    reads: PreparedReads,
+  ) {
+    this.orgKeysPage = reads.define(
+      ApiKeyEntity,
+      'WHERE org_id = $1 ORDER BY created_at ASC, id ASC OFFSET $2 LIMIT $3',
+    );
+    this.rolesOfKeys = reads.define(ApiKeyRoleEntity, 'WHERE api_key_id = ANY($1)');
+  }
+
+  // One page of an organization's keys, oldest first, and the exact total. A page that is partial
+  // but not past the end holds the total itself (offset + its length), so only a full or empty page
+  // past the first one costs a count.
+  async orgPage(orgId: string, page: PageQuery): Promise<[ApiKeyEntity[], number]> {
+    const keys = await this.orgKeysPage([orgId, page.offset, page.itemsPerPage]);
+    const knownTotal = keys.length < page.itemsPerPage && (keys.length > 0 || page.offset === 0);
+    const total = knownTotal
+      ? page.offset + keys.length
+      : await this.txHost.tx.getRepository(ApiKeyEntity).countBy({ orgId });
+    return [keys, total];
+  }
 
   // Serializes key creation per organization so the 500-key limit holds under concurrency.
   async lockOrgForNewKey(orgId: string): Promise<void> {
@@ -58,7 +82,7 @@ export class ApiKeyStore {
   async rolesOf(apiKeyIds: string[]): Promise<Map<string, ApiKeyRoleEntity[]>> {
     const byKey = new Map<string, ApiKeyRoleEntity[]>(apiKeyIds.map((id) => [id, []]));
     if (apiKeyIds.length === 0) return byKey;
-    const roles = await this.txHost.tx.getRepository(ApiKeyRoleEntity).findBy({ apiKeyId: In(apiKeyIds) });
+    const roles = await this.rolesOfKeys([apiKeyIds]);
     for (const role of roles) byKey.get(role.apiKeyId)?.push(role);
     return byKey;
   }

@@ -3,13 +3,13 @@ import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { IsNull, Not } from 'typeorm';
 import { CredentialChanges } from '../../../platform/auth/credential-changes';
+import { ProjectDirectory } from '../../../platform/auth/principal';
 import { EventPublisher } from '../../../platform/events/event-publisher';
 import { CommonErrors } from '../../../platform/http/error-codes';
 import type { ListEnvelope } from '../../../platform/http/pagination/list-envelope';
 import { PageLinks } from '../../../platform/http/pagination/page-links';
 import type { PageQuery } from '../../../platform/http/pagination/page.query';
 import { IdentityEventTypes, type OrgApiKeyDeletedRaw } from '../identity.events';
-import { OrganizationsService } from '../organizations/organizations.service';
 import { ApiKeyIssuer } from './api-key-issuer';
 import { ApiKeyRoleEntity } from './api-key-role.entity';
 import { ApiKeyEntity } from './api-key.entity';
@@ -29,11 +29,11 @@ export class OrgApiKeysService {
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly store: ApiKeyStore,
-    private readonly orgs: OrganizationsService,
     private readonly issuer: ApiKeyIssuer,
     private readonly events: EventPublisher,
     private readonly credentialChanges: CredentialChanges,
     private readonly links: PageLinks,
+    private readonly projects: ProjectDirectory,
   ) {}
 
   @Transactional()
@@ -57,13 +57,9 @@ export class OrgApiKeysService {
 
   async list(orgId: string, page: PageQuery): Promise<ListEnvelope<ApiKeyResponse>> {
     // Reached for an unknown organization only by global callers: the guard admits no one else.
-    if (!(await this.orgs.exists(orgId))) throw CommonErrors.ORG_NOT_FOUND(orgId);
-    const [keys, total] = await this.txHost.tx.getRepository(ApiKeyEntity).findAndCount({
-      where: { orgId },
-      order: { createdAt: 'ASC', id: 'ASC' },
-      skip: page.offset,
-      take: page.itemsPerPage,
-    });
+    // Organizations are never deleted, so the directory's cached answer holds (no query per list).
+    if (!(await this.projects.orgExists(orgId))) throw CommonErrors.ORG_NOT_FOUND(orgId);
+    const [keys, total] = await this.store.orgPage(orgId, page);
     return this.links.list(page, await this.store.responses(keys), total);
   }
 
