@@ -28,7 +28,12 @@ interface Leaf {
 function firstLeaf(errors: ValidationError[], prefix = ''): Leaf | undefined {
   for (const error of errors) {
     const isIndex = /^\d+$/.test(error.property);
-    const path = prefix === '' ? error.property : isIndex ? `${prefix}[${error.property}]` : `${prefix}.${error.property}`;
+    const path =
+      prefix === ''
+        ? error.property
+        : isIndex
+          ? `${prefix}[${error.property}]`
+          : `${prefix}.${error.property}`;
     if (error.constraints && Object.keys(error.constraints).length > 0) return { path, error };
     const nested = firstLeaf(error.children ?? [], path);
     if (nested) return nested;
@@ -37,11 +42,14 @@ function firstLeaf(errors: ValidationError[], prefix = ''): Leaf | undefined {
 }
 
 function describeValue(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
 }
 
 // Maps class-validator failures to the product's codes, naming the field (body) or parameter (query).
-export function validationErrorToApiError(errors: ValidationError[], source: ArgumentMetadata['type']): ApiError {
+export function validationErrorToApiError(
+  errors: ValidationError[],
+  source: ArgumentMetadata['type'],
+): ApiError {
   const leaf = firstLeaf(errors);
   if (!leaf) return CommonErrors.INVALID_JSON();
   const constraints = leaf.error.constraints ?? {};
@@ -51,7 +59,8 @@ export function validationErrorToApiError(errors: ValidationError[], source: Arg
   if (source === 'param') return CommonErrors.INVALID_PATH_PARAMETER(leaf.path, message);
   if (names.includes('unknownValue')) return CommonErrors.INVALID_JSON();
   if (names.includes('whitelistValidation')) return CommonErrors.INVALID_ATTRIBUTE(leaf.path);
-  if (leaf.error.value === undefined || leaf.error.value === null) return CommonErrors.MISSING_ATTRIBUTE(leaf.path);
+  if (leaf.error.value === undefined || leaf.error.value === null)
+    return CommonErrors.MISSING_ATTRIBUTE(leaf.path);
   if (names.includes('isEnum') || names.includes('isIn')) {
     return CommonErrors.INVALID_ENUM_VALUE(describeValue(leaf.error.value), leaf.path);
   }
@@ -70,17 +79,34 @@ function validationPipe(forbidNonWhitelisted: boolean): ValidationPipe {
   });
 }
 
+function isEmptyPlainObject(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return false;
+  for (const key in value) if (Object.hasOwn(value, key)) return false;
+  return true;
+}
+
 @Injectable()
 export class ApiValidationPipe implements PipeTransform {
   private readonly strict = validationPipe(true);
   // Query strings carry parameters we document but do not model on every route (pretty, envelope,
   // client extras such as includeCount): unknown query keys are stripped, never refused.
   private readonly lenient = validationPipe(false);
+  // Query DTOs whose defaults alone (no parameter given) passed validation once. A list without query
+  // parameters, the common case, then skips class-transformer and class-validator (~7% of the CPU of a
+  // list request): for an empty query both only ever build `new Dto()` and check its constant defaults.
+  private readonly validWhenEmpty = new WeakSet<object>();
 
   async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    const metatype = metadata.metatype as (new () => unknown) | undefined;
+    const emptyQuery = metadata.type === 'query' && metatype !== undefined && isEmptyPlainObject(value);
+    if (emptyQuery && this.validWhenEmpty.has(metatype)) return new metatype();
     try {
       const pipe = metadata.type === 'query' ? this.lenient : this.strict;
-      return await pipe.transform(value, metadata);
+      const result: unknown = await pipe.transform(value, metadata);
+      if (emptyQuery && result instanceof metatype) this.validWhenEmpty.add(metatype);
+      return result;
     } catch (error) {
       if (error instanceof ValidationFailure) throw validationErrorToApiError(error.errors, metadata.type);
       throw error;

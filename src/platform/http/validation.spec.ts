@@ -1,0 +1,53 @@
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, Min } from 'class-validator';
+import { ApiError } from './api-error';
+import { ApiValidationPipe } from './validation';
+
+class PageLikeQuery {
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  pageNum: number = 1;
+}
+
+// Defaults that fail validation: an empty query must keep being refused.
+class BrokenDefaultsQuery {
+  @IsInt()
+  @Min(1)
+  pageNum: number = 0;
+}
+
+const asQuery = (metatype: new () => unknown) => ({ type: 'query' as const, metatype, data: undefined });
+
+describe('ApiValidationPipe', () => {
+  it('should answer an empty query with a fresh instance holding the defaults, before and after the first', async () => {
+    const pipe = new ApiValidationPipe();
+    const first = await pipe.transform(Object.create(null), asQuery(PageLikeQuery));
+    const second = await pipe.transform({}, asQuery(PageLikeQuery));
+
+    expect(first).toBeInstanceOf(PageLikeQuery);
+    expect(second).toBeInstanceOf(PageLikeQuery);
+    expect(second).toEqual(first);
+    expect(second).not.toBe(first);
+  });
+
+  it('should still validate and convert a query that has parameters', async () => {
+    const pipe = new ApiValidationPipe();
+    await pipe.transform({}, asQuery(PageLikeQuery));
+
+    await expect(pipe.transform({ pageNum: '3' }, asQuery(PageLikeQuery))).resolves.toEqual(
+      Object.assign(new PageLikeQuery(), { pageNum: 3 }),
+    );
+    await expect(pipe.transform({ pageNum: '0' }, asQuery(PageLikeQuery))).rejects.toMatchObject({
+      errorCode: 'INVALID_QUERY_PARAMETER',
+    });
+  });
+
+  it('should refuse an empty query every time when the defaults themselves are invalid', async () => {
+    const pipe = new ApiValidationPipe();
+    for (let i = 0; i < 2; i++) {
+      await expect(pipe.transform({}, asQuery(BrokenDefaultsQuery))).rejects.toBeInstanceOf(ApiError);
+    }
+  });
+});
