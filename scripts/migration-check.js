@@ -45,10 +45,12 @@ async function admin(url, sql) {
 async function pendingStatements(url) {
   const { dataSourceOptions } = require(join(dist, 'platform/database/data-source'));
   const { runMigrations } = require(join(dist, 'platform/database/migrate'));
+  const { loadConfig } = require(join(dist, 'platform/config/app-config'));
   const dataSource = new DataSource(dataSourceOptions(url));
   await dataSource.initialize();
   try {
-    await runMigrations(dataSource);
+    // The service role is provisioned too, so the check proves that step works on an empty database.
+    await runMigrations(dataSource, loadConfig().databaseServiceRole);
     const sql = await dataSource.driver.createSchemaBuilder().log();
     return sql.upQueries.map((query) => query.query);
   } finally {

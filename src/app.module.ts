@@ -18,6 +18,8 @@ import { DeliveriesModule } from './modules/deliveries';
 export interface AppModuleOptions {
   config: AppConfig;
   databaseUrl: string;
+  // The role the runtime connections switch to (prepareDatabase); undefined: the DATABASE_URL user.
+  databaseRole: string | undefined;
   clock?: Clock;
 }
 
@@ -28,7 +30,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         ConfigModule.forRoot(options.config),
-        DatabaseModule.forRoot(options.databaseUrl),
+        DatabaseModule.forRoot(options.databaseUrl, options.databaseRole),
         PlatformModule.register({ clock: options.clock }),
         AuthModule.register({ imports: [IdentityModule, AccessListsModule] }),
         EventsModule,

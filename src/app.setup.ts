@@ -1,11 +1,10 @@
-import { INestApplication } from '@nestjs/common';
+import { INestApplication, Logger } from '@nestjs/common';
 import { HttpAdapterHost, NestFactory } from '@nestjs/core';
 import type { DestinationStream } from 'pino';
-import { DataSource } from 'typeorm';
 import { AppModule } from './app.module';
 import type { Clock } from './platform/clock/clock';
 import type { AppConfig } from './platform/config/app-config';
-import { runMigrations } from './platform/database/migrate';
+import { prepareDatabase } from './platform/database/migrate';
 import { RoleGuard } from './platform/auth/role.guard';
 import { ApiErrorFilter } from './platform/http/api-error.filter';
 import { installHttpPipeline } from './platform/http/express/http-pipeline';
@@ -25,13 +24,25 @@ export async function createApp(
   // logDestination: where the JSON log lines go instead of stdout (tests that read the logs).
   overrides: { clock?: Clock; handleSignals?: boolean; logDestination?: DestinationStream } = {},
 ): Promise<INestApplication> {
-  const app = await NestFactory.create(AppModule.register({ config, databaseUrl, clock: overrides.clock }), {
-    bodyParser: false,
-    logger: overrides.logDestination
-      ? new AppLogger(createPinoLogger(config.logLevel, overrides.logDestination))
-      : AppLogger.create(config.logLevel),
+  const logger = overrides.logDestination
+    ? new AppLogger(createPinoLogger(config.logLevel, overrides.logDestination))
+    : AppLogger.create(config.logLevel);
+  // What the migrations log goes where the application's lines go (Nest would do this only below).
+  Logger.overrideLogger(logger);
+  const databaseRole = await prepareDatabase(databaseUrl, {
+    runMigrations: config.runMigrationsOnStart,
+    serviceRole: config.databaseServiceRole,
   });
-  if (config.runMigrationsOnStart) await runMigrations(app.get(DataSource));
+  const app = await NestFactory.create(
+    AppModule.register({ config, databaseUrl, databaseRole, clock: overrides.clock }),
+    { bodyParser: false, logger },
+  );
+  if (config.databaseServiceRole !== undefined && databaseRole === undefined) {
+    new Logger('Database').log({
+      msg: 'the DATABASE_URL user cannot alter events: runtime connections use it as it is, without DATABASE_SERVICE_ROLE',
+      role: config.databaseServiceRole,
+    });
+  }
   installRequestLogging(app);
   installHttpPipeline(app, config);
   // The agent API (automation context) lives beside the public API, at /agents/v1/...; Prometheus

@@ -2,10 +2,13 @@ import type { Client } from 'pg';
 
 // Failure injection for the "no change without its event" tests: a trigger makes the insert of chosen
 // event types fail inside the publisher's transaction, after the change itself has been written.
+// The trigger runs as the service's role, which has no rights on this test's own table: SECURITY DEFINER
+// makes it read the table as its creator.
 export async function installEventWriteFailure(db: Client): Promise<void> {
   await db.query('CREATE TABLE test_failing_event_types (event_type_name text PRIMARY KEY)');
   await db.query(`
-    CREATE FUNCTION test_fail_event() RETURNS trigger LANGUAGE plpgsql AS $$
+    CREATE FUNCTION test_fail_event() RETURNS trigger LANGUAGE plpgsql
+    SECURITY DEFINER SET search_path = public AS $$
     BEGIN
       IF EXISTS (SELECT 1 FROM test_failing_event_types WHERE event_type_name = NEW.event_type_name) THEN
         RAISE EXCEPTION 'injected failure writing %', NEW.event_type_name;

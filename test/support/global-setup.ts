@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
+import { loadConfig } from '../../src/platform/config/app-config';
 import { dataSourceOptions } from '../../src/platform/database/data-source';
 import { startEmbeddedPostgres } from '../../src/platform/database/embedded-postgres';
 import { runMigrations } from '../../src/platform/database/migrate';
@@ -40,7 +41,7 @@ export default async function globalSetup(): Promise<void> {
   const dataSource = new DataSource(dataSourceOptions(withDatabase(adminUrl, template)));
   await dataSource.initialize();
   try {
-    await runMigrations(dataSource);
+    await runMigrations(dataSource, loadConfig().databaseServiceRole);
   } finally {
     await dataSource.destroy();
   }

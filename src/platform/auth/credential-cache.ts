@@ -11,7 +11,9 @@ interface Entry {
   expiresAt: number;
 }
 
-const NEGATIVE_TTL_MS = 5_000;
+// Names are chosen by callers: a flood of made-up names must not grow the cache without bound. Past this
+// many entries the oldest are dropped; a dropped entry only costs its next lookup.
+const MAX_ENTRIES = 100_000;
 
 // Credentials by Digest user name, so that a known key and the 401 path cost no database trip.
 // Entries are dropped when any instance commits a change (Postgres NOTIFY on CREDENTIALS_CHANNEL);
@@ -48,9 +50,14 @@ export class CredentialCache implements OnModuleInit, OnApplicationShutdown {
     // A change announced while we were loading must not be overwritten by what we loaded.
     const epochAtStart = this.epochOf(name);
     const credential = await this.directory.findByName(name);
+    // Unknown names are kept as long as known ones: were they forgotten sooner, a second probe of a name
+    // would cost a database trip only when the name does not exist. Creating a key or a user announces
+    // its name, which drops a cached "unknown".
     if (this.epochOf(name) === epochAtStart && this.config.authCacheTtlMs > 0) {
-      const ttl = credential ? this.config.authCacheTtlMs : Math.min(NEGATIVE_TTL_MS, this.config.authCacheTtlMs);
-      this.entries.set(name, { credential, expiresAt: now + ttl });
+      this.entries.delete(name);
+      while (this.entries.size >= MAX_ENTRIES)
+        this.entries.delete(this.entries.keys().next().value as string);
+      this.entries.set(name, { credential, expiresAt: now + this.config.authCacheTtlMs });
     }
     return credential;
   }
@@ -70,8 +77,9 @@ export class CredentialCache implements OnModuleInit, OnApplicationShutdown {
   }
 
   private async listen(): Promise<void> {
-    const options = this.dataSource.options as { url?: string };
-    const client = new Client({ connectionString: options.url });
+    // In the runtime pool's role too (service-role.ts): nothing of the service runs as the owner.
+    const options = this.dataSource.options as { url?: string; extra?: { options?: string } };
+    const client = new Client({ connectionString: options.url, options: options.extra?.options });
     client.on('notification', (message) => {
       if (message.payload) this.invalidate(message.payload);
     });

@@ -17,6 +17,9 @@ export interface AppConfig {
   versionString: string;
   authCacheTtlMs: number;
   runMigrationsOnStart: boolean;
+  // Role the runtime connections switch to (SET ROLE), lacking UPDATE/DELETE/TRUNCATE on events and any
+  // ownership; undefined (`none`): no switch (src/platform/database/service-role.ts).
+  databaseServiceRole: string | undefined;
   // Base64 AES-256 key for secrets at rest; unset: <dataDir>/secrets.key is created once and reused.
   secretsKey: string | undefined;
   // Outbound deliveries (src/platform/net/outbound): host names (lowercase) and CIDR blocks in
@@ -81,6 +84,19 @@ function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   if (['true', '1', 'yes'].includes(raw.toLowerCase())) return true;
   if (['false', '0', 'no'].includes(raw.toLowerCase())) return false;
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+// A plain lowercase identifier, so it is written into SQL and the connection options without quoting.
+function databaseServiceRole(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.DATABASE_SERVICE_ROLE;
+  if (raw === undefined || raw === '') return 'dms_service';
+  if (raw === 'none') return undefined;
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(raw) || raw.startsWith('pg_')) {
+    throw new ConfigError(
+      `DATABASE_SERVICE_ROLE must be a lowercase Postgres role name (letters, digits, _; not pg_*) or none, got "${raw}"`,
+    );
+  }
+  return raw;
 }
 
 function secretsKey(env: NodeJS.ProcessEnv): string | undefined {
@@ -162,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     versionString: env.APP_VERSION || '0.1.0',
     authCacheTtlMs: int(env, 'AUTH_CACHE_TTL_MS', 30000, 0, 3600000),
     runMigrationsOnStart: bool(env, 'RUN_MIGRATIONS_ON_START', true),
+    databaseServiceRole: databaseServiceRole(env),
     secretsKey: secretsKey(env),
     outboundAllowlist: outboundAllowlist(env),
     outboundTimeoutMs,

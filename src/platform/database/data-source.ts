@@ -3,9 +3,11 @@ import { DataSource, DataSourceOptions } from 'typeorm';
 import { loadConfig } from '../config/app-config';
 import { TypeOrmLogger } from '../logging/typeorm-logger';
 import { MIGRATIONS } from './migrations';
+import { roleConnectionOption } from './service-role';
 
-// One set of options for the application, the tests and the TypeORM CLI.
-export function dataSourceOptions(url: string): DataSourceOptions {
+// One set of options for the application, the tests and the TypeORM CLI. role: the service role every
+// connection of the pool starts in (service-role.ts); the migrations and the CLI connect without one.
+export function dataSourceOptions(url: string, role?: string): DataSourceOptions {
   return {
     type: 'postgres',
     url,
@@ -16,7 +18,11 @@ export function dataSourceOptions(url: string): DataSourceOptions {
     migrationsRun: false,
     logging: ['error'],
     logger: new TypeOrmLogger(),
-    extra: { max: 20, application_name: 'deployment-management-service' },
+    extra: {
+      max: 20,
+      application_name: 'deployment-management-service',
+      ...(role === undefined ? {} : { options: roleConnectionOption(role) }),
+    },
   };
 }
 

@@ -4,12 +4,13 @@ import { dataSourceOptions } from './data-source';
 
 @Module({})
 export class DatabaseModule {
-  static forRoot(databaseUrl: string): DynamicModule {
+  // role: the service role the runtime connections switch to (service-role.ts); undefined: none.
+  static forRoot(databaseUrl: string, role: string | undefined): DynamicModule {
     return {
       module: DatabaseModule,
       imports: [
         TypeOrmModule.forRoot({
-          ...dataSourceOptions(databaseUrl),
+          ...dataSourceOptions(databaseUrl, role),
           entities: undefined,
           autoLoadEntities: true,
         }),

@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   const dataSource = new DataSource(dataSourceOptions(config.databaseUrl ?? embedded!.url));
   await dataSource.initialize();
   try {
-    const applied = await runMigrations(dataSource);
+    const applied = await runMigrations(dataSource, config.databaseServiceRole);
     process.stdout.write(`${JSON.stringify({ msg: 'migrations applied', applied })}\n`);
   } finally {
     await dataSource.destroy();

@@ -6,6 +6,9 @@ import { parseCidr } from '../../../platform/net/cidr';
 import { CredentialsService } from '../../identity';
 import { AccessListEntryEntity } from '../entries/access-list-entry.entity';
 
+// Owner ids are 24-character object ids; this one matches no entry.
+const NO_OWNER = { kind: 'USER', id: '' } as const;
+
 // What Digest authentication needs about a caller: identity's credential plus this context's list.
 // Runs outside any transaction (before routing), so it uses the plain repository.
 @Injectable()
@@ -17,13 +20,17 @@ export class AccessListCredentialDirectory extends CredentialDirectory {
     super();
   }
 
+  // An unknown name runs the same two statements as a known one (the list of an owner that cannot
+  // exist), so the time of a 401 does not tell whether the name exists.
   async findByName(name: string): Promise<Credential | null> {
     const credential = await this.credentials.findByName(name);
-    if (!credential) return null;
     const rows = await this.entries.find({
       select: { cidrBlock: true },
-      where: { ownerKind: credential.principal.kind, ownerId: credential.principal.id },
+      where: credential
+        ? { ownerKind: credential.principal.kind, ownerId: credential.principal.id }
+        : { ownerKind: NO_OWNER.kind, ownerId: NO_OWNER.id },
     });
+    if (!credential) return null;
     return { ...credential, accessList: mostSpecificFirst(rows.map((row) => row.cidrBlock)) };
   }
 

@@ -20,6 +20,11 @@ export function dayOf(instant: Date): Date {
 // `measurements` is range-partitioned by UTC day. Partitions are created on demand, before the report's
 // transaction writes into them (DDL stays out of the hot transaction), and whole days older than
 // MEASUREMENT_RETENTION_DAYS are dropped: retention costs one DROP TABLE a day, never a DELETE.
+// Both are DDL on `measurements`, which needs its owner: the runtime connections run as the service
+// role, which owns nothing (platform/database/service-role.ts), so these two transactions, and only
+// they, act as the session's user (the owner) with SET LOCAL ROLE NONE, which ends with the transaction.
+// When the service connects as a role of the deployment's own, that role must own `measurements`.
+const AS_OWNER = 'SET LOCAL ROLE NONE';
 @Injectable()
 export class MeasurementPartitions {
   private readonly logger = new Logger(MeasurementPartitions.name);
@@ -37,6 +42,7 @@ export class MeasurementPartitions {
       .filter((day) => !this.known.has(partitionNameOf(day)));
     if (missing.length === 0) return;
     await this.dataSource.transaction(async (manager) => {
+      await manager.query(AS_OWNER);
       await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [PARTITION_LOCK]);
       for (const day of missing) {
         const next = new Date(day.getTime() + DAY_MS);
@@ -53,6 +59,7 @@ export class MeasurementPartitions {
   async prune(now: Date = this.clock.now()): Promise<string[]> {
     const cutoff = dayOf(new Date(now.getTime() - this.config.measurementRetentionDays * DAY_MS));
     return this.dataSource.transaction(async (manager) => {
+      await manager.query(AS_OWNER);
       await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [PARTITION_LOCK]);
       const rows = await manager.query<Array<{ name: string }>>(
         `SELECT c.relname AS name FROM pg_inherits i

@@ -2,10 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import type { Principal } from '../../../platform/auth/principal';
-import { ApiKeyRoleEntity } from '../api-keys/api-key-role.entity';
 import { ApiKeyEntity } from '../api-keys/api-key.entity';
-import { toRoleAssignment } from '../roles/role-assignment.mapper';
-import { UserRoleEntity } from '../users/user-role.entity';
+import { toRoleAssignment, type RoleRow } from '../roles/role-assignment.mapper';
 import { UserEntity } from '../users/user.entity';
 
 // What Digest verification needs about a user name: who it is, every role, and the HA1 hashes.
@@ -33,33 +31,53 @@ export interface OrgUserSummary extends UserSummary {
   emailAddress: string | null;
 }
 
+interface CredentialRow {
+  kind: 'API_KEY' | 'USER';
+  id: string;
+  name: string;
+  orgId: string | null;
+  ha1Md5: string;
+  ha1Sha256: string;
+  roles: RoleRow[];
+}
+
 // The identity context's read surface for other contexts (access lists, the credential directory).
 @Injectable()
 export class CredentialsService {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
-  // An API key by public key, else a user by username.
+  // An API key by public key, else a user by username, with its roles, in one statement whatever the
+  // name: an unknown name must cost what a known one does (one round trip, the same index probes), or
+  // the time of a 401 would tell which names exist.
   async findByName(name: string): Promise<CredentialRecord | null> {
-    const key = await this.txHost.tx.getRepository(ApiKeyEntity).findOneBy({ publicKey: name });
-    if (key) {
-      const roles = await this.txHost.tx.getRepository(ApiKeyRoleEntity).findBy({ apiKeyId: key.id });
-      const principal: Omit<Principal, 'remoteAddress'> = {
-        kind: 'API_KEY',
-        id: key.id,
-        name: key.publicKey,
-        roles: roles.map(toRoleAssignment),
-      };
-      if (key.orgId !== null) principal.orgId = key.orgId;
-      return { principal, ha1Md5: key.ha1Md5, ha1Sha256: key.ha1Sha256 };
-    }
-    const user = await this.txHost.tx.getRepository(UserEntity).findOneBy({ username: name });
-    if (!user) return null;
-    const roles = await this.txHost.tx.getRepository(UserRoleEntity).findBy({ userId: user.id });
-    return {
-      principal: { kind: 'USER', id: user.id, name: user.username, roles: roles.map(toRoleAssignment) },
-      ha1Md5: user.ha1Md5,
-      ha1Sha256: user.ha1Sha256,
+    const rows = await this.txHost.tx.query<CredentialRow[]>(
+      `SELECT c.kind, c.id, c.name, c.org_id AS "orgId", c.ha1_md5 AS "ha1Md5", c.ha1_sha256 AS "ha1Sha256",
+              coalesce(r.roles, '[]'::json) AS roles
+       FROM (SELECT 'API_KEY' AS kind, 0 AS rank, k.id, k.public_key AS name, k.org_id, k.ha1_md5, k.ha1_sha256
+             FROM api_keys k WHERE k.public_key = $1
+             UNION ALL
+             SELECT 'USER', 1, u.id, u.username, NULL, u.ha1_md5, u.ha1_sha256
+             FROM users u WHERE u.username = $1
+             ORDER BY rank LIMIT 1) c
+       LEFT JOIN LATERAL (
+         SELECT json_agg(json_build_object('roleName', x.role_name, 'orgId', x.org_id, 'groupId', x.group_id)
+                         ORDER BY x.id) AS roles
+         FROM (SELECT id, role_name, org_id, group_id FROM api_key_roles WHERE c.kind = 'API_KEY' AND api_key_id = c.id
+               UNION ALL
+               SELECT id, role_name, org_id, group_id FROM user_roles WHERE c.kind = 'USER' AND user_id = c.id) x
+       ) r ON true`,
+      [name],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    const principal: Omit<Principal, 'remoteAddress'> = {
+      kind: row.kind,
+      id: row.id,
+      name: row.name,
+      roles: row.roles.map(toRoleAssignment),
     };
+    if (row.orgId !== null) principal.orgId = row.orgId;
+    return { principal, ha1Md5: row.ha1Md5, ha1Sha256: row.ha1Sha256 };
   }
 
   // The key only if it belongs to that organization (a key of another org is "not found").

@@ -10,15 +10,26 @@ import { findMatchingCidr, normalizeAddress } from '../../net/cidr';
 import { AuthAttempt, AuthOutcome, HttpAuthenticator } from '../authenticator';
 import { CredentialCache } from '../credential-cache';
 import { CredentialDirectory, Principal } from '../principal';
-import { buildChallenge, DIGEST_REALM, DigestCredentials, parseDigestAuthorization } from './digest-header';
+import {
+  buildChallenge,
+  DIGEST_REALM,
+  DigestAlgorithm,
+  DigestCredentials,
+  parseDigestAuthorization,
+} from './digest-header';
 import { computeHa1, constantTimeEquals, expectedResponse } from './digest-hash';
 import { NonceCodec } from './nonce';
 import { NonceReplayGuard } from './nonce-replay-guard';
 import { loadNonceSecret } from './nonce-secret';
 
 const PRUNE_INTERVAL_MS = 60_000;
-// Unknown user names are verified against this, so they cost the same as a wrong password.
-const DUMMY_HA1 = computeHa1('MD5', 'unknown', DIGEST_REALM, randomBytes(16).toString('hex'));
+// Unknown user names are verified against these (one per algorithm, the length of a real HA1), so they
+// take the path and the work of a wrong password: the same lookup, hashing and comparison.
+const UNKNOWN_SECRET = randomBytes(16).toString('hex');
+const DUMMY_HA1: Record<DigestAlgorithm, string> = {
+  MD5: computeHa1('MD5', 'unknown', DIGEST_REALM, UNKNOWN_SECRET),
+  'SHA-256': computeHa1('SHA-256', 'unknown', DIGEST_REALM, UNKNOWN_SECRET),
+};
 
 // HTTP Digest (RFC 7616) as the product's clients speak it (product-facts 5.1): qop=auth, MD5 by
 // default and SHA-256 offered second, `uri` equal to the raw request target, stateless nonces.
@@ -60,17 +71,24 @@ export class DigestAuthenticator extends HttpAuthenticator implements OnModuleIn
     const credentials = parseDigestAuthorization(attempt.authorization);
     if (!credentials || !this.wellFormed(credentials, attempt)) return this.challenge(now, false);
 
+    // A nonce this service never signed is refused outright; an expired one only after the response is
+    // checked: stale=true tells the client to retry with a fresh nonce without asking for the password
+    // again, so it is said only of a response that was right (RFC 7616 section 3.3).
     const nonce = this.codec.check(credentials.nonce, now);
-    if (!nonce.valid) return this.challenge(now, nonce.stale);
+    if (!nonce.valid && !nonce.stale) return this.challenge(now, false);
 
     const credential = await this.cache.get(credentials.username, now);
     const ha1 = credential
       ? credentials.algorithm === 'MD5'
         ? credential.ha1Md5
         : credential.ha1Sha256
-      : DUMMY_HA1;
-    const matches = constantTimeEquals(expectedResponse(ha1, attempt.method, credentials), credentials.response);
+      : DUMMY_HA1[credentials.algorithm];
+    const matches = constantTimeEquals(
+      expectedResponse(ha1, attempt.method, credentials),
+      credentials.response,
+    );
     if (!credential || !matches) return this.challenge(now, false);
+    if (!nonce.valid) return this.challenge(now, true);
 
     const admission = await this.replayGuard.admit(
       credentials.nonce,
