@@ -30,4 +30,13 @@ describe('event list SQL', () => {
     );
     expect(later.params).toEqual([groupId, 10000, 'HOST_UP', 'HOST_DOWN', 100, 9900]);
   });
+
+  it('should read raw only when the list shows it, on page 1 and through the deferred join', () => {
+    const filter = { scope: { groupId }, eventTypes: [] };
+    const selectsRaw = (sql: string) => /(^|[\s,])raw([\s,]|$)/.test(sql);
+    expect(selectsRaw(eventPageQuery(filter, 0, 100).sql)).toBe(false);
+    expect(selectsRaw(eventPageQuery(filter, 9900, 100).sql)).toBe(false);
+    expect(selectsRaw(eventPageQuery(filter, 0, 100, true).sql)).toBe(true);
+    expect(selectsRaw(eventPageQuery(filter, 9900, 100, true).sql)).toBe(true);
+  });
 });

@@ -19,10 +19,11 @@ export interface SqlQuery {
 }
 
 // Column aliases are the entity's property names, so rows map like EventEntity instances.
-export const EVENT_COLUMNS = `id, event_type_name AS "eventTypeName", created, org_id AS "orgId", group_id AS "groupId",
+const COLUMNS_BUT_RAW = `id, event_type_name AS "eventTypeName", created, org_id AS "orgId", group_id AS "groupId",
   alert_id AS "alertId", alert_config_id AS "alertConfigId", maintenance_window_id AS "maintenanceWindowId",
   api_key_id AS "apiKeyId", public_key AS "publicKey", user_id AS "userId", username,
-  remote_address AS "remoteAddress", is_global_admin AS "isGlobalAdmin", subject, diffs, raw`;
+  remote_address AS "remoteAddress", is_global_admin AS "isGlobalAdmin", subject, diffs`;
+export const EVENT_COLUMNS = `${COLUMNS_BUT_RAW}, raw`;
 
 const ORDER = 'ORDER BY created DESC, id DESC';
 
@@ -45,13 +46,21 @@ function scopeConditions(filter: EventListFilter, params: Params): string[] {
   return conditions;
 }
 
-export function eventPageQuery(filter: EventListFilter, offset: number, limit: number): SqlQuery {
+// includeRaw: whether the page's rows carry `raw`, which only `includeRaw=true` shows. Reading and
+// parsing it for every row of every page was a third of the bytes and much of the JSON parsing of a page.
+export function eventPageQuery(
+  filter: EventListFilter,
+  offset: number,
+  limit: number,
+  includeRaw = false,
+): SqlQuery {
   const params = new Params();
+  const rowColumns = includeRaw ? EVENT_COLUMNS : COLUMNS_BUT_RAW;
   const conditions = scopeConditions(filter, params);
   const types = [...new Set(filter.eventTypes)];
   // Past page 1 the page's ids are found first (an index-only scan that skips `offset` index entries,
   // not rows), then only those rows are read: a deferred join.
-  const columns = offset > 0 ? 'id, created' : EVENT_COLUMNS;
+  const columns = offset > 0 ? 'id, created' : rowColumns;
   let sql: string;
   if (types.length <= 1) {
     if (types.length === 1) conditions.push(`event_type_name = ${params.add(types[0])}`);
@@ -66,7 +75,7 @@ export function eventPageQuery(filter: EventListFilter, offset: number, limit: n
     sql = `SELECT ${columns} FROM (${branches.join(' UNION ALL ')}) AS e ${ORDER} LIMIT ${params.add(limit)} OFFSET ${params.add(offset)}`;
   }
   if (offset > 0) {
-    sql = `SELECT ${EVENT_COLUMNS} FROM events WHERE id IN (SELECT id FROM (${sql}) AS page) ${ORDER}`;
+    sql = `SELECT ${rowColumns} FROM events WHERE id IN (SELECT id FROM (${sql}) AS page) ${ORDER}`;
   }
   return { sql, params: params.values };
 }

@@ -55,7 +55,7 @@ export class EventsService {
     };
     // Without includeCount one extra row tells whether a next page exists, and the COUNT is skipped.
     const limit = query.includeCount ? query.itemsPerPage : query.itemsPerPage + 1;
-    const page = eventPageQuery(filter, query.offset, limit);
+    const page = eventPageQuery(filter, query.offset, limit, query.includeRaw);
     const rows = await this.txHost.tx.query<EventEntity[]>(page.sql, page.params);
     let totalCount: number;
     if (query.includeCount) {
