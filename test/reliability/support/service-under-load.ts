@@ -263,19 +263,19 @@ export class OutcomeLog<T> {
     return this.outcomes.filter((o) => o.status !== undefined && o.status >= 300);
   }
 
-  // No answer: the change may or may not have been committed.
+  // No answer: the change may or may not have been committed. Also when the last error is a refused
+  // connection: urllib (undici) repeats an idempotent request (PUT) on a new connection when the kill cut
+  // the first one, so the first may have been committed.
   get unanswered(): T[] {
-    return this.outcomes.filter((o) => o.status === undefined && !neverSent(o)).map((o) => o.what);
+    return this.outcomes.filter((o) => o.status === undefined).map((o) => o.what);
   }
 
-  // The connection was refused: the request never reached a service, so nothing of it can be committed.
-  get notSent(): T[] {
-    return this.outcomes.filter(neverSent).map((o) => o.what);
+  // Of the unanswered, those whose last error was a refused connection (for the figures).
+  get connectionRefused(): T[] {
+    return this.outcomes
+      .filter((o) => o.status === undefined && (o.error ?? '').includes('ECONNREFUSED'))
+      .map((o) => o.what);
   }
-}
-
-function neverSent(outcome: Outcome<unknown>): boolean {
-  return outcome.status === undefined && (outcome.error ?? '').includes('ECONNREFUSED');
 }
 
 export async function until<T>(
@@ -317,6 +317,18 @@ export async function deliveryRows(db: Client): Promise<DeliveryRow[]> {
       'SELECT id, alert_id, event_kind, status, lease_owner, attempt_count FROM deliveries ORDER BY created, id',
     )
   ).rows;
+}
+
+// Recorded calls to receivers per (alert id, event kind): one attempt row per call whose answer (or failure)
+// was recorded; a call cut by a kill leaves none.
+export async function recordedAttempts(db: Client): Promise<Map<string, number>> {
+  const rows = (
+    await db.query<{ key: string; attempts: string }>(
+      `SELECT d.alert_id || '|' || d.event_kind AS key, count(*) AS attempts
+       FROM deliveries d JOIN delivery_attempts a ON a.delivery_id = d.id GROUP BY 1`,
+    )
+  ).rows;
+  return new Map(rows.map((row) => [row.key, Number(row.attempts)]));
 }
 
 export function countBy<T>(items: T[], keyOf: (item: T) => string): Map<string, number> {
