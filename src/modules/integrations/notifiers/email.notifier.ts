@@ -1,11 +1,6 @@
 import { Inject, Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { performance } from 'node:perf_hooks';
-import {
-  createTransport,
-  type NodemailerError,
-  type SMTPSentMessageInfo,
-  type Transporter,
-} from 'nodemailer';
+import type { NodemailerError, SMTPSentMessageInfo, Transporter } from 'nodemailer';
 import type { AppConfig } from '../../../platform/config/app-config';
 import { APP_CONFIG } from '../../../platform/config/config.module';
 import { notConfigured } from './delivery-outcome';
@@ -34,7 +29,7 @@ export class EmailNotifier implements Notifier<EmailTarget>, OnModuleDestroy {
     event: AlertEventKind,
     context?: AlertContext,
   ): Promise<NotifyResult> {
-    const transporter = this.transport();
+    const transporter = await this.transport();
     if (!transporter) return notConfigured('SMTP_URL is not set');
     const started = performance.now();
     const latency = () => Math.round(performance.now() - started);
@@ -69,9 +64,12 @@ export class EmailNotifier implements Notifier<EmailTarget>, OnModuleDestroy {
     this.transporter?.close();
   }
 
-  private transport(): Transporter<SMTPSentMessageInfo> | undefined {
+  // nodemailer is loaded on the first e-mail, not at start-up (~0.1 s of module loading before the
+  // first 200; start-up target in docs/benchmarks.md).
+  private async transport(): Promise<Transporter<SMTPSentMessageInfo> | undefined> {
     if (!this.config.smtpUrl) return undefined;
     const timeout = this.config.outboundTimeoutMs;
+    const { createTransport } = await import('nodemailer');
     this.transporter ??= createTransport({
       url: this.config.smtpUrl,
       connectionTimeout: timeout,
