@@ -26,8 +26,9 @@ async function withoutNewSignalHandlers<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-// SIGTERM: stop accepting connections and finish in-flight requests (app.close closes the HTTP
-// server first), close the database pool (shutdown hooks), then stop the embedded Postgres.
+// SIGTERM: app.close runs the destroy hooks first (the delivery worker stops claiming and records the
+// calls in hand), then stops accepting connections and finishes in-flight requests, then the shutdown
+// hooks close the database pool; then the embedded Postgres is stopped.
 function stopGracefully(app: INestApplication, embedded: EmbeddedDatabase | undefined, logger: Logger): void {
   let stopping = false;
   const stop = (signal: string): void => {
