@@ -33,4 +33,7 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # node is PID 1 and handles SIGTERM itself: it stops accepting requests, finishes the in-flight ones,
 # closes the database pool, then exits (see src/main.ts).
-CMD ["node", "dist/main.js"]
+# The old-space cap keeps V8 from growing the heap lazily to ~300 MB under load while the live heap
+# stays far below it: peak RSS ~155 MB instead of 220-300 MB at the same CPU per request
+# (docs/benchmarks.md). Keep it in step with package.json's start script and bench/lib/service.js.
+CMD ["node", "--max-old-space-size=192", "dist/main.js"]

@@ -43,7 +43,11 @@ async function startService(options) {
     await new Promise((done) => setTimeout(done, 1000));
   }
   const log = openSync(join(options.dataDir, 'service.log'), 'a');
-  const args = options.cpuProf ? [`--cpu-prof`, `--cpu-prof-dir=${options.cpuProf}`, MAIN] : [MAIN];
+  // The heap cap production starts with (Dockerfile, npm start).
+  const heap = '--max-old-space-size=192';
+  const args = options.cpuProf
+    ? [heap, `--cpu-prof`, `--cpu-prof-dir=${options.cpuProf}`, MAIN]
+    : [heap, MAIN];
   const started = Date.now();
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
