@@ -68,9 +68,11 @@ export class EventsService {
     } else {
       totalCount = query.offset + rows.length;
     }
+    const parent = this.parentPath(scope);
+    const self = this.links.selfLinks();
     const results = rows
       .slice(0, query.itemsPerPage)
-      .map((row) => toEventResponse(row, this.selfLinks(scope, row), query.includeRaw));
+      .map((row) => toEventResponse(row, self(`${parent}/events/${row.id}`), query.includeRaw));
     return this.links.list(query, results, totalCount);
   }
 
@@ -88,7 +90,10 @@ export class EventsService {
   }
 
   private selfLinks(scope: EventScope, event: EventEntity): LinkResponse[] {
-    const parent = 'groupId' in scope ? `/groups/${scope.groupId}` : `/orgs/${scope.orgId}`;
-    return this.links.self(`${parent}/events/${event.id}`);
+    return this.links.self(`${this.parentPath(scope)}/events/${event.id}`);
+  }
+
+  private parentPath(scope: EventScope): string {
+    return 'groupId' in scope ? `/groups/${scope.groupId}` : `/orgs/${scope.orgId}`;
   }
 }

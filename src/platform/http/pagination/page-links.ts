@@ -19,6 +19,12 @@ export class PageLinks {
     return [{ href: this.href(apiPath), rel: 'self' }];
   }
 
+  // For the self links of a page's items: the request's origin is read once, not once per item.
+  selfLinks(): (apiPath: string) => LinkResponse[] {
+    const base = `${this.context.origin()}${API_PREFIX}`;
+    return (apiPath) => [{ href: `${base}${apiPath}`, rel: 'self' }];
+  }
+
   // The self href always carries pageNum and itemsPerPage (the Go client reads pageNum from it).
   list<T>(page: PageQuery, results: T[], totalCount: number): ListEnvelope<T> {
     const links: LinkResponse[] = [{ href: this.pageHref(page, page.pageNum), rel: 'self' }];
