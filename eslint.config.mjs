@@ -119,6 +119,33 @@ export default defineConfig(
     },
   },
   {
+    // Every response a test sees is checked against the OpenAPI document by test/support/checked-request.ts.
+    files: ['test/**/*.ts'],
+    ignores: ['test/support/checked-request.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'urllib',
+              message:
+                'Use request from test/support/checked-request (or call()): it checks the response against the OpenAPI document.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        {
+          name: 'fetch',
+          message:
+            'Use request from test/support/checked-request: it checks the response against the OpenAPI document.',
+        },
+      ],
+    },
+  },
+  {
     // describe('<METHOD> <path>') at the top of an e2e file, it('should <behavior> when <condition>').
     files: ['test/e2e/**/*.e2e-spec.ts', 'test/contract/**/*.e2e-spec.ts'],
     rules: {

@@ -10,6 +10,7 @@ module.exports = {
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   setupFiles: ['reflect-metadata'],
+  setupFilesAfterEnv: ['<rootDir>/test/support/openapi-tally.setup.ts'],
   maxWorkers: 2,
   testTimeout: 60000,
   verbose: true,

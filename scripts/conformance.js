@@ -9,7 +9,7 @@
 //   --list          print the scenario names as JSON and exit
 const { mkdirSync, writeFileSync } = require('node:fs');
 const { dirname, resolve } = require('node:path');
-const { createChecker } = require('./conformance/openapi-check');
+const { createChecker } = require('./openapi-check');
 const { startCheckingProxy } = require('./conformance/checking-proxy');
 const { splitKnown } = require('./conformance/known-deviations');
 const { scenarios } = require('./conformance/scenarios');

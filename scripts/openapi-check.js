@@ -2,6 +2,7 @@
 // Checks one HTTP exchange against the served OpenAPI document: the operation exists, the status is
 // documented for it, the content type is documented for that status, and the body matches its schema
 // with no undocumented fields (every object schema is closed with additionalProperties: false).
+const { URLSearchParams } = require('node:url');
 const Ajv = require('ajv');
 
 // OpenAPI 3.0 schema -> JSON Schema ajv understands, closed against undocumented fields.
@@ -44,6 +45,13 @@ function templateToRegExp(template) {
   return new RegExp(`^${escaped}/?$`);
 }
 
+// The service wraps only successful answers (errors keep the error body).
+function enveloped(path, status) {
+  if (status < 200 || status >= 300) return false;
+  const query = path.includes('?') ? path.slice(path.indexOf('?') + 1) : '';
+  return new URLSearchParams(query).getAll('envelope').includes('true');
+}
+
 function mediaType(value) {
   return String(value || '')
     .split(';')[0]
@@ -51,7 +59,10 @@ function mediaType(value) {
     .toLowerCase();
 }
 
-function createChecker(document) {
+// options.outsideDocument: { statuses, schema } lets a request outside every operation of the document (an
+// unknown route, a method a path does not have) answer one of `statuses` with a JSON body of the named
+// component schema (the product's error body) instead of failing. Without it such a request always fails.
+function createChecker(document, options = {}) {
   const ajv = new Ajv({ strict: false, allErrors: true });
   ajv.addSchema(
     { components: { schemas: toJsonSchema(document.components?.schemas ?? {}) } },
@@ -79,11 +90,49 @@ function createChecker(document) {
     return current;
   };
 
+  const compiled = (key, schema) => {
+    if (!validators.has(key)) validators.set(key, ajv.compile(toJsonSchema(schema)));
+    return validators.get(key);
+  };
+  const schemaErrors = (name, validate, parsed) =>
+    validate(parsed)
+      ? []
+      : validate.errors
+          .slice(0, 5)
+          .map(
+            (error) =>
+              `${name}: body${error.instancePath} ${error.message}${error.params?.additionalProperty ? ` '${error.params.additionalProperty}'` : ''}`,
+          );
+  const parseJson = (name, body) => {
+    try {
+      return { parsed: JSON.parse(body.toString('utf8')) };
+    } catch {
+      return { problems: [`${name}: body is not JSON`] };
+    }
+  };
+
+  function checkOutside(method, pathname, status, contentType, body) {
+    const outside = options.outsideDocument;
+    const name = `${method} ${pathname} (no such operation in the OpenAPI document) -> ${status}`;
+    if (!outside) return [`${method} ${pathname}: no such operation in the OpenAPI document`];
+    if (!outside.statuses.includes(status))
+      return [`${name}: only ${outside.statuses.join(', ')} with the error body may answer it`];
+    if (method === 'HEAD') return [];
+    if (!mediaType(contentType).includes('json'))
+      return [`${name}: content type ${contentType || '(none)'} is not JSON`];
+    const { parsed, problems } = parseJson(name, body);
+    if (problems) return problems;
+    return schemaErrors(name, compiled(`outside ${outside.schema}`, { $ref: outside.schema }), parsed);
+  }
+
   // Returns a list of problems (empty: the exchange conforms).
   return function check({ method, path, status, contentType, body }) {
     const pathname = path.split('?')[0];
-    const candidates = operations.filter((o) => o.method === method.toLowerCase() && o.regexp.test(pathname));
-    if (candidates.length === 0) return [`${method} ${pathname}: no such operation in the OpenAPI document`];
+    // HEAD is answered by the GET route (Express): same status and headers, never a body.
+    const lookup = method.toUpperCase() === 'HEAD' ? 'get' : method.toLowerCase();
+    const candidates = operations.filter((o) => o.method === lookup && o.regexp.test(pathname));
+    if (candidates.length === 0)
+      return checkOutside(method.toUpperCase(), pathname, status, contentType, body);
     const { template, op } = candidates[0];
     const name = `${method} ${template} -> ${status}`;
     const response = resolve(
@@ -95,6 +144,9 @@ function createChecker(document) {
       ];
     const content = response.content ?? {};
     const documented = Object.keys(content);
+    if (lookup !== method.toLowerCase()) {
+      return body.length === 0 ? [] : [`${name}: a HEAD answer carries ${body.length} bytes`];
+    }
     const empty = body.length === 0;
     if (documented.length === 0) {
       return empty
@@ -109,22 +161,23 @@ function createChecker(document) {
       ];
     const schema = content[media].schema;
     if (!schema || !type.includes('json')) return [];
-    let parsed;
-    try {
-      parsed = JSON.parse(body.toString('utf8'));
-    } catch {
-      return [`${name}: body is not JSON`];
-    }
-    const key = `${template} ${method} ${status} ${media}`;
-    if (!validators.has(key)) validators.set(key, ajv.compile(toJsonSchema(schema)));
-    const validate = validators.get(key);
-    if (validate(parsed)) return [];
-    return validate.errors
-      .slice(0, 5)
-      .map(
-        (error) =>
-          `${name}: body${error.instancePath} ${error.message}${error.params?.additionalProperty ? ` '${error.params.additionalProperty}'` : ''}`,
-      );
+    const { parsed, problems } = parseJson(name, body);
+    if (problems) return problems;
+    const validate = compiled(`${template} ${method} ${status} ${media}`, schema);
+    if (!enveloped(path, status)) return schemaErrors(name, validate, parsed);
+    // envelope=true (a documented parameter of every operation): a list gains `status`, anything else
+    // becomes {status, content}; either way `status` is the HTTP status and the rest is the documented body.
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+      return [`${name}: envelope=true body is not an object`];
+    const { status: inBody, ...rest } = parsed;
+    if (inBody !== status) return [`${name}: envelope=true body has status ${inBody}, not ${status}`];
+    if (Array.isArray(parsed.results)) return schemaErrors(name, validate, rest);
+    const extra = Object.keys(rest).filter((key) => key !== 'content');
+    if (extra.length > 0 || !('content' in rest))
+      return [
+        `${name}: envelope=true body must be exactly {status, content}, has ${Object.keys(parsed).join(', ')}`,
+      ];
+    return schemaErrors(`${name} (envelope content)`, validate, rest.content);
   };
 }
 

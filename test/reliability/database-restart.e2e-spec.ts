@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { request } from 'urllib';
+import { request } from '../support/checked-request';
 import { createApp } from '../../src/app.setup';
 import { loadConfig } from '../../src/platform/config/app-config';
 import { call, type Credentials } from '../support/digest-client';

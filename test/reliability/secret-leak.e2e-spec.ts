@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { request } from 'urllib';
+import { request } from '../support/checked-request';
 import { call, type ApiResponse, type Credentials } from '../support/digest-client';
 import { bootstrapFirstUser, createOrg, createOrgApiKey, createProject } from '../support/factories/identity';
 import { createFederation, createIdp } from '../e2e/federation/federation-fixture';

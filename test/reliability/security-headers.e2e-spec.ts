@@ -1,4 +1,4 @@
-import { request } from 'urllib';
+import { request } from '../support/checked-request';
 import { call } from '../support/digest-client';
 import { bootstrapFirstUser, type BootstrapResult } from '../support/factories/identity';
 import { startTestApp, type TestApp } from '../support/test-app';

@@ -1,4 +1,4 @@
-import { request } from 'urllib';
+import { request } from './checked-request';
 
 export interface ApiResponse<T = any> {
   status: number;

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { request } from 'urllib';
+import { request } from './checked-request';
 
 // Hand-built Digest headers, for the cases a well-behaved client never produces (replays, stale or
 // forged nonces, wrong realm or uri). Written from RFC 7616, independently of the service's code.

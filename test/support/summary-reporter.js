@@ -1,6 +1,34 @@
-// Prints the plain closing line CI reads ("jest: N passed, N failed, N skipped") after Jest's own summary.
+const { existsSync, mkdtempSync, readFileSync, rmSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const { dirname, join } = require('node:path');
+
+// Same name as OPENAPI_TALLY_FILE_ENV in openapi-tally.ts: each test file appends how many responses it
+// checked against the OpenAPI document; workers inherit the variable, set here before they start.
+const TALLY_ENV = 'DMS_OPENAPI_TALLY_FILE';
+
+// Prints the plain closing lines CI reads after Jest's own summary:
+// "openapi: N responses checked, N broke the document" and "jest: N passed, N failed, N skipped".
 class SummaryReporter {
+  constructor() {
+    if (!process.env[TALLY_ENV]) {
+      this.ownTally = join(mkdtempSync(join(tmpdir(), 'dms-openapi-tally-')), 'tally.jsonl');
+      process.env[TALLY_ENV] = this.ownTally;
+    }
+  }
+
   onRunComplete(_contexts, results) {
+    const file = process.env[TALLY_ENV];
+    if (file && existsSync(file)) {
+      let checked = 0;
+      let problems = 0;
+      for (const line of readFileSync(file, 'utf8').split('\n').filter(Boolean)) {
+        const tally = JSON.parse(line);
+        checked += tally.checked;
+        problems += tally.problems;
+      }
+      process.stdout.write(`\nopenapi: ${checked} responses checked, ${problems} broke the document\n`);
+    }
+    if (this.ownTally) rmSync(dirname(this.ownTally), { recursive: true, force: true });
     const skipped = results.numPendingTests + results.numTodoTests;
     process.stdout.write(
       `\njest: ${results.numPassedTests} passed, ${results.numFailedTests} failed, ${skipped} skipped\n`,

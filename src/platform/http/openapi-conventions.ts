@@ -7,6 +7,8 @@ import type {
   SchemaObject,
 } from '@nestjs/swagger';
 import { isPublicPath } from '../auth/authenticator';
+import type { ApiError } from './api-error';
+import { CommonErrors } from './error-codes';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
@@ -23,7 +25,9 @@ const ERROR_SCHEMA: SchemaObject = {
     errorCode: { type: 'string', example: 'RESOURCE_NOT_FOUND' },
     parameters: {
       type: 'array',
-      items: { type: 'string' },
+      // The values substituted into `detail`, in order: strings, and numbers where the value is one
+      // (RATE_LIMITED's limit and period, a refused interval), as the product's own errors carry them.
+      items: { oneOf: [{ type: 'string' }, { type: 'number' }] },
       example: ['/api/public/v1.0/groups/5f1e0a4b8c2d3e4f5a6b7c8d'],
     },
     reason: { type: 'string', example: 'Not Found' },
@@ -51,6 +55,21 @@ const PARAMETERS: Record<string, ParameterObject> = {
 const errorContent = (example: Record<string, unknown>): ResponseObject['content'] => ({
   'application/json': { schema: { $ref: '#/components/schemas/ApiErrorResponse' }, example },
 });
+
+// Examples rendered from the errors the pipeline really throws, so they cannot drift from the bodies.
+const errorExamples = (errors: ApiError[]): ResponseObject['content'] => ({
+  'application/json': {
+    schema: { $ref: '#/components/schemas/ApiErrorResponse' },
+    examples: Object.fromEntries(
+      errors.map((error) => [
+        error.errorCode ?? 'UNAUTHORIZED',
+        { summary: error.detail, value: error.toBody() },
+      ]),
+    ),
+  },
+});
+
+const SAMPLE_PATH = '/api/public/v1.0/groups/5f1e0a4b8c2d3e4f5a6b7c8d';
 
 const RESPONSES: Record<string, ResponseObject> = {
   DigestChallenge: {
@@ -84,6 +103,67 @@ const RESPONSES: Record<string, ResponseObject> = {
   },
 };
 
+// Refusals the shared HTTP pipeline can give on any operation, whatever its controller declares.
+const PIPELINE_RESPONSES: Record<string, ResponseObject> = {
+  BadRequest: {
+    description:
+      'A query parameter is invalid or holds a character no value can hold (U+0000, a lone surrogate); the ' +
+      'error names it.',
+    content: errorExamples([CommonErrors.INVALID_QUERY_PARAMETER('pageNum')]),
+  },
+  NotFound: {
+    description: 'A path parameter names nothing that exists (or holds U+0000).',
+    content: errorExamples([
+      CommonErrors.RESOURCE_NOT_FOUND(SAMPLE_PATH),
+      CommonErrors.GROUP_NOT_FOUND('5f1e0a4b8c2d3e4f5a6b7c8d'),
+      CommonErrors.ORG_NOT_FOUND('5f1e0a4b8c2d3e4f5a6b7c8d'),
+    ]),
+  },
+  RequestTooLarge: {
+    description: 'The request carries a body larger than the service accepts.',
+    content: errorExamples([CommonErrors.REQUEST_TOO_LARGE(1048576)]),
+  },
+  UnsupportedMediaType: {
+    description: 'The request carries a body that is not `application/json`.',
+    content: errorExamples([CommonErrors.UNSUPPORTED_MEDIA_TYPE('text/plain')]),
+  },
+  RateLimited: {
+    description:
+      'Too many requests from this credential on this project, or from this address (only when a rate limit ' +
+      'is configured).',
+    headers: {
+      'Retry-After': {
+        description: 'Seconds until a request is accepted again.',
+        schema: { type: 'integer' },
+      },
+      'RateLimit-Limit': { description: 'Requests allowed per minute.', schema: { type: 'integer' } },
+      'RateLimit-Remaining': {
+        description: 'Requests left in the current window.',
+        schema: { type: 'integer' },
+      },
+    },
+    content: errorExamples([CommonErrors.RATE_LIMITED(SAMPLE_PATH, 100, 1)]),
+  },
+  UnexpectedError: {
+    description: 'An internal failure; the reference in the body is logged with its cause.',
+    content: errorExamples([CommonErrors.UNEXPECTED_ERROR('543e9ced-e530-4675-adc9-7855bcc72f70')]),
+  },
+  ServiceUnavailable: {
+    description: 'The database is unreachable; retry later.',
+    content: errorExamples([CommonErrors.SERVICE_UNAVAILABLE('the database is unreachable')]),
+  },
+};
+
+// The product answers every error with its error body: a controller's status declared with only a
+// description gets the ApiErrorResponse content here.
+function withErrorContent(response: ResponseObject | ReferenceObject): ResponseObject | ReferenceObject {
+  if ('$ref' in response || response.content) return response;
+  return {
+    ...response,
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiErrorResponse' } } },
+  };
+}
+
 function refTo(kind: 'parameters' | 'responses', name: string): ReferenceObject {
   return { $ref: `#/components/${kind}/${name}` };
 }
@@ -97,12 +177,13 @@ function declaresParameter(operation: OperationObject, name: string): boolean {
 }
 
 // Conventions that apply to every operation are declared once here instead of on every controller:
-// `pretty` and `envelope` (spec "Common conventions"), the Digest 401 and the access-list 403 on every
-// authenticated operation, and no security requirement on the public paths.
+// `pretty` and `envelope` (spec "Common conventions"), the error body on every error status, the
+// refusals of the shared pipeline (400 query, 404 path, 413/415 body, 429, 500, 503), the Digest 401 and the
+// access-list 403 on every authenticated operation, and no security requirement on the public paths.
 export function withApiConventions(document: OpenAPIObject): OpenAPIObject {
   const components = (document.components ??= {});
   components.parameters = { ...components.parameters, ...PARAMETERS };
-  components.responses = { ...components.responses, ...RESPONSES };
+  components.responses = { ...components.responses, ...RESPONSES, ...PIPELINE_RESPONSES };
   components.schemas = { ApiErrorResponse: ERROR_SCHEMA, ...components.schemas };
   for (const [path, item] of Object.entries(document.paths)) {
     for (const method of METHODS) {
@@ -113,6 +194,19 @@ export function withApiConventions(document: OpenAPIObject): OpenAPIObject {
         if (!declaresParameter(operation, name)) parameters.push(refTo('parameters', name));
       }
       operation.parameters = parameters;
+      const responses = operation.responses;
+      for (const [status, response] of Object.entries(responses)) {
+        if (response && Number(status) >= 400) responses[status] = withErrorContent(response);
+      }
+      responses['400'] ??= refTo('responses', 'BadRequest');
+      if (path.includes('{')) responses['404'] ??= refTo('responses', 'NotFound');
+      // The body checks run before routing, so an operation without a body refuses a bad one too.
+      responses['413'] ??= refTo('responses', 'RequestTooLarge');
+      responses['415'] ??= refTo('responses', 'UnsupportedMediaType');
+      // Load balancers' probe is never rate limited.
+      if (path !== '/health') responses['429'] ??= refTo('responses', 'RateLimited');
+      responses['500'] ??= refTo('responses', 'UnexpectedError');
+      responses['503'] ??= refTo('responses', 'ServiceUnavailable');
       if (isPublicPath(path)) {
         // Public to Digest; an operation with its own scheme (the agent API's Basic) keeps it.
         operation.security = operation.security?.length ? operation.security : [];

@@ -1,4 +1,4 @@
-import { request } from 'urllib';
+import { request } from '../../support/checked-request';
 import { call } from '../../support/digest-client';
 import { projectWithCallers } from '../../support/factories/alerting';
 import type { BootstrapResult } from '../../support/factories/identity';

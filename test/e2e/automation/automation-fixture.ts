@@ -1,4 +1,4 @@
-import { request } from 'urllib';
+import { request } from '../../support/checked-request';
 import type { Clock } from '../../../src/platform/clock/clock';
 import { AgentLivenessService, MeasurementPartitions } from '../../../src/modules/automation';
 import { call, type ApiResponse, type Credentials } from '../../support/digest-client';

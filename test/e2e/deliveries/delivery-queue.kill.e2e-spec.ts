@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { request } from 'urllib';
+import { request } from '../../support/checked-request';
 import { call, type Credentials } from '../../support/digest-client';
 import { createTestDatabase } from '../../support/database';
 import { HttpReceiver, type ReceivedRequest } from '../../support/receivers/http-receiver';

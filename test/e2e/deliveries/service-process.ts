@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { OpenApiViolation, request } from '../../support/checked-request';
 
 const ROOT = resolve(__dirname, '../../..');
 const KEPT_OUTPUT = 20_000;
@@ -89,10 +90,11 @@ export class ServiceProcess {
     while (Date.now() < deadline) {
       if (!this.running) throw new Error(`the service exited during start-up:\n${this.output}`);
       try {
-        const response = await fetch(`${this.baseUrl}/health`, { signal: AbortSignal.timeout(1000) });
+        const response = await request(`${this.baseUrl}/health`, { timeout: 1000 });
         if (response.status === 200) return;
-      } catch {
-        // Not listening yet.
+      } catch (error) {
+        // Not listening yet; a response that breaks the OpenAPI document still fails the test.
+        if (error instanceof OpenApiViolation) throw error;
       }
       await new Promise((done) => setTimeout(done, 100));
     }

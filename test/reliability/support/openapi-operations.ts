@@ -1,4 +1,4 @@
-import { request } from 'urllib';
+import { request } from '../../support/checked-request';
 
 // The operations of the served OpenAPI document (GET /docs-json), with $refs resolved.
 

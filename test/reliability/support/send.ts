@@ -1,4 +1,4 @@
-import { request } from 'urllib';
+import { request } from '../../support/checked-request';
 import type { Credentials } from '../../support/digest-client';
 import type { HostileBody } from './hostile';
 

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { LinkResponse } from './link.response';
 
 export interface ListEnvelope<T> {
@@ -12,6 +12,10 @@ export class ListEnvelopeResponse {
   @ApiProperty({ type: [LinkResponse] })
   links!: LinkResponse[];
 
-  @ApiProperty({ example: 1, description: 'Total items in the result set (omitted when includeCount=false).' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    example: 1,
+    description: 'Total items in the result set (omitted when includeCount=false).',
+  })
   totalCount?: number;
 }
