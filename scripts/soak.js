@@ -41,18 +41,23 @@ function freePort() {
 async function startService() {
   const dir = mkdtempSync(join(tmpdir(), 'dms-soak-'));
   const port = await freePort();
-  const child = spawn(process.execPath, [resolve(__dirname, '..', 'dist', 'main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dir,
-      EMBEDDED_PG_PORT: String(await freePort()),
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
+  // The heap cap production starts with (Dockerfile, npm start): the soak watches the RSS it really runs with.
+  const child = spawn(
+    process.execPath,
+    ['--max-old-space-size=192', resolve(__dirname, '..', 'dist', 'main.js')],
+    {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dir,
+        EMBEDDED_PG_PORT: String(await freePort()),
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: '',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}`);

@@ -201,6 +201,13 @@ async function insertEvents(client, state, total, batchSize = 20_000) {
         JSON.stringify({ _t: type, cre: new Date(created).toISOString(), hid: host, source: 'bench' }),
       );
     }
+    // The service's counter trigger adds one to a counter row per inserted event at commit (it must run
+    // after every other lock of the transaction, see migration 1795300012000); for a 20,000-row batch that
+    // is 20,000 updates of one row, a fifth of the load speed. A bulk load adds its batch's count itself, in
+    // the same transaction, with the trigger off for that transaction only (ALTER TABLE is transactional:
+    // the service's own inserts wait for the lock and never see the trigger disabled).
+    await client.query('BEGIN');
+    await client.query('ALTER TABLE events DISABLE TRIGGER events_count');
     await client.query(
       `INSERT INTO events (id, event_type_name, created, org_id, group_id, username, remote_address, subject, raw)
        SELECT id, t, c, $8, $9, u, r, s::jsonb, w::jsonb
@@ -218,6 +225,13 @@ async function insertEvents(client, state, total, batchSize = 20_000) {
         state.groupId,
       ],
     );
+    await client.query(
+      `INSERT INTO event_counts (scope_kind, scope_id, slot, count) VALUES ('G', $1, 0, $2)
+       ON CONFLICT (scope_kind, scope_id, slot) DO UPDATE SET count = event_counts.count + EXCLUDED.count`,
+      [state.groupId, n],
+    );
+    await client.query('ALTER TABLE events ENABLE TRIGGER events_count');
+    await client.query('COMMIT');
     done += n;
     progress(done);
   }
