@@ -89,7 +89,7 @@ export async function provisionServiceRole(runner: QueryRunner, role: string): P
     );
   }
   // USAGE and SELECT on sequences, EXECUTE on functions and LISTEN/NOTIFY and advisory locks are
-  // PUBLIC's by default. Trigger functions (events_count_inserted) run with the inserting role's rights,
+  // PUBLIC's by default. Trigger functions (events_count_committed) run with the inserting role's rights,
   // hence the DML on event_counts. The migrations' bookkeeping is not the service's business.
   // One transaction: a running instance never sees the role between two of these statements.
   await runner.startTransaction();

@@ -84,6 +84,23 @@ describe('OutboundHttpClient', () => {
     expect(hits).toBe(0);
   });
 
+  // The URL parser turns these spellings into the dotted address before the policy sees the host, so a
+  // webhook URL cannot slip an address past it by writing it in another base.
+  it.each([
+    ['decimal', 'http://2130706433:PORT/', '127.0.0.1 is loopback'],
+    ['octal', 'http://0177.0.0.1:PORT/', '127.0.0.1 is loopback'],
+    ['hexadecimal', 'http://0x7f.0x0.0x0.0x1:PORT/', '127.0.0.1 is loopback'],
+    ['short', 'http://127.1:PORT/', '127.0.0.1 is loopback'],
+    ['octal private', 'http://012.0.0.1:PORT/', '10.0.0.1 is private'],
+    ['decimal metadata', 'http://2852039166:PORT/', '169.254.169.254 is cloud metadata'],
+    ['IPv4-mapped IPv6', 'http://[::ffff:7f00:1]:PORT/', 'is loopback'],
+  ])('should refuse an address written in %s form without connecting (%s)', async (_form, url, refusal) => {
+    const error = await failureOf(client([]).send({ method: 'GET', url: url.replace('PORT', String(port)) }));
+    expect(error.failure).toBe('REFUSED');
+    expect(error.message).toContain(refusal);
+    expect(hits).toBe(0);
+  });
+
   it('should refuse an IPv6 loopback literal when the allow list does not name it', async () => {
     const error = await failureOf(
       client(['127.0.0.1/32']).send({ method: 'GET', url: `http://[::1]:${port}/` }),
