@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomBytes, sign } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
 
 // Node can parse X.509 but not issue it, and a self-signed certificate is a few DER structures:
 // writing them here avoids a dependency (node-forge, selfsigned) for one signature (RFC 5280 4.1).
@@ -18,8 +18,13 @@ const sequence = (...parts: Buffer[]): Buffer => tlv(0x30, Buffer.concat(parts))
 const set = (...parts: Buffer[]): Buffer => tlv(0x31, Buffer.concat(parts));
 const NULL = Buffer.from([0x05, 0x00]);
 
-function integer(value: Buffer): Buffer {
-  return tlv(0x02, value[0] >= 0x80 ? Buffer.concat([Buffer.from([0]), value]) : value);
+// A non-negative INTEGER from unsigned big-endian bytes, in DER's minimal form: a leading zero byte
+// only to keep the sign bit clear (OpenSSL refuses anything longer as "illegal padding").
+function integer(unsigned: Buffer): Buffer {
+  let start = 0;
+  while (start < unsigned.length - 1 && unsigned[start] === 0) start++;
+  const value = unsigned.subarray(start);
+  return tlv(0x02, value.length === 0 || value[0] >= 0x80 ? Buffer.concat([Buffer.from([0]), value]) : value);
 }
 
 function objectIdentifier(dotted: string): Buffer {
@@ -53,6 +58,11 @@ function pem(label: string, der: Buffer): string {
   return `-----BEGIN ${label}-----\n${lines.join('\n')}\n-----END ${label}-----\n`;
 }
 
+interface KeyPairObject {
+  privateKey: KeyObject;
+  publicKey: KeyObject;
+}
+
 export interface KeyPairWithCertificate {
   certificatePem: string;
   // PKCS#8 PEM; callers seal it before storing it.
@@ -65,9 +75,21 @@ export function selfSignedCertificate(
   notBefore: Date,
   notAfter: Date,
 ): KeyPairWithCertificate {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  // Positive and at most 20 octets (RFC 5280 4.1.2.2); a non-zero first byte keeps all 16 of them.
   const serial = randomBytes(16);
-  serial[0] &= 0x7f;
+  serial[0] = serial[0] & 0x7f || 1;
+  return issueCertificate(subject, notBefore, notAfter, keys, serial);
+}
+
+// The DER writing, given the key pair and the serial number (unsigned big-endian bytes).
+export function issueCertificate(
+  subject: string,
+  notBefore: Date,
+  notAfter: Date,
+  { privateKey, publicKey }: KeyPairObject,
+  serial: Buffer,
+): KeyPairWithCertificate {
   const name = commonName(subject);
   const tbs = sequence(
     tlv(0xa0, integer(Buffer.from([2]))),
