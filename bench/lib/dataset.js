@@ -203,7 +203,7 @@ async function insertEvents(client, state, total, batchSize = 20_000) {
     }
     // The service's counter trigger adds one to a counter row per inserted event at commit (it must run
     // after every other lock of the transaction, see migration 1795300012000); for a 20,000-row batch that
-    // is 20,000 updates of one row, a fifth of the load speed. A bulk load adds its batch's count itself, in
+    // is 20,000 updates of one row, a sixth of the load speed. A bulk load adds its batch's count itself, in
     // the same transaction, with the trigger off for that transaction only (ALTER TABLE is transactional:
     // the service's own inserts wait for the lock and never see the trigger disabled).
     await client.query('BEGIN');

@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
+import { generateKeyPairSync, randomBytes, sign, type KeyPairKeyObjectResult } from 'node:crypto';
 
 // Node can parse X.509 but not issue it, and a self-signed certificate is a few DER structures:
 // writing them here avoids a dependency (node-forge, selfsigned) for one signature (RFC 5280 4.1).
@@ -58,11 +58,6 @@ function pem(label: string, der: Buffer): string {
   return `-----BEGIN ${label}-----\n${lines.join('\n')}\n-----END ${label}-----\n`;
 }
 
-interface KeyPairObject {
-  privateKey: KeyObject;
-  publicKey: KeyObject;
-}
-
 export interface KeyPairWithCertificate {
   certificatePem: string;
   // PKCS#8 PEM; callers seal it before storing it.
@@ -87,7 +82,7 @@ export function issueCertificate(
   subject: string,
   notBefore: Date,
   notAfter: Date,
-  { privateKey, publicKey }: KeyPairObject,
+  { privateKey, publicKey }: KeyPairKeyObjectResult,
   serial: Buffer,
 ): KeyPairWithCertificate {
   const name = commonName(subject);
