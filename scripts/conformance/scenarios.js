@@ -229,7 +229,7 @@ const scenarios = [
     },
   },
   {
-    name: 'seed endpoints 1 to 21, each with its documented success status',
+    name: 'core endpoints 1 to 21 (docs/conformance.md), each with its documented success status',
     client: 'urllib (npm) Digest',
     async run(ctx) {
       const { orgId, groupId, alertId, alertConfigId, agentKey } = ctx.state;
@@ -429,8 +429,8 @@ const scenarios = [
         `endpoint 21: ${orgEvents.text.slice(0, 200)}`,
       );
       const missing = Array.from({ length: 21 }, (_, i) => i + 1).filter((n) => !seen.includes(n));
-      assert(missing.length === 0, `seed endpoints not exercised: ${missing.join(', ')}`);
-      ctx.detail('21/21 seed endpoints');
+      assert(missing.length === 0, `core endpoints not exercised: ${missing.join(', ')}`);
+      ctx.detail('21/21 core endpoints');
     },
   },
   {

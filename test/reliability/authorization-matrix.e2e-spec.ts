@@ -41,7 +41,7 @@ const ALL_ORG_ROLES: OrgRoleName[] = [
   'ORG_OWNER',
 ];
 
-// The roles each caller effectively holds on the seeded organization and project (product-facts:
+// The roles each caller effectively holds on the seeded organization and project (the product's role hierarchy:
 // ORG_OWNER owns every project of its organization, ORG_READ_ONLY reads them all, GROUP_OWNER
 // includes every project role, any project role includes GROUP_READ_ONLY).
 const HOLDS: Record<CallerKind, { global: boolean; org: OrgRoleName[]; project: ProjectRoleName[] }> = {

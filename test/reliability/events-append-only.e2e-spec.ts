@@ -8,7 +8,7 @@ import { call } from '../support/digest-client';
 import { bootstrapFirstUser, uniqueName, type BootstrapResult } from '../support/factories/identity';
 import { startTestApp, type TestApp } from '../support/test-app';
 
-// The audit log cannot be rewritten by the service itself (issue #10): every statement below goes
+// The audit log cannot be rewritten by the service itself: every statement below goes
 // through the application's own DataSource, the pool the request handlers use, and must be refused by a
 // privilege check (42501), not merely by the events_append_only trigger, which the owner could drop.
 let t: TestApp;

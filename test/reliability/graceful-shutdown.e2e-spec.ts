@@ -58,7 +58,7 @@ class GatedReceiver {
   }
 }
 
-// issue #10, faults: SIGTERM finishes the requests in flight, refuses new connections, exits 0, and leaves
+// Faults: SIGTERM finishes the requests in flight, refuses new connections, exits 0, and leaves
 // the deliveries it had not started in the queue for the next instance.
 describe('SIGTERM with a request in flight and deliveries queued', () => {
   let database: { url: string; drop: () => Promise<void> };

@@ -67,7 +67,7 @@ interface AlertRow {
 
 const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 
-// issue #10, faults: kill -9 of the service under a write load. Every change answered 2xx must be in the
+// Faults: kill -9 of the service under a write load. Every change answered 2xx must be in the
 // database with exactly its audit event, a change that was not made must have none, and after the restart
 // every notification of the queue is delivered, none lost, none repeated beyond the calls cut by the kill.
 describe('kill -9 of the service under a write load (agent reports, PATCH alerts, PUT alertConfigs)', () => {

@@ -3,7 +3,7 @@ import { call } from '../support/digest-client';
 import { bootstrapFirstUser, type BootstrapResult } from '../support/factories/identity';
 import { startTestApp, type TestApp } from '../support/test-app';
 
-describe('Security headers (helmet) beside the spec headers', () => {
+describe("Security headers (helmet) beside the product's headers", () => {
   let t: TestApp;
   let boot: BootstrapResult;
 

@@ -46,7 +46,7 @@ interface AlertRow {
 
 const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
 
-// issue #10, faults: two service processes on one database under one load. The same hosts are reported
+// Faults: two service processes on one database under one load. The same hosts are reported
 // to both at once, both acknowledge, replace configurations, publish automation configurations and run
 // the delivery worker. What one database serializes must come out once: alerts, deliveries, goal
 // versions. In-process checks of parts of this: test/e2e/deliveries/delivery-queue.instances.e2e-spec.ts

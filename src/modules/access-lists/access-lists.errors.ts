@@ -1,6 +1,6 @@
 import { defineErrors } from '../../platform/http/api-error';
 
-// Codes and statuses from product-facts 1.3 (OM-ERR, ATLAS-ERR); detail texts follow the product's
+// Codes and statuses are the product's (its API error code lists); detail texts follow the product's
 // where it prints one.
 export const AccessListErrors = defineErrors({
   API_KEY_NOT_FOUND: { status: 400, detail: 'No API Key with ID {0} exists.' },

@@ -1,5 +1,5 @@
-// Event type names this context publishes. The API key names are the product's (product-facts 4.8,
-// Atlas ApiUserEventTypeViewForOrg); the product documents none for user access lists, so those two
+// Event type names this context publishes. The API key names are the product's (Atlas
+// ApiUserEventTypeViewForOrg); the product documents none for user access lists, so those two
 // are ours, named the same way.
 export const AccessListEventTypes = {
   API_KEY_ACCESS_LIST_ENTRY_ADDED: 'API_KEY_ACCESS_LIST_ENTRY_ADDED',

@@ -1,7 +1,7 @@
 import { defineErrors } from '../../platform/http/api-error';
 
-// Every code of the alerting context (alert configs, alerts, maintenance windows), with the product's statuses
-// (product-facts 1.3, OM-ERR). Generic codes (INVALID_ENUM_VALUE, VALIDATION_ERROR, ...) stay in CommonErrors.
+// Every code of the alerting context (alert configs, alerts, maintenance windows), with the product's statuses.
+// Generic codes (INVALID_ENUM_VALUE, VALIDATION_ERROR, ...) stay in CommonErrors.
 export const AlertingErrors = defineErrors({
   // Alerts
   ALERT_NOT_FOUND: { status: 404, detail: 'No alert with ID {0} exists in group {1}.' },
@@ -16,9 +16,9 @@ export const AlertingErrors = defineErrors({
     status: 400,
     detail: 'Alert {0} is {1}; a closed or cancelled alert cannot be acknowledged or unacknowledged.',
   },
-  // The product's code (OM-ERR), for callers whose global role lets them name a project that does not exist.
+  // The product's code, for callers whose global role lets them name a project that does not exist.
   GROUP_NOT_FOUND: { status: 404, detail: 'No group with ID {0} exists.' },
-  // product-facts 1.2: a project id in the body that differs from the one in the URL.
+  // The product's code for a project id in the body that differs from the one in the URL.
   GROUP_MISMATCH: {
     status: 400,
     detail: 'The group ID {0} in the body does not match the group ID {1} in the URL.',

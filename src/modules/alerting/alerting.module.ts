@@ -17,8 +17,8 @@ import { MaintenanceWindowEntity } from './maintenance-windows/maintenance-windo
 import { MaintenanceWindowsController } from './maintenance-windows/maintenance-windows.controller';
 import { MaintenanceWindowsService } from './maintenance-windows/maintenance-windows.service';
 
-// Alert configurations, alerts and maintenance windows. The exported services are for the alert engine
-// and integrations of later issues; nothing here is reachable from another context but through index.ts.
+// Alert configurations, alerts and maintenance windows. The exported services are for the
+// integrations and deliveries contexts; nothing here is reachable from another context but through index.ts.
 @Module({
   // IdentityModule provides the ProjectDirectory (a project's organization, for events and existence).
   // AutomationModule provides the DeploymentReader the alert engine reads hosts through.

@@ -1,6 +1,6 @@
 import { ApiError, defineErrors } from '../../platform/http/api-error';
 
-// Codes of the automation context with the product's statuses (product-facts 1.2, 1.3; OM-ERR).
+// Codes of the automation context with the product's statuses.
 // Generic codes (VALIDATION_ERROR, INVALID_QUERY_PARAMETER, GROUP_NOT_FOUND ...) stay in CommonErrors.
 export const AutomationErrors = defineErrors({
   HOST_NOT_FOUND: { status: 404, detail: 'No host with ID {0} exists in group {1}.' },

@@ -1,4 +1,4 @@
-// Event type names this context publishes (spec "Events", product-facts 4.8). Other contexts (the alert
+// Event type names this context publishes (the product's names). Other contexts (the alert
 // engine) listen to `domain.<NAME>` (platform/events/domain-event.ts). Agent and host events have no
 // actor (`actor: null`): they are derived from agents' reports and from their absence.
 export const AutomationEventTypes = {

@@ -1,4 +1,4 @@
-// minDate / maxDate: ISO 8601 date or date-time; a value without a zone is UTC (product-facts 5.4).
+// minDate / maxDate: ISO 8601 date or date-time; a value without a zone is UTC.
 const ISO_8601 =
   /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
 

@@ -4,7 +4,7 @@ import type { EventDiff } from '../../platform/events/domain-event';
 // Stored as jsonb: scalars or plain objects only.
 export type EventSubjectRecord = Record<string, string | number | boolean | object>;
 
-// Append-only audit record (spec "Event"). Filtered fields are columns; the rest of the subject
+// Append-only audit record (the product's event record). Filtered fields are columns; the rest of the subject
 // (target, host, cluster, metric ...) sits in `subject`. The indexes are written by hand in the
 // migration (descending keys, partial org indexes), so TypeORM must not try to synchronize them.
 @Entity({ name: 'events' })

@@ -5,7 +5,7 @@ import { newObjectId } from '../../platform/ids/object-id';
 import type { EventResponse } from './dto/event.response';
 import type { EventEntity, EventSubjectRecord } from './event.entity';
 
-// Subject fields of the spec's Event that are returned as stored (the filtered ones are columns).
+// Subject fields of the product's event record that are returned as stored (the filtered ones are columns).
 const SUBJECT_FIELDS = [
   'targetPublicKey',
   'targetUsername',

@@ -14,7 +14,7 @@ export class EventsController {
 
   @Get('groups/:groupId/events')
   @RequireProjectRole('GROUP_READ_ONLY')
-  @ApiOperation({ summary: 'Return all events of one project, newest first (spec endpoint 20).' })
+  @ApiOperation({ summary: 'Return all events of one project, newest first.' })
   @ApiParam({ name: 'groupId', example: '5e8cc670a16506712e0b1e95' })
   @ApiOkResponse({ type: EventListResponse })
   listProjectEvents(
@@ -41,7 +41,7 @@ export class EventsController {
   @Get('orgs/:orgId/events')
   @RequireOrgRole('ORG_MEMBER')
   @ApiOperation({
-    summary: 'Return the organization-level events of one organization, newest first (spec endpoint 21).',
+    summary: 'Return the organization-level events of one organization, newest first.',
   })
   @ApiParam({ name: 'orgId', example: '5980cfc70b6d97029d82e3f6' })
   @ApiOkResponse({ type: EventListResponse })

@@ -15,7 +15,7 @@ export interface AuthorizedFederation {
   orgIds: string[];
 }
 
-// Who may touch a federation named only by its id (spec Authentication rule 3): an Organization Owner
+// Who may touch a federation named only by its id (the product's rule): an Organization Owner
 // of at least one connected organization, or a global owner. The role check comes before the existence
 // check, so an outsider gets 401 USER_UNAUTHORIZED whether or not the federation exists.
 @Injectable()

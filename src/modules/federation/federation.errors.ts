@@ -1,6 +1,6 @@
 import { defineErrors } from '../../platform/http/api-error';
 
-// Codes of the federation context. The product's own (ATLAS-ERR, OM-ERR, product-facts 1.3 and 4.6) keep
+// Codes of the federation context. The product's own keep
 // their names and statuses; the product documents none for the others, which are ours, in its style.
 export const FederationErrors = defineErrors({
   // Product codes.

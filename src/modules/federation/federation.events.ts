@@ -1,4 +1,4 @@
-// Event type names this context publishes, all organization events (product-facts 4.8, Atlas
+// Event type names this context publishes, all organization events (Atlas
 // EventTypeForOrg). Federation-wide changes (identity providers) are recorded once per connected
 // organization, so each organization's event list shows what changed in the federation it uses.
 export const FederationEventTypes = {

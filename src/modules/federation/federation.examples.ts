@@ -1,4 +1,4 @@
-// Ids and bodies used by the OpenAPI examples of this context (product-facts 2.1 examples 10-15).
+// Ids and bodies used by the OpenAPI examples of this context.
 export const EXAMPLE_FEDERATION_ID = '5e8cc670a16506712e0b1e95';
 export const EXAMPLE_ORG_ID = '5df7a168f10fab3a149357fb';
 export const EXAMPLE_PROJECT_ID = '5c8100bcf2a30b12ff88258f';

@@ -1,6 +1,6 @@
 import { defineErrors } from '../../platform/http/api-error';
 
-// Codes and statuses from product-facts 1.2 / 1.3 (OM-ERR, ATLAS-ERR); detail texts follow the product's.
+// Codes and statuses are the product's (its API error code lists); detail texts follow the product's.
 export const IdentityErrors = defineErrors({
   INVITATION_ONLY_MODE_OR_LDAP: {
     status: 403,
@@ -20,6 +20,6 @@ export const IdentityErrors = defineErrors({
   API_KEY_NOT_FOUND: { status: 400, detail: 'No API Key with ID {0} exists.' },
   API_KEY_CANNOT_CREATE_ORG: { status: 401, detail: 'API keys cannot create organizations.' },
   API_KEY_REQUIRES_DESCRIPTION: { status: 400, detail: 'API keys require a description.' },
-  // No product code is documented for the 500-keys limit (product-facts 3): our name.
+  // No product code is documented for the 500-keys limit: our name.
   API_KEY_LIMIT_EXCEEDED: { status: 400, detail: 'An organization can hold at most {0} API keys.' },
 });

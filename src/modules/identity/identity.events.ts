@@ -1,4 +1,4 @@
-// Event type names this context publishes (product-facts 4.8); other contexts may listen to
+// Event type names this context publishes; other contexts may listen to
 // `domain.<NAME>` (see platform/events/domain-event.ts).
 export const IdentityEventTypes = {
   // Not a product name: the product documents no event for the first-user bootstrap.

@@ -1,6 +1,6 @@
 import { defineErrors } from '../../platform/http/api-error';
 
-// Codes of the integrations context with the product's statuses and texts (product-facts 1.3, ATLAS-ERR).
+// Codes of the integrations context with the product's statuses and texts.
 // An unknown type in the path is the generic INVALID_ENUM_VALUE (no dedicated product code exists).
 export const IntegrationsErrors = defineErrors({
   INTEGRATION_NOT_CONFIGURED: {

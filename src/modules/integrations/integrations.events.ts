@@ -1,4 +1,4 @@
-// Audit events of this context (Atlas names, product-facts 4.8): POST and PUT -> CONFIGURED, DELETE -> REMOVED.
+// Audit events of this context (Atlas names): POST and PUT -> CONFIGURED, DELETE -> REMOVED.
 // `raw` carries only the integration type, never a setting: settings hold secrets.
 export const IntegrationEventTypes = {
   INTEGRATION_CONFIGURED: 'INTEGRATION_CONFIGURED',

@@ -1,5 +1,5 @@
-// The spec's redaction of secrets in responses: keys and tokens partially (six asterisks and the last
-// four characters, product-facts 2.1 example 7), URLs partially (scheme and host kept), the rest fully.
+// The product's redaction of secrets in responses: keys and tokens partially (six asterisks and the last
+// four characters), URLs partially (scheme and host kept), the rest fully.
 export const REDACTION_MASK = '******';
 const VISIBLE_TAIL = 4;
 // Shorter values would give away too large a share of the secret: they are masked completely.

@@ -1,11 +1,11 @@
-// The common shape of every audit and domain event (spec "Event" resource). The actor
+// The common shape of every audit and domain event (the product's event record). The actor
 // (apiKeyId/publicKey or userId/username, remoteAddress) is filled in by the recorder from the
 // current request, so publishers only describe what happened and to what.
 export interface DomainEvent {
   eventTypeName: string;
   orgId?: string;
   groupId?: string;
-  // Subject fields of the spec's event record, e.g. alertId, alertConfigId, maintenanceWindowId,
+  // Subject fields of the product's event record, e.g. alertId, alertConfigId, maintenanceWindowId,
   // targetPublicKey, targetUsername, accessListEntry, hostId, hostname, port, metricName, currentValue.
   subject?: EventSubject;
   diffs?: EventDiff[];

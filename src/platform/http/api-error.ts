@@ -1,6 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 
-// The product's error body (product-facts 1.1): detail, error, errorCode, parameters, reason.
+// The product's error body: detail, error, errorCode, parameters, reason.
 export interface ApiErrorBody {
   detail: string;
   error: number;
@@ -23,7 +23,7 @@ export class ApiError extends Error {
 
   toBody(): ApiErrorBody {
     const body: ApiErrorBody = { detail: this.detail, error: this.status, reason: STATUS_CODES[this.status] ?? 'Error' };
-    // The product's bare 401 challenge body has neither errorCode nor parameters (product-facts 1.1).
+    // The product's bare 401 challenge body has neither errorCode nor parameters.
     if (this.errorCode !== undefined) {
       body.errorCode = this.errorCode;
       body.parameters = this.parameters;

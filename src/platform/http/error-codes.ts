@@ -1,6 +1,6 @@
 import { defineErrors } from './api-error';
 
-// Codes shared by every context (product-facts 1.2). Context-specific codes live in <context>.errors.ts.
+// Codes shared by every context. Context-specific codes live in <context>.errors.ts.
 export const CommonErrors = defineErrors({
   RESOURCE_NOT_FOUND: { status: 404, detail: 'Cannot find resource {0}.' },
   INVALID_ATTRIBUTE: { status: 400, detail: 'Invalid attribute {0} specified.' },

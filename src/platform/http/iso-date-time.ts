@@ -1,7 +1,7 @@
 import { ValidateBy, type ValidationOptions } from 'class-validator';
 
 // An ISO 8601 date-time as clients send it: `2016-04-15T00:00:00-0400` (the product's own example),
-// `…+04:00`, `…Z`, with or without seconds and fraction; no zone means UTC (product-facts 5.4).
+// `…+04:00`, `…Z`, with or without seconds and fraction; no zone means UTC.
 const DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?$/;
 

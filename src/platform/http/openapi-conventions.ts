@@ -14,7 +14,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'tr
 
 const ERROR_SCHEMA: SchemaObject = {
   type: 'object',
-  description: "The product's error body (product-facts 1.1).",
+  description: "The product's error body.",
   required: ['detail', 'error', 'reason'],
   properties: {
     detail: {
@@ -177,7 +177,7 @@ function declaresParameter(operation: OperationObject, name: string): boolean {
 }
 
 // Conventions that apply to every operation are declared once here instead of on every controller:
-// `pretty` and `envelope` (spec "Common conventions"), the error body on every error status, the
+// `pretty` and `envelope` (as every product endpoint does), the error body on every error status, the
 // refusals of the shared pipeline (400 query, 404 path, 413/415 body, 429, 500, 503), the Digest 401 and the
 // access-list 403 on every authenticated operation, and no security requirement on the public paths.
 export function withApiConventions(document: OpenAPIObject): OpenAPIObject {

@@ -3,7 +3,7 @@ import { bootstrapFirstUser, type BootstrapResult } from '../../support/factorie
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { CALLER_ADDRESS, errorBody, queryDatabase, userListUrl } from './access-list.fixtures';
 
-// Spec endpoint 9.
+// DELETE /users/{userId}/accessList/{entry}.
 describe('DELETE /users/{userId}/accessList/{accessListEntry}', () => {
   let t: TestApp;
   let boot: BootstrapResult;

@@ -15,7 +15,7 @@ import { bootstrapFirstUser, type BootstrapResult } from '../../support/factorie
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 const HOUR = 60 * 60_000;
-// The product's own example (product-facts 2.1, 4/5) is acknowledged until 2016-04-15T00:00:00-0400.
+// The product's own example is acknowledged until 2016-04-15T00:00:00-0400.
 const START = new Date('2016-04-10T12:00:00Z');
 
 describe('PATCH /groups/{groupId}/alerts/{alertId}', () => {

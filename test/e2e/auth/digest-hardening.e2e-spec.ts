@@ -11,7 +11,7 @@ import {
 import { challengesOf, parseChallenge, rawRequest } from '../../support/raw-digest';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
-// Hostile Digest callers (issue #10 "Digest hardening"): every case is a request a well-behaved client
+// Hostile Digest callers: every case is a request a well-behaved client
 // never sends, built by hand from RFC 7616 independently of the service's code. docs/reliability.md
 // lists them with the tests of test/e2e/auth/digest.e2e-spec.ts that cover the rest.
 

@@ -85,7 +85,7 @@ describe('GET /orgs/{orgId}/events', () => {
   const list = (query: string) =>
     call('GET', `${t.apiUrl}/orgs/${org.id}/events${query}`, { auth: boot.globalKey });
 
-  it('should list an event published with an explicit actor as the spec fields when it was committed', async () => {
+  it('should list an event published with an explicit actor with the product field names when it was committed', async () => {
     await publishInTransaction({
       eventTypeName: 'RECORDER_FIELDS',
       orgId: org.id,

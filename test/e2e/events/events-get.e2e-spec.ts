@@ -21,7 +21,7 @@ describe('GET /groups/{groupId}/events/{eventId}', () => {
   const get = (groupId: string, eventId: string, query = '', auth = w.boot.globalKey) =>
     call('GET', `${t.apiUrl}/groups/${groupId}/events/${eventId}${query}`, { auth });
 
-  it('should return the event with the spec fields and no raw when includeRaw is not given', async () => {
+  it('should return the event with the product fields and no raw when includeRaw is not given', async () => {
     const response = await get(w.project1.id, w.p1.e3);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({

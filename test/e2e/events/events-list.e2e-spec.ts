@@ -117,7 +117,7 @@ describe('GET /groups/{groupId}/events', () => {
     expect(withRaw.body.results.every((event: object) => 'raw' in event)).toBe(true);
   });
 
-  it('should return the spec field names with no nulls and the key actor only when an API key acted', async () => {
+  it('should return the product field names with no nulls and the key actor only when an API key acted', async () => {
     const response = await list('?eventType=TEST_ALPHA');
     const e3 = response.body.results.find((event: { id: string }) => event.id === w.p1.e3);
     expect(e3).toEqual({

@@ -68,7 +68,7 @@ export const BODIES: Record<IntegrationType, Record<string, unknown>> = {
   DATADOG: { type: 'DATADOG', apiKey: SECRETS.datadogKey, region: 'EU' },
 };
 
-// What every read answers for BODIES (spec "Fields in response"), keys in alphabetical order.
+// What every read answers for BODIES (as the product prints them), keys in alphabetical order.
 export const REDACTED: Record<IntegrationType, Record<string, unknown>> = {
   PAGER_DUTY: { serviceKey: '******1234', type: 'PAGER_DUTY' },
   SLACK: { apiToken: '******7890', channelName: 'My Channel', teamName: 'My Team', type: 'SLACK' },

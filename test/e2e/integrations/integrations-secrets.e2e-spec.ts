@@ -56,7 +56,7 @@ async function storedRow(type: string): Promise<{ row: string; settings: Record<
 }
 
 describe('GET /groups/{groupId}/integrations (redaction)', () => {
-  it('should redact every type exactly as the spec says in the list and in each GET', async () => {
+  it('should redact every type exactly as the product does in the list and in each GET', async () => {
     const list = await api.list(owner);
     expect(list.body.results).toEqual(TYPES.map((type) => REDACTED[type]));
     for (const type of TYPES) expect((await api.get(owner, type)).body).toEqual(REDACTED[type]);

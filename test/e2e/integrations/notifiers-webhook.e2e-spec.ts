@@ -141,7 +141,7 @@ describe('POST /hooks/alerts (WEBHOOK notifier)', () => {
       expect(request.headers['x-request']).toBe(result.requestId);
       expect(request.headers.authorization).toBe('Token abc');
       expect(request.headers['content-type']).toBe('application/json');
-      // A custom headers template replaces the defaults (product-facts 6).
+      // A custom headers template replaces the defaults.
       expect(request.headers['x-mms-event']).toBeUndefined();
       expect(request.headers['x-mms-request-id']).toBeUndefined();
     });

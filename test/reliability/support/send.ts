@@ -40,11 +40,11 @@ export async function send(
 const STACK_TRACE =
   /\n\s+at .+:\d+:\d+|node_modules|\/src\/|\.ts:\d+|QueryFailedError|TypeError|SyntaxError: /;
 
-// The product's error body (product-facts 1.1); only the bare 401 challenge lacks errorCode.
+// The product's error body; only the bare 401 challenge lacks errorCode.
 export function errorBodyProblem(response: RawResponse): string | undefined {
   if (STACK_TRACE.test(response.text)) return 'stack trace or internal detail in body';
   const contentType = String(response.headers['content-type'] ?? '');
-  // Every 401 carries the product's challenge content type (api-spec: application/json;charset=ISO-8859-1).
+  // Every 401 carries the product's challenge content type (application/json;charset=ISO-8859-1).
   const expected = response.status === 401 ? 'application/json;charset=ISO-8859-1' : 'application/json';
   if (contentType !== expected) return `content-type ${contentType}`;
   let body: any;

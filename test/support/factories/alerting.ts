@@ -11,8 +11,8 @@ import {
   type BootstrapResult,
 } from './identity';
 
-// Nothing raises alerts over HTTP yet (the engine is a later issue): alerts are made through the
-// AlertsService the engine will call, taken from the running app, never by SQL into the table.
+// Tests put alerts in the state they need through the AlertsService the alert engine calls, taken
+// from the running app, never by SQL into the table.
 
 export function alertsOf(t: TestApp): AlertsService {
   return t.app.get(AlertsService);
@@ -174,7 +174,7 @@ export interface EventView {
   [field: string]: unknown;
 }
 
-// The project's events of one type, newest first, through the events API (endpoint 20).
+// The project's events of one type, newest first, through the events API.
 export async function projectEvents(
   t: TestApp,
   auth: Credentials,

@@ -24,7 +24,7 @@ interface TargetKey {
   publicKey: string;
 }
 
-// Access list of an organization API key (spec endpoint 1 and its companions, product-facts 3).
+// Access list of an organization API key.
 // Reading needs any role in the key's organization (the route guard; Atlas v2 names Organization
 // Member); changing it needs Organization Owner, or the key itself (CM "org API key access lists").
 @Injectable()

@@ -34,7 +34,7 @@ export class AccessListCredentialDirectory extends CredentialDirectory {
     return { ...credential, accessList: mostSpecificFirst(rows.map((row) => row.cidrBlock)) };
   }
 
-  // Bookkeeping of the entry that admitted a protected request (spec "Access list entry").
+  // Bookkeeping of the entry that admitted a protected request (the product's access list entry).
   async recordAccess(principal: Principal, matchedCidr: string): Promise<void> {
     await this.entries
       .createQueryBuilder()

@@ -7,7 +7,7 @@ export function entryName(entry: Pick<AccessListEntryEntity, 'ipAddress' | 'cidr
   return entry.ipAddress ?? entry.cidrBlock;
 }
 
-// Hrefs carry a block's slash as %2F (product-facts 7); colons of IPv6 are legal in a segment.
+// Hrefs carry a block's slash as %2F; colons of IPv6 are legal in a segment.
 export function entryPathSegment(entry: Pick<AccessListEntryEntity, 'ipAddress' | 'cidrBlock'>): string {
   return entryName(entry).replace('/', '%2F');
 }

@@ -25,7 +25,7 @@ function parseOrRefuse(value: string): Cidr {
 // ipAddress names one address (a /32 or /128 suffix is tolerated); cidrBlock names a block. Both
 // together are refused unless they name the same single address, which is what the product's Go
 // client sends (`{"ipAddress": "a", "cidrBlock": "a/32"}`). A single address given as cidrBlock stays
-// a block on an API key's list (product-facts 2.1 example 1: `ipAddress: null`), while a user's list
+// a block on an API key's list, while a user's list
 // does not keep the /32 (OM "Add Entries to an Access List").
 export function toEntryInput(kind: ListOwnerKind, fields: EntryFields): EntryInput {
   const { ipAddress, cidrBlock } = fields;

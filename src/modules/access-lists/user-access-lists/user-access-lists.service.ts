@@ -17,7 +17,7 @@ import type { AccessListEntryRequest } from '../entries/dto/access-list-entry.re
 import type { AccessListEntryResponse } from '../entries/dto/access-list-entry.response';
 import { entryKeyFromPath, toEntryInputs } from '../entries/entry-input';
 
-// The calling user's own access list (spec endpoints 8 and 9, product-facts 1.3 and 3). Only the
+// The calling user's own access list. Only the
 // user named by USER-ID may use it; an API key or another user gets ACCESS_LIST_ACCESS_DENIED.
 @Injectable()
 export class UserAccessListsService {
@@ -36,7 +36,7 @@ export class UserAccessListsService {
     return this.envelope(ownerOf(principal, userId), page);
   }
 
-  // Endpoint 8: the entry whose address equals the value, never a block that merely contains it;
+  // GET /users/{userId}/accessList/{entry}: the entry whose address equals the value, never a block that merely contains it;
   // both are named by their canonical block, so equality of blocks is exactly that rule.
   async get(
     principal: Principal,
@@ -71,7 +71,7 @@ export class UserAccessListsService {
     return this.envelope(owner, page);
   }
 
-  // Endpoint 9: an entry that admits the caller's current address is never removed, so a user
+  // DELETE /users/{userId}/accessList/{entry}: an entry that admits the caller's current address is never removed, so a user
   // cannot lock itself out.
   @Transactional()
   async remove(principal: Principal, userId: string, value: string): Promise<void> {

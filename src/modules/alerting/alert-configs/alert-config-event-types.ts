@@ -1,4 +1,4 @@
-// Audit events of the alert configurations (Atlas AlertConfigAuditTypeView names, product-facts 4.8):
+// Audit events of the alert configurations (Atlas AlertConfigAuditTypeView names):
 // POST -> ADDED (also for the defaults of a new project), PUT -> CHANGED, DELETE -> DELETED,
 // PATCH {enabled} -> ENABLED / DISABLED.
 export const AlertConfigEventTypes = {

@@ -15,7 +15,7 @@ import type {
 } from './alert-config.types';
 import { checkNotifications } from './notification-rules';
 
-// Validates a configuration as the product does (product-facts 1.3, 4.2-4.4) and returns it with every
+// Validates a configuration as the product does and returns it with every
 // default applied. Throws the product's ApiError naming the offending field.
 export function checkAlertConfig(input: AlertConfigInput): AlertConfigDraft {
   const info = eventTypeInfo(input.eventTypeName);

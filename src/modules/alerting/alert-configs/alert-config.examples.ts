@@ -1,4 +1,4 @@
-// Request and response examples of the Swagger documentation (product-facts 2.1 example 3 and beyond).
+// Request and response examples of the Swagger documentation.
 const GROUP = '5e8cc670a16506712e0b1e95';
 const CONFIG = '5e8cc670a16506712e0b1e97';
 const SELF = [

@@ -152,7 +152,7 @@ export class AlertConfigsController {
   @Put(':alertConfigId')
   @RequireProjectRole('GROUP_OWNER', 'GROUP_MONITORING_ADMIN')
   @ApiOperation({
-    summary: 'Replace one alert configuration (spec endpoint 3)',
+    summary: 'Replace one alert configuration',
     description:
       'The body may be a subset: it replaces the configuration, omitted fields take their defaults ' +
       '(`enabled` omitted means disabled; no matchers or thresholds), an omitted `eventTypeName` keeps the current ' +

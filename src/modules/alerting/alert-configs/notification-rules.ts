@@ -18,7 +18,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^\+?[0-9][0-9 ().-]{4,29}$/;
 const COMMON_FIELDS = new Set(['typeName', 'delayMin', 'intervalMin']);
 
-// notifications[]: the product's codes for each rule (product-facts 1.3, 4.1).
+// notifications[]: the product's codes for each rule.
 export function checkNotifications(inputs: NotificationInput[]): Notification[] {
   if (inputs.length === 0) throw AlertingErrors.MISSING_NOTIFICATIONS();
   if (inputs.filter((input) => input.typeName === 'GROUP').length > 1) {
@@ -121,7 +121,7 @@ function withChannels(notification: Notification): void {
   notification.smsEnabled ??= false;
 }
 
-// `role` (string or array, the spec's request field) and `roles` (array, the Go client's) are accepted;
+// `role` (string or array, the API reference's request field) and `roles` (array, the Go client's) are accepted;
 // the response carries the list under both names.
 function rolesOf(input: NotificationInput, path: string): string[] | undefined {
   const role =

@@ -42,7 +42,7 @@ function redact(value: string, redaction: Redaction): string {
   }
 }
 
-// The response form (spec "Redaction"): keys partially, URLs partially, webhook secret and templates fully.
+// The response form: keys partially, URLs partially, webhook secret and templates fully.
 export function redactNotification(notification: Notification): Notification {
   return mapSecrets(notification, redact);
 }

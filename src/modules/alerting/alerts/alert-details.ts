@@ -1,13 +1,13 @@
 import { isObjectId } from '../../../platform/ids/object-id';
 import { UNITS } from '../catalog/metrics';
 
-// spec "Alert": units of currentValue are those of thresholds.
+// The product's alert: units of currentValue are those of thresholds.
 export const ALERT_UNITS = UNITS;
 
-// spec "Alert" sourceTypeName: the kind of deployment a BACKUP alert is about.
+// The product's alert sourceTypeName: the kind of deployment a BACKUP alert is about.
 export const SOURCE_TYPE_NAMES = ['REPLICA_SET', 'SHARDED_CLUSTER', 'CONFIG_SERVER'] as const;
 
-// The type-dependent fields of the spec's Alert table; which ones an alert carries depends on its type.
+// The type-dependent fields of the product's alert resource; which ones an alert carries depends on its type.
 export interface AlertDetails {
   currentValue?: { number: number; units: string };
   metricName?: string;
@@ -54,7 +54,7 @@ export class DuplicateActiveAlertError extends Error {
   }
 }
 
-// Fields the spec's table says an alert of these types carries.
+// Fields the product's alert resource says an alert of these types carries.
 const REQUIRED_BY_TYPE: Record<string, Array<keyof AlertDetails>> = {
   OUTSIDE_METRIC_THRESHOLD: ['metricName', 'currentValue', 'hostId'],
   HOST_DOWN: ['hostId'],

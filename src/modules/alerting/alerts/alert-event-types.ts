@@ -1,6 +1,6 @@
 // Event types the alerts publish, each in the transaction of its change.
 //
-// API mutations (product names, Atlas AlertAuditTypeView, product-facts 4.8):
+// API mutations (product names, Atlas AlertAuditTypeView):
 //   PATCH with acknowledgedUntil -> ALERT_ACKNOWLEDGED_AUDIT; without -> ALERT_UNACKNOWLEDGED_AUDIT.
 // Lifecycle moves made by the alert engine (no actor):
 //   opening (directly, or TRACKING -> OPEN): an event named after the alert's own eventTypeName, as in
@@ -16,7 +16,7 @@ export const AlertEventTypes = {
   ALERT_CANCELLED: 'ALERT_CANCELLED',
 } as const;
 
-// Pairs of the product's event lists (spec "Events", product-facts 4.8) where the second ends the first.
+// Pairs of the product's event types where the second ends the first.
 const RESOLVED_BY: Record<string, string> = {
   HOST_DOWN: 'HOST_UP',
   OUTSIDE_METRIC_THRESHOLD: 'INSIDE_METRIC_THRESHOLD',

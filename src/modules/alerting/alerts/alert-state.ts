@@ -1,4 +1,4 @@
-// The alert's life (spec "Alert status"): TRACKING while the condition has not outlasted the
+// The alert's life (the product's alert states): TRACKING while the condition has not outlasted the
 // notification delay, then OPEN, then CLOSED when it resolves; a TRACKING or OPEN alert whose
 // condition became meaningless (target or configuration gone, condition ended while tracking) is
 // CANCELLED. CLOSED and CANCELLED are final: a recurring condition opens a new alert.
@@ -45,7 +45,7 @@ export function isActive(status: AlertStatus): boolean {
 export interface AlertStateChange {
   status: AlertStatus;
   updated: Date;
-  // Set only by the move to CLOSED (spec: `resolved` is present when status is CLOSED).
+  // Set only by the move to CLOSED (the product: `resolved` is present when status is CLOSED).
   resolved?: Date;
 }
 

@@ -1,7 +1,7 @@
 import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { AlertStatus } from './alert-state';
 
-// spec "Alert". The indexes (partial unique, descending keys) are hand-written in the migration.
+// The product's alert. The indexes (partial unique, descending keys) are hand-written in the migration.
 @Entity({ name: 'alerts' })
 @Index('alerts_one_active_per_target', { synchronize: false })
 @Index('alerts_group_created_idx', { synchronize: false })

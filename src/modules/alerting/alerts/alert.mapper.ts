@@ -56,7 +56,7 @@ export function toAlertResponse(alert: AlertEntity, now: Date, links: LinkRespon
   return response;
 }
 
-// The spec's Event record carries the alert's subject: ids, host (hostname and port apart), metric, cluster.
+// The product's event record carries the alert's subject: ids, host (hostname and port apart), metric, cluster.
 export function toAlertEventSubject(alert: AlertEntity): EventSubject {
   const subject: EventSubject = { alertId: alert.id, alertConfigId: alert.alertConfigId };
   const hostAndPort =

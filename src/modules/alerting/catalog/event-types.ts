@@ -1,8 +1,8 @@
-// Event type names (spec "Events", product-facts 4.8). `alertable` marks the types a project alert
+// Event type names, the product's. `alertable` marks the types a project alert
 // configuration may use: the OM "create an alert" list (source/reference/alerts/ops-manager-create-list.rst)
 // restricted to the types whose scope includes Project (ops-manager-list.rst), plus the Cloud Manager
 // billing/exposure types. `target` is what the event concerns, which decides the matchers it supports
-// (product-facts 4.2); `threshold` says which threshold object it requires (product-facts 4.3).
+// (a matcher's field names); `threshold` says which threshold object it requires.
 export type MatcherTarget = 'HOST' | 'REPLICA_SET' | 'CLUSTER';
 export type ThresholdKind = 'METRIC' | 'MEMBER_COUNT';
 
@@ -213,12 +213,12 @@ const CATEGORIES: Record<string, Spec[]> = {
     ['REQUESTED_TO_JOIN_GROUP', true],
     ['USER_ROLES_CHANGED_AUDIT', true],
   ],
-  // Raised when a webhook template fails to render and the default payload was sent (product-facts 6).
+  // Raised when a webhook template fails to render and the default payload was sent.
   ALERTS: [['WEBHOOK_TEMPLATE_RENDER_FAILED', true]],
 };
 
 // Backup events concern a replica set or a cluster: the product's own example narrows RESYNC_REQUIRED with
-// a REPLICA_SET_NAME matcher (product-facts 2.1 example 3).
+// a REPLICA_SET_NAME matcher.
 const CATEGORY_TARGET: Partial<Record<string, MatcherTarget>> = { BACKUP: 'REPLICA_SET' };
 
 export const EVENT_TYPES: ReadonlyMap<string, EventTypeInfo> = new Map(

@@ -1,6 +1,6 @@
 import type { MatcherTarget } from './event-types';
 
-// product-facts 4.2 (OM matcher-fieldNames page; CM possibleValues-api-matchers.operator.rst).
+// Matcher field names and operators, as the product's alert configuration reference lists them.
 export const MATCHER_FIELD_NAMES = [
   'TYPE_NAME',
   'HOSTNAME',

@@ -1,4 +1,4 @@
-// Units of thresholds and current values (spec "Alert": RAW ... DAYS).
+// Units of thresholds and current values (the product's alert units: RAW ... DAYS).
 export const UNITS = [
   'RAW',
   'BITS',
@@ -90,7 +90,7 @@ const TIME = [
 // Counts, rates, ratios and percentages.
 const RAW = [
   'ASSERT_REGULAR',
-  // The spec's own example spelling (CM acknowledge sample); the measurement list spells ASSERT_REGULAR.
+  // The product's own example spelling (its acknowledge sample); the measurement list spells ASSERT_REGULAR.
   'ASSERTS_REGULAR',
   'ASSERT_WARNING',
   'ASSERT_MSG',
@@ -136,7 +136,7 @@ const RAW = [
   'DISK_PARTITION_SPACE_USED_DATA',
 ];
 
-// metricName values usable in alerts (product-facts 4.4) with the unit family of their threshold.
+// metricName values usable in alerts with the unit family of their threshold.
 export const METRICS: ReadonlyMap<string, UnitFamily> = new Map([
   ...DATA.map((name) => [name, 'DATA'] as const),
   ...TIME.map((name) => [name, 'TIME'] as const),

@@ -1,7 +1,7 @@
-// notifications.typeName values and the fields each one takes (product-facts 4.1, OM
-// extracts-api-alert-configuration.yaml; GO-OM Notification for the response names).
+// notifications.typeName values and the fields each one takes (the product's alert
+// configuration reference; the Go client's Notification type for the response names).
 
-// How a secret field is shown after creation (spec "Redaction"; product-facts 2.1 example 7, 6).
+// How a secret field is shown after creation (secrets are never returned in usable form).
 export type Redaction = 'PARTIAL' | 'URL' | 'FULL';
 
 export interface NotificationTypeSpec {
@@ -77,7 +77,7 @@ export function notificationTypeSpec(typeName: string): NotificationTypeSpec | u
     : undefined;
 }
 
-// Project roles a GROUP notification may target (product-facts 4.6, plus the Atlas-style names GO-OM sends).
+// Project roles a GROUP notification may target.
 export const NOTIFICATION_ROLE_NAMES = [
   'GROUP_AUTOMATION_ADMIN',
   'GROUP_BACKUP_ADMIN',
@@ -102,5 +102,5 @@ export const MIN_INTERVAL_MIN = 5;
 export const DEFAULT_INTERVAL_MIN = 60;
 export const DEFAULT_DELAY_MIN = 0;
 
-// Not documented by the product (product-facts "What could not be found" 1): our limit, per template.
+// Not documented by the product: our limit, per template.
 export const WEBHOOK_TEMPLATE_MAX_LENGTH = 10_000;

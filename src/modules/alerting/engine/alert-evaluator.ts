@@ -123,7 +123,7 @@ export function evaluateMetricAlerts(
   return decisions;
 }
 
-// The host fields every host alert carries (spec "Alert": hostId, hostnameAndPort, replicaSetName).
+// The host fields every host alert carries (the product's alert: hostId, hostnameAndPort, replicaSetName).
 export function hostFieldsOf(
   host: HostFacts,
 ): Pick<NewAlert, 'hostId' | 'hostnameAndPort' | 'replicaSetName' | 'clusterName'> {

@@ -1,5 +1,5 @@
 // What the engine knows about a host when it evaluates it: the fields matchers read, and whether the
-// host's alerts are on (spec "Hosts" alertsEnabled).
+// host's alerts are on (the host's alertsEnabled).
 export interface HostFacts {
   hostId: string;
   hostname: string;

@@ -1,5 +1,5 @@
 // Metric values arrive in the units the agent reported (BYTES, MEGABYTES, MILLISECONDS, SCALAR, PERCENT
-// ...); thresholds are in the configuration's units (spec "Alert" units). Data units are binary
+// ...); thresholds are in the configuration's units (the alert's `units`). Data units are binary
 // (KILOBYTES = 1024 BYTES, 8 BITS = 1 BYTE), as the product's memory and storage metrics are.
 const BYTES_PER: Record<string, number> = {
   BITS: 1 / 8,

@@ -1,4 +1,4 @@
-// The product documents no event for its alert-muting maintenance windows (product-facts 4.8: only
+// The product documents no event for its alert-muting maintenance windows (only
 // Atlas's different ATLAS_MAINTENANCE_WINDOW_* exist). Ours, named like the product's *_ADDED/_CHANGED/_DELETED.
 export const MaintenanceWindowEventTypes = {
   MAINTENANCE_WINDOW_ADDED: 'MAINTENANCE_WINDOW_ADDED',

@@ -3,7 +3,7 @@ import { CommonErrors } from '../../../platform/http/error-codes';
 import { parseIsoDateTime } from '../../../platform/http/iso-date-time';
 import { AlertingErrors } from '../alerting.errors';
 
-// product-facts 4.5: the alert types a window can silence.
+// The alert types a window can silence, as the product lists them.
 export const MAINTENANCE_ALERT_TYPE_NAMES = ['HOST', 'REPLICA_SET', 'CLUSTER', 'AGENT', 'BACKUP'] as const;
 
 export const MAX_DESCRIPTION_LENGTH = 1000;
@@ -35,7 +35,7 @@ export function windowForCreate(input: WindowInput, now: Date): WindowFields {
   return checkDates(fields, now);
 }
 
-// Endpoint 17: at least one field; each given field replaces the stored one; the merged window must hold.
+// PATCH /groups/{groupId}/maintenanceWindows/{id}: at least one field; each given field replaces the stored one; the merged window must hold.
 export function windowForUpdate(current: WindowFields, input: WindowInput, now: Date): WindowFields {
   const given = (['alertTypeNames', 'startDate', 'endDate', 'description'] as const).filter(
     (field) => input[field] !== undefined,

@@ -1,6 +1,6 @@
 import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
-// spec "Maintenance window".
+// The product's maintenance window.
 @Entity({ name: 'maintenance_windows' })
 @Index('maintenance_windows_group_end_idx', ['groupId', 'endDate'])
 @Check('maintenance_windows_start_before_end', `start_date < end_date`)

@@ -29,7 +29,7 @@ export interface ActiveMaintenanceWindow {
 }
 
 // Windows that silence alert types of a project. Only windows ending in the future can be read,
-// changed or deleted (spec endpoint rules 8 and 9); an ended one answers MAINTENANCE_WINDOW_NOT_FOUND.
+// changed or deleted; an ended one answers MAINTENANCE_WINDOW_NOT_FOUND.
 @Injectable()
 export class MaintenanceWindowsService {
   constructor(
@@ -101,7 +101,7 @@ export class MaintenanceWindowsService {
     return this.toResponse(window);
   }
 
-  // Removing a window turns back on the notifications it muted (spec "Other shown moves").
+  // Removing a window turns back on the notifications it muted (as the product does).
   @Transactional()
   async delete(groupId: string, windowId: string): Promise<void> {
     const orgId = await this.orgOf(groupId);

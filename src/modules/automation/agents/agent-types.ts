@@ -15,7 +15,7 @@ const DOWN: Record<AgentType, AutomationEventType> = {
   BACKUP: AutomationEventTypes.BACKUP_AGENT_DOWN,
 };
 
-// The product names version events for monitoring and backup agents only (spec "Events", Agent).
+// The product names version events for monitoring and backup agents only (in its agent event names).
 const VERSION: Partial<Record<AgentType, { behind: AutomationEventType; current: AutomationEventType }>> = {
   MONITORING: {
     behind: AutomationEventTypes.MONITORING_AGENT_VERSION_BEHIND,

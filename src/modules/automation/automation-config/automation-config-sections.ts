@@ -1,5 +1,5 @@
-// Top-level sections of the product's automation configuration (GO-OM `automation_config.go`, product-facts
-// 3.1), with the JSON type each holds. `version` is not a section: the service assigns it.
+// Top-level sections of the product's automation configuration (the Go client's
+// `automation_config.go`), with the JSON type each holds. `version` is not a section: the service assigns it.
 export const OBJECT_SECTIONS = [
   'agentVersion',
   'auth',

@@ -13,7 +13,7 @@ import type { ReplaceAutomationConfigRequest } from './dto/replace-automation-co
 
 // The project's automation configuration: read, and replace whole. Every replace raises the goal version
 // by one under the row's lock, so concurrent replaces get distinct versions and the last one wins
-// (OM-PRIN: no concurrency protection, "the later modification wins").
+// ("the later modification wins").
 @Injectable()
 export class AutomationConfigService {
   constructor(

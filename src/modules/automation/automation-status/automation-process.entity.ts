@@ -1,6 +1,6 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
-// What an automation agent last reported for one process (spec "Automation status", processes[]).
+// What an automation agent last reported for one process (the product's automation status, processes[]).
 @Entity({ name: 'automation_processes' })
 @Index('automation_processes_agent_idx', ['groupId', 'agentHostname'])
 export class AutomationProcessEntity {

@@ -10,7 +10,7 @@ import type {
   AutomationStatusResponse,
 } from './dto/automation-status.response';
 
-// Endpoint 6: the goal version and, per process, what its automation agent last reported.
+// GET /groups/{groupId}/automationStatus: the goal version and, per process, what its automation agent last reported.
 @Injectable()
 export class AutomationStatusService {
   constructor(
@@ -61,7 +61,7 @@ export class AutomationStatusService {
   }
 }
 
-// spec: errorCode 0 and empty strings when there is no error, whatever else the agent sent.
+// The product's rule: errorCode 0 and empty strings when there is no error, whatever else the agent sent.
 function toProcessRow(process: ReportProcessRequest): Record<string, unknown> {
   const errorCode = process.errorCode ?? 0;
   const text = (value: string | undefined) => (errorCode === 0 ? '' : (value ?? ''));

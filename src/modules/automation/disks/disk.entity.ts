@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-// A disk partition of a host, as its agents last reported it (spec "Disk partition").
+// A disk partition of a host, as its agents last reported it (the product's disk partition).
 @Entity({ name: 'host_disks' })
 export class DiskEntity {
   @PrimaryColumn({ name: 'host_id', type: 'char', length: 24, primaryKeyConstraintName: 'host_disks_pkey' })

@@ -11,7 +11,7 @@ export const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
 // A receiver's Retry-After is honoured up to this long (a bogus far-future date must not park a row).
 export const MAX_RETRY_AFTER_MS = 60 * 60 * 1000;
 
-// `random` in [0, 1): the jitter source, injectable for the spec.
+// `random` in [0, 1): the jitter source, injectable for the unit test.
 export function backoffMs(attemptNumber: number, random: number): number {
   const base = Math.min(MAX_BACKOFF_MS, INITIAL_BACKOFF_MS * BACKOFF_MULTIPLIER ** (attemptNumber - 1));
   const jittered = base * (1 - RANDOMIZATION + 2 * RANDOMIZATION * random);

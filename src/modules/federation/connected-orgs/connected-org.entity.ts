@@ -2,7 +2,7 @@ import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from 'typ
 import { FederationSettingsEntity } from '../federation-settings/federation-settings.entity';
 import { IdentityProviderEntity } from '../identity-providers/identity-provider.entity';
 
-// One organization connected to a federation (spec "Connected organization configuration"). The
+// One organization connected to a federation (the product's connected organization configuration). The
 // organization id is the key: an organization belongs to at most one federation. org_id names an
 // identity-context organization and has no foreign key (house rule: none into another context).
 @Entity({ name: 'federation_connected_orgs' })

@@ -39,7 +39,7 @@ const notFound = ApiErrorResponses(404, 'Unknown federation, or the organization
   CommonErrors.ORG_NOT_FOUND(EXAMPLE_ORG_ID),
 ]);
 
-// Endpoints 10 and 11 are written with a trailing slash in the spec; clients send either form (the Go
+// The product's reference writes these paths with a trailing slash; clients send either form (the Go
 // client omits it), and Express's non-strict routing matches both.
 @ApiTags('Federation')
 @Controller('federationSettings/:federationSettingsId/connectedOrgConfigs')
@@ -69,7 +69,7 @@ export class ConnectedOrgsController {
   @RequireOrgRole('ORG_OWNER')
   @ApiOperation({
     summary: 'Get one connected organization configuration',
-    description: 'Endpoint 11. Needs Organization Owner of the organization.',
+    description: 'Needs Organization Owner of the organization.',
   })
   @federationIdParam
   @orgIdParam
@@ -88,7 +88,7 @@ export class ConnectedOrgsController {
   @ApiOperation({
     summary: 'Update one connected organization configuration',
     description:
-      'Endpoint 10 (spec endpoint rule 6), answers 200. identityProviderId omitted or null disconnects the ' +
+      'Answers 200. identityProviderId omitted or null disconnects the ' +
       'organization from its identity provider; the optional lists replace the stored ones. On an organization ' +
       'not yet connected it connects it: the caller must own that organization and one already connected.',
   })

@@ -31,7 +31,7 @@ const CONFIG_FIELDS = [
   'postAuthRoleGrants',
 ] as const;
 
-// Organizations connected to a federation (spec "Connected organization configuration", endpoints 10 and 11).
+// Organizations connected to a federation (the product's connected organization configuration).
 @Injectable()
 export class ConnectedOrgsService {
   constructor(
@@ -44,7 +44,7 @@ export class ConnectedOrgsService {
     private readonly clock: Clock,
   ) {}
 
-  // Organization Owner of at least one connected organization (product-facts 3, federation-configuration).
+  // Organization Owner of at least one connected organization (federation-configuration).
   async list(
     principal: Principal,
     federationSettingsId: string,
@@ -68,7 +68,7 @@ export class ConnectedOrgsService {
     return this.views.renderOne(await this.access.connectedOrg(principal, federationSettingsId, orgId));
   }
 
-  // Endpoint 10. On an organization not yet connected it connects it: the guard made sure the caller owns
+  // PATCH /federationSettings/{id}/connectedOrgConfigs/{orgId}. On an organization not yet connected it connects it: the guard made sure the caller owns
   // that organization, and authorize() that it also owns one already in the federation, so nobody can
   // join a federation they do not administer.
   @Transactional()
@@ -125,8 +125,8 @@ export class ConnectedOrgsService {
     return this.views.renderOne(config);
   }
 
-  // Removes the organization's connection with its role mappings; never the last one (product-facts 3,
-  // org-mapping-remove-one): the federation itself is deleted with endpoint 16.
+  // Removes the organization's connection with its role mappings; never the last one (as the
+  // product's "Remove One Org Mapping"): the federation itself is deleted with DELETE /federationSettings/{id}.
   @Transactional()
   async disconnect(principal: Principal, federationSettingsId: string, orgId: string): Promise<void> {
     await this.access.connectedOrg(principal, federationSettingsId, orgId);

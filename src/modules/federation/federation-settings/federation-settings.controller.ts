@@ -63,7 +63,7 @@ export class FederationSettingsController {
   @ApiOperation({
     summary: 'Get the federation settings of one organization',
     description:
-      "Endpoint 14. The organization's identity provider, its status and domains. Needs Organization Owner.",
+      "The organization's identity provider, its status and domains. Needs Organization Owner.",
   })
   @orgIdParam
   @ApiOkResponse({ type: FederationSettingsResponse })
@@ -85,7 +85,7 @@ export class FederationSettingsController {
   @ApiOperation({
     summary: 'Delete one federation',
     description:
-      'Endpoint 16. Removes the federation with its identity providers, domains and role mappings. Only while ' +
+      'Removes the federation with its identity providers, domains and role mappings. Only while ' +
       'exactly one organization is connected, and only by an Organization Owner of that organization (others ' +
       'get 401 USER_UNAUTHORIZED, whether or not the federation exists).',
   })

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-// One federation (spec "Federation settings"). It signs as a SAML service provider with its own key
+// One federation (the product's federation settings). It signs as a SAML service provider with its own key
 // pair, made at creation; the private key is stored sealed by the SecretBox and never returned.
 @Entity({ name: 'federation_settings' })
 export class FederationSettingsEntity {

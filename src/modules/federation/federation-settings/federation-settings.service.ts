@@ -25,8 +25,8 @@ export interface FederationSettingsOutcome {
   settings: FederationSettingsResponse;
 }
 
-// Federations as seen from one organization (endpoint 14), their creation (our addition: the product
-// creates them in its web interface) and deletion (endpoint 16).
+// Federations as seen from one organization, their creation (our addition: the product
+// creates them in its web interface) and deletion.
 @Injectable()
 export class FederationSettingsService {
   constructor(
@@ -82,7 +82,7 @@ export class FederationSettingsService {
     return this.settingsOf(config);
   }
 
-  // Endpoint 16 and spec endpoint rule 7: only with a single connected organization, whose owner the
+  // DELETE /federationSettings/{id}: only with a single connected organization, whose owner the
   // caller must be; removes the identity providers, the connection and its role mappings with it.
   @Transactional()
   async delete(principal: Principal, federationSettingsId: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-// The spec's identity provider id: 20 hexadecimal digits (the product's own are 20 alphanumerics).
+// The API reference's identity provider id: 20 hexadecimal digits (the product's own are 20 alphanumerics).
 export const IDENTITY_PROVIDER_ID_PATTERN = /^[0-9a-f]{20}$/;
 
 export function newIdentityProviderId(): string {

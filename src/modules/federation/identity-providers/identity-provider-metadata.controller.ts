@@ -38,7 +38,7 @@ export class IdentityProviderMetadataController {
   @ApiOperation({
     summary: 'Get the SAML metadata for one identity provider',
     description:
-      "Endpoint 15: this service's SAML 2.0 service-provider metadata (md:EntityDescriptor) to load into the " +
+      "This service's SAML 2.0 service-provider metadata (md:EntityDescriptor) to load into the " +
       'identity provider. Accept: application/xml, text/xml, */* or none gives XML; anything else 406. ' +
       FEDERATION_OWNER,
   })

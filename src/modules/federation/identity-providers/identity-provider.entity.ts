@@ -9,7 +9,7 @@ export type RequestBinding = (typeof REQUEST_BINDINGS)[number];
 export type SignatureAlgorithm = (typeof SIGNATURE_ALGORITHMS)[number];
 export type IdentityProviderStatus = (typeof IDENTITY_PROVIDER_STATUSES)[number];
 
-// A SAML identity provider of one federation (product-facts 3.1). Its id is 20 hex digits (spec).
+// A SAML identity provider of one federation. Its id is 20 hex digits.
 @Entity({ name: 'federation_identity_providers' })
 @Index('federation_identity_providers_issuer_uri_key', ['issuerUri'], { unique: true })
 @Index('federation_identity_providers_federation_idx', ['federationSettingsId'])

@@ -38,7 +38,7 @@ const AUDITED_FIELDS = [
 ] as const;
 
 // SAML identity providers of a federation. Every route needs Organization Owner in at least one
-// connected organization (product-facts 3); changes are recorded in each connected organization's events.
+// connected organization; changes are recorded in each connected organization's events.
 @Injectable()
 export class IdentityProvidersService {
   constructor(
@@ -177,7 +177,7 @@ export class IdentityProvidersService {
   }
 
   // Refused while an organization still signs in through the provider: disconnecting it is explicit.
-  // The federation lock orders this after any connect that names the provider (endpoint 10 takes it too).
+  // The federation lock orders this after any connect that names the provider (PATCH /federationSettings/{id}/connectedOrgConfigs/{orgId} takes it too).
   @Transactional()
   async delete(
     principal: Principal,

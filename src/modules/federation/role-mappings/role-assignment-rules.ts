@@ -1,7 +1,7 @@
 import { FederationErrors } from '../federation.errors';
 import type { RoleAssignment } from './role-mapping.entity';
 
-// product-facts 4.6: organization roles (with the Cloud Manager billing role) and project roles.
+// The product's role names: organization roles (with the Cloud Manager billing role) and project roles.
 export const ORG_ROLE_NAMES = [
   'ORG_OWNER',
   'ORG_MEMBER',

@@ -7,7 +7,7 @@ export interface RoleAssignment {
   role: string;
 }
 
-// spec "Role mapping": an identity provider group and the roles its members get in one connected
+// A role mapping: an identity provider group and the roles its members get in one connected
 // organization. Removed with the organization's connection.
 @Entity({ name: 'federation_role_mappings' })
 @Index('federation_role_mappings_org_group_name_key', ['orgId', 'externalGroupName'], { unique: true })

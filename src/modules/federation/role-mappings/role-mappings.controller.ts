@@ -75,7 +75,7 @@ export class RoleMappingsController {
   @RequireOrgRole('ORG_OWNER')
   @ApiOperation({
     summary: 'Get all role mappings of one connected organization',
-    description: `Endpoint 12. ${OWNER}`,
+    description: OWNER,
   })
   @federationIdParam
   @orgIdParam
@@ -95,7 +95,7 @@ export class RoleMappingsController {
   @RequireOrgRole('ORG_OWNER')
   @ApiOperation({
     summary: 'Create one role mapping',
-    description: `Answers 200, as Atlas v2 does (product-facts 3). externalGroupName is unique per organization. ${OWNER}`,
+    description: `Answers 200, as Atlas v2 does. externalGroupName is unique per organization. ${OWNER}`,
   })
   @federationIdParam
   @orgIdParam
@@ -163,7 +163,7 @@ export class RoleMappingsController {
   @Delete(':roleMappingId')
   @HttpCode(HttpStatus.NO_CONTENT)
   @RequireOrgRole('ORG_OWNER')
-  @ApiOperation({ summary: 'Delete one role mapping', description: `Endpoint 13. ${OWNER}` })
+  @ApiOperation({ summary: 'Delete one role mapping', description: OWNER })
   @federationIdParam
   @orgIdParam
   @mappingIdParam

@@ -22,7 +22,7 @@ import { checkRoleAssignments } from './role-assignment-rules';
 import { RoleMappingEntity } from './role-mapping.entity';
 import { toRoleMappingResponse } from './role-mapping.mapper';
 
-// Role mappings of one connected organization (spec "Role mapping", endpoints 12 and 13). Writes hold
+// Role mappings of one connected organization (the product's role mapping). Writes hold
 // the connected organization's row, which makes the per-organization externalGroupName check safe.
 @Injectable()
 export class RoleMappingsService {
@@ -134,7 +134,7 @@ export class RoleMappingsService {
     ]);
   }
 
-  // Endpoint 10's roleMappings: the given list replaces the organization's mappings, inside the caller's
+  // The roleMappings of PATCH /federationSettings/{id}/connectedOrgConfigs/{orgId}: the given list replaces the organization's mappings, inside the caller's
   // transaction (which holds the connected organization's row). An item keeps the mapping named by its
   // id, else the one with its externalGroupName; each creation, change and removal is audited.
   async replaceAll(config: ConnectedOrgEntity, items: readonly RoleMappingRequest[]): Promise<void> {

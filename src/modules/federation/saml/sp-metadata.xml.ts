@@ -1,5 +1,5 @@
-// SAML 2.0 metadata of this service acting as service provider for one identity provider (spec endpoint 15,
-// product-facts 2.1 example 15). Element order follows saml-schema-metadata-2.0.xsd.
+// SAML 2.0 metadata of this service acting as service provider for one identity provider (served
+// at .../identityProviders/{idpId}/metadata.xml). Element order follows saml-schema-metadata-2.0.xsd.
 
 export interface SpMetadataInput {
   entityId: string;

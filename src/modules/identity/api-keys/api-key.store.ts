@@ -12,7 +12,7 @@ import { ApiKeyEntity } from './api-key.entity';
 import { apiKeyPath, toApiKeyResponse } from './api-key.mapper';
 import type { ApiKeyResponse } from './dto/api-key.response';
 
-// Product limit: up to 500 API keys per organization (product-facts 3).
+// Product limit: up to 500 API keys per organization.
 export const MAX_API_KEYS_PER_ORG = 500;
 
 // Missing, null or blank: the product's API_KEY_REQUIRES_DESCRIPTION (length is checked by the DTO).
@@ -31,7 +31,7 @@ export function requireRoles(roles: string[]): string[] {
 // Data access shared by the organization and project API key services.
 @Injectable()
 export class ApiKeyStore {
-  // The key list (spec endpoint 2) is a hot read: named prepared statements (prepared-reads.ts).
+  // The key list is a hot read: named prepared statements (prepared-reads.ts).
   private readonly orgKeysPage: PreparedRead<ApiKeyEntity>;
   private readonly rolesOfKeys: PreparedRead<ApiKeyRoleEntity>;
 

@@ -22,7 +22,7 @@ function sameSet(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((value) => b.includes(value));
 }
 
-// Organization API keys (spec endpoint 2 and its companions). The guard has checked the caller's
+// Organization API keys. The guard has checked the caller's
 // organization role; these methods only ever touch keys of the organization in the path.
 @Injectable()
 export class OrgApiKeysService {

@@ -33,7 +33,7 @@ export class OrganizationsService {
     private readonly links: PageLinks,
   ) {}
 
-  // Global owners only; an organization API key gets the product's own refusal (OM-ERR).
+  // Global owners only; an organization API key gets the product's own refusal.
   @Transactional()
   async create(principal: Principal, request: CreateOrganizationRequest): Promise<OrganizationResponse> {
     if (principal.kind === 'API_KEY' && principal.orgId !== undefined)

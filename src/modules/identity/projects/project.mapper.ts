@@ -6,7 +6,7 @@ export function projectPath(groupId: string): string {
   return `/groups/${groupId}`;
 }
 
-// The product's project shape (product-facts 3.1). Deployment counters stay zero until agents report;
+// The product's project shape. Deployment counters stay zero until agents report;
 // agentApiKey and lastActiveAgent are omitted because no agent key or agent exists yet.
 export function toProjectResponse(project: ProjectEntity, links: LinkResponse[]): ProjectResponse {
   return {

@@ -1,6 +1,6 @@
 import type { OrgRoleName, ProjectRoleName } from '../../../platform/auth/require-role.decorator';
 
-// Organization roles an API key may hold (product-facts 4.6).
+// Organization roles an API key may hold.
 export const API_KEY_ORG_ROLES: readonly OrgRoleName[] = [
   'ORG_OWNER',
   'ORG_MEMBER',

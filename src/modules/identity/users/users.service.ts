@@ -37,7 +37,7 @@ export class UsersService {
     private readonly links: PageLinks,
   ) {}
 
-  // POST /unauth/users: the product's first-run bootstrap (product-facts 3.1 "First user").
+  // POST /unauth/users: the product's first-run bootstrap.
   @Transactional()
   async createFirstUser(request: CreateFirstUserRequest, accessList: string[]): Promise<FirstUserResponse> {
     await this.txHost.tx.query('SELECT pg_advisory_xact_lock($1)', [FIRST_USER_LOCK_KEY]);

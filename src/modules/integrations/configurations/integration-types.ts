@@ -1,5 +1,5 @@
-// Integration types of endpoint 7 (spec rule 4, product-facts 4.7). DATADOG is an Ops Manager type the
-// spec's list leaves out; legacy HIP_CHAT and FLOWDOCK are not offered (unknown -> INVALID_ENUM_VALUE).
+// Integration types of PUT /groups/{groupId}/integrations/{integrationType}. DATADOG is an Ops Manager type the
+// API reference's list leaves out; legacy HIP_CHAT and FLOWDOCK are not offered (unknown -> INVALID_ENUM_VALUE).
 export const INTEGRATION_TYPES = [
   'PAGER_DUTY',
   'SLACK',
@@ -23,7 +23,7 @@ export const DATADOG_REGIONS = ['US', 'EU', 'US3', 'US5', 'AP1'] as const;
 export const PROMETHEUS_SERVICE_DISCOVERY = ['file', 'http'] as const;
 export const PROMETHEUS_SCHEMES = ['http', 'https'] as const;
 
-// How a secret setting is shown in responses (spec "Third-party integration configuration"): keys and
+// How a secret setting is shown in responses (the product's third-party integration configuration): keys and
 // tokens partially, URLs partially (scheme and host kept, as for alert notifications), the rest fully.
 export type Redaction = 'PARTIAL' | 'URL' | 'FULL';
 

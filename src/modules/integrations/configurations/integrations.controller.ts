@@ -127,7 +127,7 @@ export class IntegrationsController {
   @Put(':integrationType')
   @RequireProjectRole('GROUP_OWNER')
   @ApiOperation({
-    summary: 'Replace or add the integration of one type (spec endpoint 7)',
+    summary: 'Replace or add the integration of one type',
     description:
       'Replaces the whole configuration of the type, adding it when missing, and answers with every ' +
       'integration of the project (paginated). A secret sent back exactly in its redacted form keeps the ' +

@@ -22,7 +22,7 @@ import { isIntegrationType, type IntegrationType } from './integration-types';
 
 type EventTypeName = (typeof IntegrationEventTypes)[keyof typeof IntegrationEventTypes];
 
-// Third-party integrations of a project (endpoint 7 and its companions). Every change runs in one
+// Third-party integrations of a project (the PUT/POST/GET/DELETE of /groups/{groupId}/integrations). Every change runs in one
 // transaction with its audit event; secrets are sealed before they reach the database.
 @Injectable()
 export class IntegrationsService {
@@ -48,7 +48,7 @@ export class IntegrationsService {
     return toIntegrationResponse(settings);
   }
 
-  // Endpoint 7: replaces the whole configuration of the type, adding it when missing.
+  // PUT /groups/{groupId}/integrations/{integrationType}: replaces the whole configuration of the type, adding it when missing.
   @Transactional()
   async replace(
     groupId: string,

@@ -1,7 +1,7 @@
 import type { AlertResponse } from '../../alerting';
 import type { NotificationTarget, NotificationTargetType } from './notification-target';
 
-// The X-MMS-Event values of product-facts 6: what happened to the alert this notification is about.
+// The X-MMS-Event values the product's webhook integration sends: what happened to the alert this notification is about.
 export const ALERT_EVENT_KINDS = [
   'alert.open',
   'alert.close',
@@ -12,7 +12,7 @@ export const ALERT_EVENT_KINDS = [
 ] as const;
 export type AlertEventKind = (typeof ALERT_EVENT_KINDS)[number];
 
-// The alert as GET one alert returns it: the webhook's default body (product-facts 6).
+// The alert as GET one alert returns it: the webhook's default body.
 export type AlertDocument = AlertResponse;
 
 // What the engine knows besides the alert document: shown in messages and offered to webhook templates

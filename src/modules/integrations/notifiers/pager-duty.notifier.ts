@@ -38,7 +38,7 @@ export function pagerDutyEvent(
     payload: {
       summary: truncate(alertHeadline(alert), 1024),
       source: alertSubject(alert) ?? `project ${alert.groupId}`,
-      // The product's alerts carry no severity (product-facts 6).
+      // The product's alerts carry no severity.
       severity: event === 'alert.inform' ? 'info' : 'error',
       timestamp: alert.created,
       component: alert.metricName,

@@ -9,7 +9,7 @@ export interface WebhookRequest {
   renderFallback?: RenderFallback;
 }
 
-// product-facts 6: Base64 of HMAC-SHA1 over the raw body, keyed with the secret, no prefix.
+// The product's webhook signature: Base64 of HMAC-SHA1 over the raw body, keyed with the secret, no prefix.
 export function webhookSignature(body: string, secret: string): string {
   return createHmac('sha1', secret).update(body, 'utf8').digest('base64');
 }
@@ -28,7 +28,7 @@ export function defaultWebhookHeaders(
 }
 
 // The product's template variables: the alert's own fields, the organization and project names, and
-// requestId (product-facts 6); `signature` is added for the headers template only.
+// requestId; `signature` is added for the headers template only.
 export function templateVariables(
   alert: AlertDocument,
   context: AlertContext,
@@ -62,7 +62,7 @@ function headerProblem(headers: Record<string, string>): string | undefined {
   return undefined;
 }
 
-// A custom headers template replaces the default headers (product-facts 6); the body stays JSON, so
+// A custom headers template replaces the default headers; the body stays JSON, so
 // Content-Type defaults to application/json unless the template says otherwise.
 function withContentType(headers: Record<string, string>): Record<string, string> {
   const named = Object.keys(headers).some((name) => name.toLowerCase() === 'content-type');

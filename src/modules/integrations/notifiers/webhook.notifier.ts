@@ -5,7 +5,7 @@ import type { WebhookTarget } from './notification-target';
 import type { AlertContext, AlertDocument, AlertEventKind, Notifier, NotifyResult } from './notifier';
 import { buildWebhookRequest } from './webhook-request';
 
-// The product's webhook (product-facts 6): POST of the alert document, X-MMS-Event, X-MMS-Signature
+// The product's webhook: POST of the alert document, X-MMS-Event, X-MMS-Signature
 // when a secret is set, X-Mms-Request-Id, optional FreeMarker-style templates with fallback.
 @Injectable()
 export class WebhookNotifier implements Notifier<WebhookTarget> {

@@ -31,7 +31,7 @@ const DUMMY_HA1: Record<DigestAlgorithm, string> = {
   'SHA-256': computeHa1('SHA-256', 'unknown', DIGEST_REALM, UNKNOWN_SECRET),
 };
 
-// HTTP Digest (RFC 7616) as the product's clients speak it (product-facts 5.1): qop=auth, MD5 by
+// HTTP Digest (RFC 7616) as the product's clients speak it: qop=auth, MD5 by
 // default and SHA-256 offered second, `uri` equal to the raw request target, stateless nonces.
 @Injectable()
 export class DigestAuthenticator extends HttpAuthenticator implements OnModuleInit, OnApplicationShutdown {

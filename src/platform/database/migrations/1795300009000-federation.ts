@@ -2,7 +2,7 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 
 // Federation context: federations, their SAML identity providers, connected organizations and role
 // mappings. Foreign keys stay inside the context; org_id names an identity-context organization and is
-// checked by the service. Deleting a federation removes everything below it (spec "Other shown moves").
+// checked by the service. Deleting a federation removes everything below it (as the product does).
 export class FederationSchema1795300009000 implements MigrationInterface {
   name = 'FederationSchema1795300009000';
 

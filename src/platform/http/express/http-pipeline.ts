@@ -130,7 +130,7 @@ export function installHttpPipeline(nestApp: INestApplication, config: AppConfig
     }).use,
   );
 
-  // helmet's defaults, except: HSTS is the spec's own (max-age=300, set below), and the JSON API gets
+  // helmet's defaults, except: HSTS is the product's own (max-age=300, set below), and the JSON API gets
   // the strictest CSP while Swagger UI (/docs) keeps none, as its page needs inline code.
   const apiHeaders = helmet({
     strictTransportSecurity: false,

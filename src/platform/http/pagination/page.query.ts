@@ -12,7 +12,7 @@ export function toBoolean({ value }: { value: unknown }): unknown {
   return value;
 }
 
-// Query parameters every list endpoint accepts (spec "Common conventions", product-facts 7).
+// Query parameters every list endpoint accepts (as every product endpoint does).
 export class PageQuery {
   @ApiPropertyOptional({ minimum: 1, default: 1, description: 'One-based page number.' })
   @IsOptional()

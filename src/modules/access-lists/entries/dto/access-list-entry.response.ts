@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { LinkResponse } from '../../../../platform/http/pagination/link.response';
 import { ListEnvelopeResponse } from '../../../../platform/http/pagination/list-envelope';
 
-// Field names and order as the product prints them (product-facts 2.1 examples 1 and 8).
+// Field names and order as the product prints them.
 export class AccessListEntryResponse {
   @ApiProperty({ example: '192.0.2.0/24', description: 'The range of addresses, in CIDR notation.' })
   cidrBlock!: string;

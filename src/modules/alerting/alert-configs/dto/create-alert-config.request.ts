@@ -6,7 +6,7 @@ import { MetricThresholdRequest } from './metric-threshold.request';
 import { NotificationRequest } from './notification.request';
 import { ThresholdRequest } from './threshold.request';
 
-// The fields of an alert configuration a client sends (spec "Alert configuration" request fields), plus the
+// The fields of an alert configuration a client sends (the request fields of the product's alert configuration), plus the
 // service-owned fields a client may send back from a GET body (accepted and ignored, see the service).
 export class AlertConfigFieldsRequest {
   @ApiPropertyOptional({
@@ -104,7 +104,7 @@ export class AlertConfigFieldsRequest {
 export class CreateAlertConfigRequest extends AlertConfigFieldsRequest {
   @ApiProperty({
     example: 'OUTSIDE_METRIC_THRESHOLD',
-    description: 'An alertable event type (spec "Events").',
+    description: 'An alertable event type.',
   })
   @IsString()
   eventTypeName!: string;

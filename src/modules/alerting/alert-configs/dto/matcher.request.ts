@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsString } from 'class-validator';
 import { MATCHER_FIELD_NAMES, MATCHER_OPERATORS } from '../../catalog/matchers';
 
-// Only entities matching every matcher are checked for the alert condition (spec "Alert configuration").
+// Only entities matching every matcher are checked for the alert condition (the product's alert configuration).
 export class MatcherRequest {
   @ApiProperty({
     enum: MATCHER_FIELD_NAMES,

@@ -3,7 +3,7 @@ import { IsIn, IsNumber, IsOptional, IsString } from 'class-validator';
 import { THRESHOLD_OPERATORS, UNITS } from '../../catalog/metrics';
 
 export class MetricThresholdRequest {
-  @ApiProperty({ example: 'CONNECTIONS', description: 'A metric usable in alerts (product-facts 4.4).' })
+  @ApiProperty({ example: 'CONNECTIONS', description: 'A metric usable in alerts.' })
   @IsString()
   metricName!: string;
 

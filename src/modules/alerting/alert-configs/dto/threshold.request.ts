@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNumber, IsOptional } from 'class-validator';
 import { THRESHOLD_OPERATORS, UNITS } from '../../catalog/metrics';
 
-// For TOO_FEW_HEALTHY_MEMBERS and TOO_MANY_UNHEALTHY_MEMBERS (product-facts 4.3).
+// For TOO_FEW_HEALTHY_MEMBERS and TOO_MANY_UNHEALTHY_MEMBERS.
 export class ThresholdRequest {
   @ApiProperty({ enum: THRESHOLD_OPERATORS, example: 'LESS_THAN' })
   @IsIn(THRESHOLD_OPERATORS)

@@ -134,7 +134,7 @@ export function renderWebhookBody(
   return rendered.ok ? { ok: true, value: rendered.value.output } : rendered;
 }
 
-// Headers template: must render a JSON object of header name -> string value (product-facts 6).
+// Headers template: must render a JSON object of header name -> string value.
 export function renderWebhookHeaders(
   source: string,
   context: Record<string, unknown>,

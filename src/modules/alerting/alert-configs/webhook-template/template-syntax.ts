@@ -14,7 +14,7 @@ export interface ParsedTemplate {
   nodes: TemplateNode[];
 }
 
-// Helpers the product documents for templates (product-facts 6): name -> number of arguments.
+// Helpers the product documents for templates: name -> number of arguments.
 export const TEMPLATE_HELPERS: Readonly<Record<string, number>> = {
   're.group': 3,
   're.findAllGroup': 3,

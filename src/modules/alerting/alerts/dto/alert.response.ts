@@ -12,7 +12,7 @@ export class AlertCurrentValueResponse {
   units!: string;
 }
 
-// spec "Alert" and product-facts 2.1 example 4/5: a field is present only when it applies.
+// As the product's alert and its documented examples: a field is present only when it applies.
 export class AlertResponse {
   @ApiProperty({ example: '5e8cc670a16506712e0b1e96' })
   id!: string;

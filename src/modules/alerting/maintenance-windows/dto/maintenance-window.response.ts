@@ -3,7 +3,7 @@ import { LinkResponse } from '../../../../platform/http/pagination/link.response
 import { ListEnvelopeResponse } from '../../../../platform/http/pagination/list-envelope';
 import { MAINTENANCE_ALERT_TYPE_NAMES } from '../maintenance-window-rules';
 
-// spec "Maintenance window", product-facts 2.1 example 17.
+// The product's maintenance window, as its documentation prints it.
 export class MaintenanceWindowResponse {
   @ApiProperty({ example: '56294bdfd4c643eef5176b73' })
   id!: string;

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString, Length, Matches } from 'class-validator';
 
-// spec "Disk partition": the product documents the partition name only.
+// A disk partition: the product documents the partition name only.
 export class ReportDiskRequest {
   @ApiProperty({ example: 'xvdf', minLength: 1, maxLength: 255, description: 'Device name; no slash.' })
   @IsString()

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsString, Length, MaxLength, Min } from 'class-validator';
 
-// spec "Automation status", processes[]: errorCode 0 and empty strings when the process has no error.
+// The product's automation status, processes[]: errorCode 0 and empty strings when the process has no error.
 export class ReportProcessRequest {
   @ApiProperty({
     example: 'myReplicaSet_1',

@@ -29,7 +29,7 @@ export class AutomationProcessStatusResponse {
   plan!: string[];
 }
 
-// Endpoint 6 (spec "Automation status").
+// GET /groups/{groupId}/automationStatus (the product's automation status).
 export class AutomationStatusResponse {
   @ApiProperty({
     example: 11,

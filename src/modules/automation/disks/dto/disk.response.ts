@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { LinkResponse } from '../../../../platform/http/pagination/link.response';
 import { ListEnvelopeResponse } from '../../../../platform/http/pagination/list-envelope';
 
-// Endpoint 19 (spec "Disk partition"): the product documents these two fields only.
+// GET /groups/{groupId}/hosts/{hostId}/disks/{partitionName} (the product's disk partition): the product documents these two fields only.
 export class DiskResponse {
   @ApiProperty({ type: [LinkResponse] })
   links!: LinkResponse[];

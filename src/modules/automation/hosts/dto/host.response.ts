@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { LinkResponse } from '../../../../platform/http/pagination/link.response';
 import { ListEnvelopeResponse } from '../../../../platform/http/pagination/list-envelope';
 
-// The product's host resource (GO-OM `Host`), with the fields this service knows.
+// The product's host resource, with the fields this service knows.
 export class HostResponse {
   @ApiProperty({ example: '5e8cc670a16506712e0b1e98' })
   id!: string;

@@ -22,7 +22,7 @@ export class UserConflictResponse {
   userId!: string;
 }
 
-// spec "Connected organization configuration", product-facts 2.1 examples 10/11.
+// The product's connected organization configuration, as its documentation prints it.
 export class ConnectedOrgConfigResponse {
   @ApiProperty({ type: [String], example: [] })
   domainAllowList!: string[];

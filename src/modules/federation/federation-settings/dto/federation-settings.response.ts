@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { EXAMPLE_FEDERATION_ID, EXAMPLE_IDP_ID } from '../../federation.examples';
 import { IDENTITY_PROVIDER_STATUSES } from '../../identity-providers/identity-provider.entity';
 
-// spec "Federation settings (for one organization)", product-facts 2.1 example 14.
+// The product's federation settings of one organization, as its documentation prints them.
 export class FederationSettingsResponse {
   @ApiProperty({
     type: [String],

@@ -34,7 +34,7 @@ export const MAX_ASSOCIATED_DOMAINS = 100;
 export const ABSOLUTE_URI = /^[a-zA-Z][a-zA-Z0-9+.-]*:\S+$/;
 export const SSO_URL_OPTIONS = { protocols: ['http', 'https'], require_protocol: true, require_tld: false };
 
-// A SAML identity provider (product-facts 3.1). New providers are INACTIVE unless `status` says otherwise.
+// A SAML identity provider. New providers are INACTIVE unless `status` says otherwise.
 export class CreateIdentityProviderRequest {
   @ApiProperty({ example: 'Okta', maxLength: MAX_DISPLAY_NAME_LENGTH })
   @IsDefined()

@@ -24,7 +24,7 @@ export class PemFileInfoResponse {
   fileName!: string | null;
 }
 
-// product-facts 3.1 (ATLAS-page:identity-provider-return-one). The certificates themselves are not
+// As the product's "Return One Identity Provider" prints it. The certificates themselves are not
 // returned, only their validity, as in the product.
 export class IdentityProviderResponse {
   @ApiProperty({

@@ -16,7 +16,7 @@ import { RoleAssignmentRequest } from './role-assignment.request';
 export const MAX_EXTERNAL_GROUP_NAME_LENGTH = 200;
 export const MAX_ROLE_ASSIGNMENTS = 100;
 
-// ATLAS-page:role-mapping-create-one body: externalGroupName and roleAssignments.
+// The body of the product's "Create One Role Mapping": externalGroupName and roleAssignments.
 export class CreateRoleMappingRequest {
   @ApiProperty({
     example: 'dms-admins',

@@ -4,7 +4,7 @@ import { OBJECT_ID_PATTERN } from '../../../../platform/ids/object-id';
 import { EXAMPLE_ORG_ID } from '../../federation.examples';
 import { ROLE_NAMES } from '../role-assignment-rules';
 
-// spec "Role mapping": exactly one of groupId (project roles) and orgId (organization roles).
+// A role assignment of a role mapping: exactly one of groupId (project roles) and orgId (organization roles).
 export class RoleAssignmentRequest {
   @ApiProperty({
     type: String,

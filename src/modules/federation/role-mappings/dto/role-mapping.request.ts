@@ -4,7 +4,7 @@ import { OBJECT_ID_PATTERN } from '../../../../platform/ids/object-id';
 import { EXAMPLE_ROLE_MAPPING_ID } from '../../federation.examples';
 import { CreateRoleMappingRequest } from './create-role-mapping.request';
 
-// A whole role mapping as clients send it back: the PUT body (ATLAS-page:role-mapping-update-one) and
+// A whole role mapping as clients send it back: the PUT body (the product's "Update One Role Mapping") and
 // the items of the connected organization's roleMappings. The id is optional.
 export class RoleMappingRequest extends CreateRoleMappingRequest {
   @ApiPropertyOptional({

@@ -14,7 +14,7 @@ export class RoleAssignmentResponse {
   role!: string;
 }
 
-// product-facts 2.1 examples 10-12.
+// As the product's documentation prints role mappings.
 export class RoleMappingResponse {
   @ApiProperty({ example: 'example' })
   externalGroupName!: string;

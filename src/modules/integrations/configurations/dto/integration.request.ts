@@ -17,8 +17,8 @@ import {
   TypeField,
 } from './settings-fields';
 
-// One request class per integration type (spec "Third-party integration configuration", product-facts
-// 4.7); the service picks the class from the path type and validates the body with it.
+// One request class per integration type (the product's third-party
+// integration configuration); the service picks the class from the path type and validates the body with it.
 
 export class PagerDutyIntegrationRequest {
   @TypeField('PAGER_DUTY')

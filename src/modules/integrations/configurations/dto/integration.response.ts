@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { ListEnvelopeResponse } from '../../../../platform/http/pagination/list-envelope';
 
-// Response shapes per type (spec "Fields in response"): secrets redacted, keys in alphabetical order.
+// Response shapes per type (as the product prints them): secrets redacted, keys in alphabetical order.
 const PARTIAL = 'Partially redacted: six asterisks and the last four characters.';
 const URL_REDACTED = 'Partially redacted: scheme and host kept, the rest masked like a key.';
 
