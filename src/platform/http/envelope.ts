@@ -4,8 +4,8 @@ function isList(body: unknown): body is { results: unknown[] } & Record<string, 
   return typeof body === 'object' && body !== null && Array.isArray((body as { results?: unknown }).results);
 }
 
-// `envelope=true` (a convention of every product endpoint): a single result becomes {status, content}; a list gets `status`
-// added. Applied by the JSON writer to successful handler results only (error bodies stay as they are),
+// `envelope=true` (a convention of every product endpoint): a single result becomes {status, content};
+// a list gets `status` added. Applied by the JSON writer to successful handler results only (error bodies stay as they are),
 // not by a Nest interceptor: any global interceptor makes Nest run every request through an rxjs chain
 // and an AsyncResource, a measurable share of a small GET (docs/benchmarks.md).
 export function envelopeBody(body: unknown, status: number): unknown {

@@ -3,7 +3,8 @@ import { bootstrapFirstUser, type BootstrapResult } from '../../support/factorie
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { CALLER_ADDRESS, errorBody, ISO_SECONDS, userListUrl } from './access-list.fixtures';
 
-// GET /users/{userId}/accessList/{entry}: the entry whose ipAddress equals the value, never a block merely containing it.
+// GET /users/{userId}/accessList/{entry}: the entry whose ipAddress equals the value, never a block merely
+// containing it.
 describe('GET /users/{userId}/accessList/{accessListEntry}', () => {
   let t: TestApp;
   let boot: BootstrapResult;

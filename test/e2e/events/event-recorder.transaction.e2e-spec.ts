@@ -12,8 +12,8 @@ import {
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { connect, eventsOfType } from './event-rows';
 
-// "No change without its audit event, no event without its change": a failure injected into the event write, after the change, must leave neither behind
-// and answer the product's 500.
+// "No change without its audit event, no event without its change": a failure injected into the event
+// write, after the change, must leave neither behind and answer the product's 500.
 let t: TestApp;
 let db: Client;
 let boot: BootstrapResult;

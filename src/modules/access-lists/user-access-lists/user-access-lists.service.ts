@@ -36,8 +36,8 @@ export class UserAccessListsService {
     return this.envelope(ownerOf(principal, userId), page);
   }
 
-  // GET /users/{userId}/accessList/{entry}: the entry whose address equals the value, never a block that merely contains it;
-  // both are named by their canonical block, so equality of blocks is exactly that rule.
+  // GET /users/{userId}/accessList/{entry}: the entry whose address equals the value, never a block that
+  // merely contains it; both are named by their canonical block, so equality of blocks is exactly that rule.
   async get(
     principal: Principal,
     userId: string,
@@ -71,8 +71,8 @@ export class UserAccessListsService {
     return this.envelope(owner, page);
   }
 
-  // DELETE /users/{userId}/accessList/{entry}: an entry that admits the caller's current address is never removed, so a user
-  // cannot lock itself out.
+  // DELETE /users/{userId}/accessList/{entry}: an entry that admits the caller's current address is never
+  // removed, so a user cannot lock itself out.
   @Transactional()
   async remove(principal: Principal, userId: string, value: string): Promise<void> {
     const owner = ownerOf(principal, userId);

@@ -2,7 +2,8 @@ import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { Matcher, MetricThreshold, Threshold } from './alert-config.types';
 import type { StoredNotification } from './notification-secrets';
 
-// The product's alert configuration. Notification secrets are sealed inside `notifications` (notification-secrets.ts).
+// The product's alert configuration. Notification secrets are sealed inside `notifications`
+// (notification-secrets.ts).
 @Entity({ name: 'alert_configs' })
 @Index('alert_configs_group_seq_idx', { synchronize: false })
 @Index('alert_configs_group_enabled_idx', { synchronize: false })

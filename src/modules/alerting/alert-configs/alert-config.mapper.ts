@@ -17,7 +17,8 @@ function sorted<T extends object>(value: T): T {
 
 function toNotificationResponse(notification: Notification): NotificationResponse {
   const redacted = redactNotification(notification);
-  // The API reference names the field `role` (an array in responses), the Go client `roles`: both carry the list.
+  // The API reference names the field `role` (an array in responses), the Go client `roles`: both carry the
+  // list.
   if (Array.isArray(redacted.roles)) redacted.role = [...redacted.roles];
   return sorted(redacted);
 }

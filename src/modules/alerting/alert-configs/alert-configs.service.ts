@@ -85,7 +85,8 @@ export class AlertConfigsService {
     return this.toResponse(await this.insert(groupId, orgId, draft));
   }
 
-  // PUT /groups/{groupId}/alertConfigs/{alertConfigId}. Secrets sent back in their redacted form keep the stored value (notification-secrets.ts).
+  // PUT /groups/{groupId}/alertConfigs/{alertConfigId}. Secrets sent back in their redacted form keep the
+  // stored value (notification-secrets.ts).
   @Transactional()
   async replace(
     groupId: string,

@@ -121,8 +121,8 @@ function withChannels(notification: Notification): void {
   notification.smsEnabled ??= false;
 }
 
-// `role` (string or array, the API reference's request field) and `roles` (array, the Go client's) are accepted;
-// the response carries the list under both names.
+// `role` (string or array, the API reference's request field) and `roles` (array, the Go client's) are
+// accepted; the response carries the list under both names.
 function rolesOf(input: NotificationInput, path: string): string[] | undefined {
   const role =
     input.role === undefined || input.role === null

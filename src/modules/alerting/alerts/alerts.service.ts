@@ -70,7 +70,8 @@ export class AlertsService {
     return this.toResponse(await this.find(groupId, alertId, false), this.clock.now());
   }
 
-  // PATCH /groups/{groupId}/alerts/{alertId}: acknowledgedUntil (in the future) acknowledges until then; without it, unacknowledges.
+  // PATCH /groups/{groupId}/alerts/{alertId}: acknowledgedUntil (in the future) acknowledges until then;
+  // without it, unacknowledges.
   @Transactional()
   async acknowledge(
     groupId: string,

@@ -35,7 +35,8 @@ export function windowForCreate(input: WindowInput, now: Date): WindowFields {
   return checkDates(fields, now);
 }
 
-// PATCH /groups/{groupId}/maintenanceWindows/{id}: at least one field; each given field replaces the stored one; the merged window must hold.
+// PATCH /groups/{groupId}/maintenanceWindows/{id}: at least one field; each given field replaces the stored
+// one; the merged window must hold.
 export function windowForUpdate(current: WindowFields, input: WindowInput, now: Date): WindowFields {
   const given = (['alertTypeNames', 'startDate', 'endDate', 'description'] as const).filter(
     (field) => input[field] !== undefined,

@@ -10,7 +10,8 @@ import type {
   AutomationStatusResponse,
 } from './dto/automation-status.response';
 
-// GET /groups/{groupId}/automationStatus: the goal version and, per process, what its automation agent last reported.
+// GET /groups/{groupId}/automationStatus: the goal version and, per process, what its automation agent last
+// reported.
 @Injectable()
 export class AutomationStatusService {
   constructor(

@@ -37,7 +37,8 @@ export function toHostResponse(host: HostEntity, links: LinkResponse[]): HostRes
   return response;
 }
 
-// The subject fields of host events (the product's event record: hostId, hostname, port, replicaSetName, cluster).
+// The subject fields of host events (the product's event record: hostId, hostname, port, replicaSetName,
+// cluster).
 export function hostEventSubject(
   host: Pick<HostEntity, 'id' | 'hostname' | 'port' | 'replicaSetName' | 'clusterId' | 'clusterName'>,
 ): EventSubject {

@@ -1,7 +1,8 @@
 import { eventTypeInfo } from '../../alerting';
 
 // Maintenance windows silence alert types by the category of the alert's event type (the
-// product's maintenance window categories: HOST, REPLICA_SET, CLUSTER, AGENT, BACKUP). Metric alerts are HOST alerts.
+// product's maintenance window categories: HOST, REPLICA_SET, CLUSTER, AGENT, BACKUP). Metric alerts are
+// HOST alerts.
 const SILENCEABLE = new Set(['HOST', 'REPLICA_SET', 'CLUSTER', 'AGENT', 'BACKUP']);
 
 export function maintenanceTypeOf(eventTypeName: string): string | undefined {

@@ -68,7 +68,8 @@ export class ConnectedOrgsService {
     return this.views.renderOne(await this.access.connectedOrg(principal, federationSettingsId, orgId));
   }
 
-  // PATCH /federationSettings/{id}/connectedOrgConfigs/{orgId}. On an organization not yet connected it connects it: the guard made sure the caller owns
+  // PATCH /federationSettings/{id}/connectedOrgConfigs/{orgId}. On an organization not yet connected it
+  // connects it: the guard made sure the caller owns
   // that organization, and authorize() that it also owns one already in the federation, so nobody can
   // join a federation they do not administer.
   @Transactional()

@@ -14,7 +14,8 @@ export interface MetadataDocument {
   xml: string;
 }
 
-// GET /federationSettings/{id}/identityProviders/{idpId}/metadata.xml: the SAML metadata to load into the identity provider. Order of answers: 401 for callers
+// GET /federationSettings/{id}/identityProviders/{idpId}/metadata.xml: the SAML metadata to load into the
+// identity provider. Order of answers: 401 for callers
 // who own no connected organization, 404 for unknown ids, then 406 when the client accepts no XML.
 @Injectable()
 export class IdentityProviderMetadataService {

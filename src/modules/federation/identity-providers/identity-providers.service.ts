@@ -177,7 +177,8 @@ export class IdentityProvidersService {
   }
 
   // Refused while an organization still signs in through the provider: disconnecting it is explicit.
-  // The federation lock orders this after any connect that names the provider (PATCH /federationSettings/{id}/connectedOrgConfigs/{orgId} takes it too).
+  // The federation lock orders this after any connect that names the provider (PATCH
+  // /federationSettings/{id}/connectedOrgConfigs/{orgId} takes it too).
   @Transactional()
   async delete(
     principal: Principal,

@@ -134,7 +134,8 @@ export class RoleMappingsService {
     ]);
   }
 
-  // The roleMappings of PATCH /federationSettings/{id}/connectedOrgConfigs/{orgId}: the given list replaces the organization's mappings, inside the caller's
+  // The roleMappings of PATCH /federationSettings/{id}/connectedOrgConfigs/{orgId}: the given list replaces
+  // the organization's mappings, inside the caller's
   // transaction (which holds the connected organization's row). An item keeps the mapping named by its
   // id, else the one with its externalGroupName; each creation, change and removal is audited.
   async replaceAll(config: ConnectedOrgEntity, items: readonly RoleMappingRequest[]): Promise<void> {

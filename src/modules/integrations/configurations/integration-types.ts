@@ -1,5 +1,6 @@
 // Integration types of PUT /groups/{groupId}/integrations/{integrationType}. DATADOG is an Ops Manager type the
-// API reference's list leaves out; legacy HIP_CHAT and FLOWDOCK are not offered (unknown -> INVALID_ENUM_VALUE).
+// API reference's list leaves out; legacy HIP_CHAT and FLOWDOCK are not offered (unknown ->
+// INVALID_ENUM_VALUE).
 export const INTEGRATION_TYPES = [
   'PAGER_DUTY',
   'SLACK',

@@ -2,7 +2,8 @@ import { Check, Column, Entity, PrimaryColumn } from 'typeorm';
 import type { StoredSettings } from './integration-settings';
 import type { IntegrationType } from './integration-types';
 
-// One configuration per project and type (PUT /groups/{groupId}/integrations/{integrationType} replaces "the whole configuration of that type").
+// One configuration per project and type (PUT /groups/{groupId}/integrations/{integrationType} replaces "the
+// whole configuration of that type").
 // Secret settings are SecretBox-sealed inside `settings` (integration-secrets.ts).
 @Entity({ name: 'integrations' })
 @Check('integrations_settings_object', `jsonb_typeof(settings) = 'object'`)

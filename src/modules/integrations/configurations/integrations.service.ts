@@ -22,8 +22,8 @@ import { isIntegrationType, type IntegrationType } from './integration-types';
 
 type EventTypeName = (typeof IntegrationEventTypes)[keyof typeof IntegrationEventTypes];
 
-// Third-party integrations of a project (the PUT/POST/GET/DELETE of /groups/{groupId}/integrations). Every change runs in one
-// transaction with its audit event; secrets are sealed before they reach the database.
+// Third-party integrations of a project (the PUT/POST/GET/DELETE of /groups/{groupId}/integrations). Every
+// change runs in one transaction with its audit event; secrets are sealed before they reach the database.
 @Injectable()
 export class IntegrationsService {
   constructor(
@@ -48,7 +48,8 @@ export class IntegrationsService {
     return toIntegrationResponse(settings);
   }
 
-  // PUT /groups/{groupId}/integrations/{integrationType}: replaces the whole configuration of the type, adding it when missing.
+  // PUT /groups/{groupId}/integrations/{integrationType}: replaces the whole configuration of the type,
+  // adding it when missing.
   @Transactional()
   async replace(
     groupId: string,

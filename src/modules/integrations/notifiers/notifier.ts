@@ -1,7 +1,8 @@
 import type { AlertResponse } from '../../alerting';
 import type { NotificationTarget, NotificationTargetType } from './notification-target';
 
-// The X-MMS-Event values the product's webhook integration sends: what happened to the alert this notification is about.
+// The X-MMS-Event values the product's webhook integration sends: what happened to the alert this
+// notification is about.
 export const ALERT_EVENT_KINDS = [
   'alert.open',
   'alert.close',

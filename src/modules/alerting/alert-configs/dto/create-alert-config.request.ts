@@ -6,8 +6,9 @@ import { MetricThresholdRequest } from './metric-threshold.request';
 import { NotificationRequest } from './notification.request';
 import { ThresholdRequest } from './threshold.request';
 
-// The fields of an alert configuration a client sends (the request fields of the product's alert configuration), plus the
-// service-owned fields a client may send back from a GET body (accepted and ignored, see the service).
+// The fields of an alert configuration a client sends (the request fields of the product's alert
+// configuration), plus the service-owned fields a client may send back from a GET body (accepted and
+// ignored, see the service).
 export class AlertConfigFieldsRequest {
   @ApiPropertyOptional({
     example: true,

@@ -4,7 +4,8 @@ import { IsIsoDateTime } from '../../../../platform/http/iso-date-time';
 
 export const MAX_ACKNOWLEDGEMENT_COMMENT_LENGTH = 200;
 
-// PATCH /groups/{groupId}/alerts/{alertId}. Omitting acknowledgedUntil (or sending null) unacknowledges the alert.
+// PATCH /groups/{groupId}/alerts/{alertId}. Omitting acknowledgedUntil (or sending null) unacknowledges the
+// alert.
 export class AcknowledgeAlertRequest {
   @ApiPropertyOptional({
     example: '2016-04-15T00:00:00-0400',

@@ -3,7 +3,8 @@ import { ArrayMaxSize, IsArray, IsOptional, IsString, MaxLength } from 'class-va
 import { IsIsoDateTime } from '../../../../platform/http/iso-date-time';
 import { MAINTENANCE_ALERT_TYPE_NAMES, MAX_DESCRIPTION_LENGTH } from '../maintenance-window-rules';
 
-// PATCH /groups/{groupId}/maintenanceWindows/{id}: at least one field; the ones given replace the stored values.
+// PATCH /groups/{groupId}/maintenanceWindows/{id}: at least one field; the ones given replace the stored
+// values.
 export class UpdateMaintenanceWindowRequest {
   @ApiPropertyOptional({ enum: MAINTENANCE_ALERT_TYPE_NAMES, isArray: true, example: ['HOST', 'CLUSTER'] })
   @IsOptional()

@@ -2,7 +2,8 @@ import { ApiProperty } from '@nestjs/swagger';
 import { LinkResponse } from '../../../../platform/http/pagination/link.response';
 import { ListEnvelopeResponse } from '../../../../platform/http/pagination/list-envelope';
 
-// GET /groups/{groupId}/hosts/{hostId}/disks/{partitionName} (the product's disk partition): the product documents these two fields only.
+// GET /groups/{groupId}/hosts/{hostId}/disks/{partitionName} (the product's disk partition): the product
+// documents these two fields only.
 export class DiskResponse {
   @ApiProperty({ type: [LinkResponse] })
   links!: LinkResponse[];

@@ -26,7 +26,8 @@ import { ORG_ROLE_NAMES } from '../../role-mappings/role-assignment-rules';
 export const MAX_DOMAINS = 100;
 export const MAX_ROLE_MAPPINGS = 100;
 
-// PATCH /federationSettings/{id}/connectedOrgConfigs/{orgId}. The optional lists replace the stored ones when given.
+// PATCH /federationSettings/{id}/connectedOrgConfigs/{orgId}. The optional lists replace the stored ones
+// when given.
 export class UpdateConnectedOrgRequest {
   @ApiPropertyOptional({
     type: [String],

@@ -3,7 +3,8 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsOptional } from 'class-validator';
 import { PageQuery, toBoolean } from '../../../../platform/http/pagination/page.query';
 
-// PUT /groups/{groupId}/integrations/{integrationType}: its documented query parameters: the page parameters plus backupJobsEnabledOnly.
+// PUT /groups/{groupId}/integrations/{integrationType}: its documented query parameters: the page parameters
+// plus backupJobsEnabledOnly.
 export class IntegrationListQuery extends PageQuery {
   @ApiPropertyOptional({
     default: true,
