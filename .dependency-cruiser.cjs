@@ -1,5 +1,5 @@
 /** @type {import('dependency-cruiser').IConfiguration} */
-// Boundaries of the bounded contexts, checked on every `npm run lint` (house style rule 3).
+// Boundaries of the bounded contexts, checked on every `npm run lint`.
 module.exports = {
   forbidden: [
     {

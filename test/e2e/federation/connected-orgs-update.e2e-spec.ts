@@ -132,7 +132,7 @@ describe('PATCH /federationSettings/{federationSettingsId}/connectedOrgConfigs/{
     expect(response.body.userConflicts).toBeNull();
   });
 
-  it('should refuse the body with the field named when it breaks rule 6', async () => {
+  it('should refuse the body with the field named when a field is missing or malformed', async () => {
     const cases: Array<[Record<string, unknown>, number, string, string]> = [
       [{ orgId: w.orgA }, 400, 'MISSING_ATTRIBUTE', 'domainRestrictionEnabled'],
       [{ domainRestrictionEnabled: false }, 400, 'MISSING_ATTRIBUTE', 'orgId'],
