@@ -31,6 +31,11 @@ describe('normalizeAddress', () => {
     '12345::',
     'fe80::1%eth0',
     '::ffff:1.2.3.256',
+    '0x7f.0.0.1',
+    '127.1',
+    '::ffff:01.2.3.4',
+    '::ffff:0x7f.0.0.1',
+    '::ffff:127.1',
     ':1.2.3.4',
     '192.0.2.0/24',
   ])('should refuse %p when it is not an address', (input) => {

@@ -1,6 +1,8 @@
+import ipaddr from 'ipaddr.js';
+
 // IP addresses and CIDR blocks for access lists: parsing, one canonical text per value (so that
-// equality of stored entries is string equality), and containment. IPv4-mapped IPv6 addresses
-// (`::ffff:a.b.c.d`, what a dual-stack socket reports for an IPv4 caller) are treated as IPv4.
+// equality of stored entries is string equality), and containment, on ipaddr.js. IPv4-mapped IPv6
+// addresses (`::ffff:a.b.c.d`, what a dual-stack socket reports for an IPv4 caller) are treated as IPv4.
 
 export type IpFamily = 'ipv4' | 'ipv6';
 
@@ -13,122 +15,55 @@ export interface Cidr {
   text: string;
 }
 
-interface ParsedAddress {
-  family: IpFamily;
-  bytes: Uint8Array;
+type Address = ipaddr.IPv4 | ipaddr.IPv6;
+
+// Dotted decimal only: ipaddr.js's general parser also reads octal, hexadecimal and short forms
+// (`0x7f.1`, `127.1`), which an access list must refuse rather than read as another address.
+function parseIpv4(text: string): ipaddr.IPv4 | null {
+  return ipaddr.IPv4.isValidFourPartDecimal(text) ? ipaddr.IPv4.parse(text) : null;
 }
 
-const IPV4_PART = '(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)';
-const IPV4 = new RegExp(`^${IPV4_PART}\\.${IPV4_PART}\\.${IPV4_PART}\\.${IPV4_PART}$`);
-const HEXTET = /^[0-9a-fA-F]{1,4}$/;
-
-function parseIpv4(text: string): Uint8Array | null {
-  const match = IPV4.exec(text);
-  return match ? Uint8Array.from(match.slice(1, 5).map(Number)) : null;
-}
-
-function parseHextets(parts: string[]): number[] | null {
-  const values: number[] = [];
-  for (const part of parts) {
-    if (!HEXTET.test(part)) return null;
-    values.push(parseInt(part, 16));
-  }
-  return values;
-}
-
-function parseIpv6(text: string): Uint8Array | null {
-  let body = text;
-  let tail: number[] = [];
-  // A trailing dotted quad stands for the last two hextets (e.g. ::ffff:192.0.2.1).
-  const lastColon = body.lastIndexOf(':');
-  if (lastColon >= 0 && body.slice(lastColon + 1).includes('.')) {
-    const ipv4 = parseIpv4(body.slice(lastColon + 1));
+// A trailing dotted quad (`::ffff:192.0.2.1`, `64:ff9b::192.0.2.33`) is rewritten as its two hextets
+// first: ipaddr.js reads its parts leniently and turns `::a.b.c.d` into an IPv4-mapped address.
+// Zone ids (`fe80::1%eth0`) name an interface, not an address: refused.
+function parseIpv6(text: string): ipaddr.IPv6 | null {
+  if (text.includes('%')) return null;
+  let hextets = text;
+  const lastColon = text.lastIndexOf(':');
+  if (text.includes('.', lastColon)) {
+    const ipv4 = parseIpv4(text.slice(lastColon + 1));
     if (!ipv4) return null;
-    tail = [(ipv4[0] << 8) | ipv4[1], (ipv4[2] << 8) | ipv4[3]];
-    body = body.slice(0, lastColon + 1);
-    if (!body.endsWith('::')) body = body.slice(0, -1);
+    const [a, b, c, d] = ipv4.octets;
+    hextets = `${text.slice(0, lastColon + 1)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
   }
-  const halves = body.split('::');
-  if (halves.length > 2) return null;
-  const split = (half: string): string[] => (half === '' ? [] : half.split(':'));
-  const head = parseHextets(split(halves[0]));
-  const rest = halves.length === 2 ? parseHextets(split(halves[1])) : [];
-  if (!head || !rest) return null;
-  const explicit = head.length + rest.length + tail.length;
-  let hextets: number[];
-  if (halves.length === 2) {
-    if (explicit > 7) return null;
-    hextets = [...head, ...new Array<number>(8 - explicit).fill(0), ...rest, ...tail];
-  } else {
-    if (explicit !== 8) return null;
-    hextets = [...head, ...tail];
-  }
-  const bytes = new Uint8Array(16);
-  hextets.forEach((value, index) => {
-    bytes[index * 2] = value >> 8;
-    bytes[index * 2 + 1] = value & 0xff;
-  });
-  return bytes;
+  return ipaddr.IPv6.isValid(hextets) ? ipaddr.IPv6.parse(hextets) : null;
 }
 
-function isIpv4Mapped(bytes: Uint8Array): boolean {
-  return (
-    bytes.length === 16 &&
-    bytes.slice(0, 10).every((b) => b === 0) &&
-    bytes[10] === 0xff &&
-    bytes[11] === 0xff
-  );
+function parseRaw(text: string): Address | null {
+  return parseIpv4(text) ?? (text.includes(':') ? parseIpv6(text) : null);
 }
 
-function parseAddress(text: string): ParsedAddress | null {
-  const trimmed = text.trim();
-  const ipv4 = parseIpv4(trimmed);
-  if (ipv4) return { family: 'ipv4', bytes: ipv4 };
-  if (!trimmed.includes(':')) return null;
-  const ipv6 = parseIpv6(trimmed);
-  if (!ipv6) return null;
-  if (isIpv4Mapped(ipv6)) return { family: 'ipv4', bytes: ipv6.slice(12) };
-  return { family: 'ipv6', bytes: ipv6 };
+function parseAddress(text: string): Address | null {
+  const address = parseRaw(text.trim());
+  if (address instanceof ipaddr.IPv6 && address.isIPv4MappedAddress()) return address.toIPv4Address();
+  return address;
 }
 
-// RFC 5952: lowercase, no leading zeros, the longest run (>= 2) of zero hextets written as `::`.
-function formatIpv6(bytes: Uint8Array): string {
-  const hextets = Array.from({ length: 8 }, (_, i) => (bytes[i * 2] << 8) | bytes[i * 2 + 1]);
-  let bestStart = -1;
-  let bestLength = 1;
-  for (let i = 0; i < 8;) {
-    if (hextets[i] !== 0) {
-      i++;
-      continue;
-    }
-    let j = i;
-    while (j < 8 && hextets[j] === 0) j++;
-    if (j - i > bestLength) {
-      bestStart = i;
-      bestLength = j - i;
-    }
-    i = j;
-  }
-  const hex = hextets.map((h) => h.toString(16));
-  if (bestStart < 0) return hex.join(':');
-  return `${hex.slice(0, bestStart).join(':')}::${hex.slice(bestStart + bestLength).join(':')}`;
-}
-
-function format(address: ParsedAddress): string {
-  return address.family === 'ipv4' ? Array.from(address.bytes).join('.') : formatIpv6(address.bytes);
+// IPv4 dotted decimal; IPv6 as RFC 5952 (lowercase, no leading zeros, the longest run of two or more
+// zero hextets written as `::`).
+function format(address: Address): string {
+  return address instanceof ipaddr.IPv4 ? address.toString() : address.toRFC5952String();
 }
 
 function maxPrefix(family: IpFamily): number {
   return family === 'ipv4' ? 32 : 128;
 }
 
-function mask(bytes: Uint8Array, prefix: number): Uint8Array {
-  const masked = new Uint8Array(bytes.length);
-  for (let i = 0; i < bytes.length; i++) {
-    const bits = Math.max(0, Math.min(8, prefix - i * 8));
-    masked[i] = bits === 0 ? 0 : bytes[i] & ((0xff << (8 - bits)) & 0xff);
-  }
-  return masked;
+function networkOf(address: Address, prefix: number): Address {
+  const cidr = `${address.toString()}/${prefix}`;
+  return address instanceof ipaddr.IPv4
+    ? ipaddr.IPv4.networkAddressFromCIDR(cidr)
+    : ipaddr.IPv6.networkAddressFromCIDR(cidr);
 }
 
 // Canonical text of an address, or null when it is not an IPv4 / IPv6 address.
@@ -145,21 +80,16 @@ export function parseCidr(text: string): Cidr | null {
   const addressText = slash < 0 ? trimmed : trimmed.slice(0, slash);
   const prefixText = slash < 0 ? undefined : trimmed.slice(slash + 1);
   if (prefixText !== undefined && !/^\d{1,3}$/.test(prefixText)) return null;
-  const raw = addressText.trim();
-  const ipv4 = parseIpv4(raw);
-  const ipv6 = ipv4 ? null : raw.includes(':') ? parseIpv6(raw) : null;
-  if (!ipv4 && !ipv6) return null;
-  let family: IpFamily = ipv4 ? 'ipv4' : 'ipv6';
-  let bytes = (ipv4 ?? ipv6)!;
-  let prefix = prefixText === undefined ? maxPrefix(family) : Number(prefixText);
-  if (prefix > maxPrefix(family)) return null;
-  if (family === 'ipv6' && isIpv4Mapped(bytes) && prefix >= 96) {
-    family = 'ipv4';
-    bytes = bytes.slice(12);
+  let address = parseRaw(addressText.trim());
+  if (!address) return null;
+  let prefix = prefixText === undefined ? maxPrefix(address.kind()) : Number(prefixText);
+  if (prefix > maxPrefix(address.kind())) return null;
+  if (address instanceof ipaddr.IPv6 && address.isIPv4MappedAddress() && prefix >= 96) {
+    address = address.toIPv4Address();
     prefix -= 96;
   }
-  const network = format({ family, bytes: mask(bytes, prefix) });
-  return { family, network, prefix, text: `${network}/${prefix}` };
+  const network = format(networkOf(address, prefix));
+  return { family: address.kind(), network, prefix, text: `${network}/${prefix}` };
 }
 
 // A block of exactly one address (/32 or /128).
@@ -169,10 +99,8 @@ export function isSingleAddress(cidr: Cidr): boolean {
 
 export function cidrContains(cidr: Cidr, address: string): boolean {
   const parsed = parseAddress(address);
-  if (!parsed || parsed.family !== cidr.family) return false;
-  const network = parseAddress(cidr.network)!;
-  const masked = mask(parsed.bytes, cidr.prefix);
-  return masked.every((byte, i) => byte === network.bytes[i]);
+  if (!parsed || parsed.kind() !== cidr.family) return false;
+  return parsed.match(ipaddr.parse(cidr.network), cidr.prefix);
 }
 
 // The most specific of the blocks (as given) that contains the address, if any.
