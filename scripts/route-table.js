@@ -70,13 +70,20 @@ function rows(document, controllers) {
         unknown.push(`${method.toUpperCase()} ${path} (operationId ${operation.operationId})`);
         continue;
       }
-      result.push({ area: areaOf(file), folder: `${dirname(file)}/`, file, method: method.toUpperCase(), path });
+      result.push({
+        area: areaOf(file),
+        folder: `${dirname(file)}/`,
+        file,
+        method: method.toUpperCase(),
+        path,
+      });
     }
   }
   if (unknown.length > 0) {
     throw new Error(`no controller class found in src/**/*.controller.ts for:\n  ${unknown.join('\n  ')}`);
   }
-  const order = (row) => `${row.area}\u0000${row.folder}\u0000${row.path}\u0000${SHOWN_ORDER.indexOf(row.method)}`;
+  const order = (row) =>
+    `${row.area}\u0000${row.folder}\u0000${row.path}\u0000${SHOWN_ORDER.indexOf(row.method)}`;
   return result.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
 }
 
@@ -88,7 +95,9 @@ function table(list) {
     '|---|---|---|---|---|',
   ];
   for (const row of list) {
-    const path = row.path.startsWith('/api/public/v1.0/') ? row.path.slice('/api/public/v1.0'.length) : row.path;
+    const path = row.path.startsWith('/api/public/v1.0/')
+      ? row.path.slice('/api/public/v1.0'.length)
+      : row.path;
     const name = row.file.slice(row.folder.length);
     lines.push(`| ${row.area} | ${row.method} | \`${path}\` | \`${row.folder}\` | \`${name}\` |`);
   }

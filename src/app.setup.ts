@@ -26,7 +26,7 @@ export async function createApp(
 ): Promise<INestApplication> {
   const logger = overrides.logDestination
     ? new AppLogger(createPinoLogger(config.logLevel, overrides.logDestination))
-    : AppLogger.create(config.logLevel);
+    : await AppLogger.create(config.logLevel);
   // What the migrations log goes where the application's lines go (Nest would do this only below).
   Logger.overrideLogger(logger);
   const databaseRole = await prepareDatabase(databaseUrl, {

@@ -56,7 +56,7 @@ function stopGracefully(app: INestApplication, embedded: EmbeddedDatabase | unde
 
 async function bootstrap(): Promise<void> {
   const config = loadConfig();
-  Logger.overrideLogger(AppLogger.create(config.logLevel));
+  Logger.overrideLogger(await AppLogger.create(config.logLevel));
   const logger = new Logger('Bootstrap');
   let databaseUrl = config.databaseUrl;
   let embedded: EmbeddedDatabase | undefined;

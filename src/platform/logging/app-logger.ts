@@ -2,6 +2,7 @@ import type { LoggerService, LogLevel as NestLogLevel } from '@nestjs/common';
 import { ClsServiceManager } from 'nestjs-cls';
 import pino, { type DestinationStream, type Level, type Logger as PinoLogger } from 'pino';
 import { redactSecrets, redactText } from './redact';
+import { stdoutDestination } from './stdout-destination';
 
 const PINO_LEVELS: readonly string[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 // Nest's names for the levels pino calls info and trace.
@@ -69,8 +70,9 @@ function entryOf(message: unknown): Entry {
 export class AppLogger implements LoggerService {
   constructor(private readonly pino: PinoLogger) {}
 
-  static create(level: string): AppLogger {
-    return new AppLogger(createPinoLogger(level));
+  // JSON lines on stdout, or human-readable lines when stdout is a terminal (stdout-destination.ts).
+  static async create(level: string): Promise<AppLogger> {
+    return new AppLogger(createPinoLogger(level, await stdoutDestination()));
   }
 
   log(message: unknown, ...params: unknown[]): void {

@@ -186,7 +186,7 @@ describe('GET /groups/{groupId}/alerts/{alertId} (lifecycle moves made by the al
 
     it.each([
       ['a metric alert without its metric', { metricName: undefined }],
-      ['a unit outside the product\'s list', { currentValue: { number: 1, units: 'PERCENT' } }],
+      ["a unit outside the product's list", { currentValue: { number: 1, units: 'PERCENT' } }],
       ['a malformed configuration id', { alertConfigId: 'cfg-1' }],
       ['an unknown source type', { sourceTypeName: 'STANDALONE' }],
       ['an unknown project', { groupId: newObjectId() }],

@@ -62,8 +62,7 @@ export class FederationSettingsController {
   @RequireOrgRole('ORG_OWNER')
   @ApiOperation({
     summary: 'Get the federation settings of one organization',
-    description:
-      "The organization's identity provider, its status and domains. Needs Organization Owner.",
+    description: "The organization's identity provider, its status and domains. Needs Organization Owner.",
   })
   @orgIdParam
   @ApiOkResponse({ type: FederationSettingsResponse })

@@ -86,7 +86,7 @@ export class NotificationResponse {
   @ApiPropertyOptional({
     type: [String],
     example: ['GROUP_OWNER'],
-    description: 'GROUP: the roles (the API reference\'s name; same array).',
+    description: "GROUP: the roles (the API reference's name; same array).",
   })
   role?: string[];
 
