@@ -6,7 +6,7 @@ import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { ApiError } from '../../http/api-error';
 import { CommonErrors } from '../../http/error-codes';
-import { normalizeAddress } from '../../net/cidr';
+import { parseCidr } from '../../net/cidr';
 
 // Who failed: `scope` separates credential spaces (Digest user names, a project's Prometheus user).
 export interface FailureSubject {
@@ -21,6 +21,14 @@ const MAX_BLOCKS = 100_000;
 const MAX_FAILING = 100_000;
 // Names are the caller's choice: long ones are hashed rather than stored as they came.
 const MAX_NAME_IN_KEY = 200;
+
+// One IPv4 address, or one IPv6 /64: a single IPv6 host usually holds a whole /64, and would otherwise
+// get fresh buckets from every address in it.
+export function clientOf(address: string): string {
+  const cidr = parseCidr(address);
+  if (!cidr) return address;
+  return cidr.family === 'ipv4' ? cidr.network : (parseCidr(`${cidr.network}/64`)?.text ?? cidr.network);
+}
 
 // One statement per failed verification, every bucket of it at once (atomic per row under the upsert's
 // row lock). A bucket quiet for the reset time starts over at one.
@@ -142,12 +150,12 @@ export class AuthFailureThrottle implements OnModuleInit, OnApplicationShutdown 
   }
 
   private keysOf(subject: FailureSubject): [string, string] {
-    const address = normalizeAddress(subject.address) ?? subject.address;
+    const client = clientOf(subject.address);
     const name =
       subject.name.length > MAX_NAME_IN_KEY
         ? `sha256:${createHash('sha256').update(subject.name).digest('hex')}`
         : subject.name;
-    return [`${subject.scope}|${address}|${name}`, `address|${address}`];
+    return [`${subject.scope}|${client}|${name}`, `address|${client}`];
   }
 
   private block(key: string, until: number): void {
