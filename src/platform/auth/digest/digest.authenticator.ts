@@ -26,10 +26,12 @@ import { loadNonceSecret } from './nonce-secret';
 
 const PRUNE_INTERVAL_MS = 60_000;
 
+// The refused resource named in a 429: the request target without its query string.
 function pathOf(uri: string): string {
   const query = uri.indexOf('?');
   return query < 0 ? uri : uri.slice(0, query);
 }
+
 // Unknown user names are verified against these (one per algorithm, the length of a real HA1), so they
 // take the path and the work of a wrong password: the same lookup, hashing and comparison.
 const UNKNOWN_SECRET = randomBytes(16).toString('hex');
