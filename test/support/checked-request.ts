@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { request as urllibRequest, type HttpClientResponse, type RequestOptions } from 'urllib';
+import { Agent, request as urllibRequest, type Dispatcher, type HttpClientResponse, type RequestOptions } from 'urllib';
 import { createChecker, type Checker } from '../../scripts/openapi-check';
 import { splitKnown } from '../../scripts/conformance/known-deviations';
 import { openApiTally } from './openapi-tally';
@@ -96,4 +96,12 @@ export async function request<T = any>(
   });
   const data = dataType === 'json' ? (text === '' ? null : JSON.parse(text)) : text;
   return { ...response, data: data as T };
+}
+
+// Connections from another local address (e.g. 127.0.0.2, also loopback on Linux): a second client
+// address for the tests that tell callers apart by address. Close it when done.
+export type { Dispatcher };
+
+export function fromLocalAddress(localAddress: string): Dispatcher {
+  return new Agent({ localAddress });
 }

@@ -1,4 +1,4 @@
-import { request } from './checked-request';
+import { request, type Dispatcher } from './checked-request';
 
 export interface ApiResponse<T = any> {
   status: number;
@@ -16,7 +16,14 @@ export interface Credentials {
 export async function call<T = any>(
   method: string,
   url: string,
-  options: { auth?: Credentials; body?: unknown; headers?: Record<string, string>; rawBody?: string } = {},
+  options: {
+    auth?: Credentials;
+    body?: unknown;
+    headers?: Record<string, string>;
+    rawBody?: string;
+    // e.g. fromLocalAddress('127.0.0.2') from checked-request.
+    dispatcher?: Dispatcher;
+  } = {},
 ): Promise<ApiResponse<T>> {
   const response = await request(url, {
     method: method as 'GET',
@@ -28,6 +35,7 @@ export async function call<T = any>(
     content: options.rawBody ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined),
     dataType: 'text',
     timeout: 30000,
+    dispatcher: options.dispatcher,
   });
   const text = String(response.data ?? '');
   let body: unknown = text;

@@ -10,6 +10,7 @@ import { OrgApiKeysService } from './api-keys/org-api-keys.service';
 import { ProjectApiKeysController } from './api-keys/project-api-keys.controller';
 import { ProjectApiKeysService } from './api-keys/project-api-keys.service';
 import { CredentialNames } from './credentials/credential-names';
+import { CredentialSealing } from './credentials/credential-sealing';
 import { CredentialsService } from './credentials/credentials.service';
 import { OrganizationEntity } from './organizations/organization.entity';
 import { OrganizationsController } from './organizations/organizations.controller';
@@ -47,6 +48,7 @@ import { UsersService } from './users/users.service';
   ],
   providers: [
     CredentialNames,
+    CredentialSealing,
     CredentialsService,
     ApiKeyIssuer,
     ApiKeyStore,

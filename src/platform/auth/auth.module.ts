@@ -3,6 +3,7 @@ import { HttpAuthenticator } from './authenticator';
 import { CredentialCache } from './credential-cache';
 import { CredentialChanges } from './credential-changes';
 import { DigestAuthenticator } from './digest/digest.authenticator';
+import { AuthFailureThrottle } from './failure-throttle/auth-failure-throttle';
 import { RoleGuard } from './role.guard';
 
 // Provides Digest authentication and the role guard. The composition root passes in the context
@@ -18,11 +19,12 @@ export class AuthModule {
       providers: [
         CredentialChanges,
         CredentialCache,
+        AuthFailureThrottle,
         RoleGuard,
         DigestAuthenticator,
         { provide: HttpAuthenticator, useExisting: DigestAuthenticator },
       ],
-      exports: [CredentialChanges, CredentialCache, RoleGuard, HttpAuthenticator],
+      exports: [CredentialChanges, CredentialCache, AuthFailureThrottle, RoleGuard, HttpAuthenticator],
     };
   }
 }

@@ -22,6 +22,9 @@ export interface AppConfig {
   databaseServiceRole: string | undefined;
   // Base64 AES-256 key for secrets at rest; unset: <dataDir>/secrets.key is created once and reused.
   secretsKey: string | undefined;
+  // Keys that sealed values before the current one (SECRETS_KEY_PREVIOUS): still opened, and the
+  // credentials and the nonce secret sealed with them are sealed again with the current key at start.
+  secretsKeysPrevious: string[];
   // Outbound deliveries (src/platform/net/outbound): host names (lowercase) and CIDR blocks in
   // canonical text that may be reached although they are loopback, private, link-local ...
   outboundAllowlist: string[];
@@ -64,6 +67,14 @@ export interface AppConfig {
   // Per credential (and per project when the path names one), and per client address.
   rateLimitPerMinute: number;
   rateLimitPerAddressPerMinute: number;
+  // Failed authentications (src/platform/auth/failure-throttle), always counted: free failures per
+  // (name, address) and per address before a block, the first block, its cap, and the quiet time
+  // after which a bucket's count starts over.
+  authFailuresPerNameAddress: number;
+  authFailuresPerAddress: number;
+  authFailureBlockMs: number;
+  authFailureMaxBlockMs: number;
+  authFailureResetMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -99,15 +110,26 @@ function databaseServiceRole(env: NodeJS.ProcessEnv): string | undefined {
   return raw;
 }
 
+function checkedKey(name: string, raw: string): string {
+  if (Buffer.from(raw, 'base64').length !== 32) {
+    throw new ConfigError(`${name} must be a base64-encoded key of 32 bytes (e.g. \`openssl rand -base64 32\`)`);
+  }
+  return raw;
+}
+
 function secretsKey(env: NodeJS.ProcessEnv): string | undefined {
   const raw = env.SECRETS_KEY;
   if (raw === undefined || raw === '') return undefined;
-  if (Buffer.from(raw, 'base64').length !== 32) {
-    throw new ConfigError(
-      'SECRETS_KEY must be a base64-encoded key of 32 bytes (e.g. `openssl rand -base64 32`)',
-    );
-  }
-  return raw;
+  return checkedKey('SECRETS_KEY', raw);
+}
+
+// Comma-separated, newest first.
+function secretsKeysPrevious(env: NodeJS.ProcessEnv): string[] {
+  return (env.SECRETS_KEY_PREVIOUS ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '')
+    .map((entry) => checkedKey('SECRETS_KEY_PREVIOUS', entry));
 }
 
 function httpUrl(env: NodeJS.ProcessEnv, name: string, fallback: string): string;
@@ -180,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     runMigrationsOnStart: bool(env, 'RUN_MIGRATIONS_ON_START', true),
     databaseServiceRole: databaseServiceRole(env),
     secretsKey: secretsKey(env),
+    secretsKeysPrevious: secretsKeysPrevious(env),
     outboundAllowlist: outboundAllowlist(env),
     outboundTimeoutMs,
     pagerDutyEventsUrl: httpUrl(env, 'PAGERDUTY_EVENTS_URL', 'https://events.pagerduty.com/v2/enqueue'),
@@ -212,6 +235,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     alertEngineConfigCacheMs: int(env, 'ALERT_ENGINE_CONFIG_CACHE_MS', 5_000, 0, 600_000),
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 0, 0, 1_000_000),
     rateLimitPerAddressPerMinute: int(env, 'RATE_LIMIT_PER_ADDRESS_PER_MINUTE', 0, 0, 1_000_000),
+    authFailuresPerNameAddress: int(env, 'AUTH_FAILURES_PER_NAME_ADDRESS', 10, 1, 1_000_000),
+    authFailuresPerAddress: int(env, 'AUTH_FAILURES_PER_ADDRESS', 100, 1, 1_000_000),
+    authFailureBlockMs: int(env, 'AUTH_FAILURE_BLOCK_MS', 1_000, 1, 3_600_000),
+    authFailureMaxBlockMs: int(env, 'AUTH_FAILURE_MAX_BLOCK_MS', 900_000, 1, 86_400_000),
+    authFailureResetMs: int(env, 'AUTH_FAILURE_RESET_MS', 3_600_000, 1, 604_800_000),
   };
 }
 
@@ -220,6 +248,7 @@ export const SENSITIVE_CONFIG_KEYS: ReadonlyArray<keyof AppConfig> = [
   'databaseUrl',
   'nonceSecret',
   'secretsKey',
+  'secretsKeysPrevious',
   'smsGatewayToken',
   'smtpUrl',
 ];

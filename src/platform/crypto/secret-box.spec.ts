@@ -78,5 +78,22 @@ describe('ConfiguredSecretBox', () => {
 
   it('should refuse to load a configuration whose SECRETS_KEY is not 32 bytes', () => {
     expect(() => loadConfig({ SECRETS_KEY: 'dG9vIHNob3J0' })).toThrow('SECRETS_KEY');
+    expect(() =>
+      loadConfig({ SECRETS_KEY_PREVIOUS: `${randomBytes(32).toString('base64')},dG9vIHNob3J0` }),
+    ).toThrow('SECRETS_KEY_PREVIOUS');
+  });
+
+  it('should open values sealed with a key of SECRETS_KEY_PREVIOUS and tell they are due to be sealed again', () => {
+    const [older, old, current] = [randomBytes(32), randomBytes(32), randomBytes(32)];
+    const rotated = new ConfiguredSecretBox(
+      loadConfig({
+        SECRETS_KEY: current.toString('base64'),
+        SECRETS_KEY_PREVIOUS: `${old.toString('base64')}, ${older.toString('base64')}`,
+      }),
+    );
+    expect(rotated.openReporting(SecretBox.withKey(older).seal('a'))).toEqual({ plaintext: 'a', current: false });
+    expect(rotated.openReporting(SecretBox.withKey(old).seal('b'))).toEqual({ plaintext: 'b', current: false });
+    expect(rotated.openReporting(rotated.seal('c'))).toEqual({ plaintext: 'c', current: true });
+    expect(() => rotated.open(SecretBox.withKey(randomBytes(32)).seal('d'))).toThrow(SecretBoxError);
   });
 });

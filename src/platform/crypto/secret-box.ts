@@ -50,17 +50,38 @@ export function decodeKey(base64: string, source: string): Buffer {
   return key;
 }
 
-// Authenticated encryption of secrets at rest (integration keys, webhook secrets): AES-256-GCM with a
-// random 96-bit IV per value. Sealed form: `v1:<iv>:<tag>:<ciphertext>`, each part base64.
+export interface Opened {
+  plaintext: string;
+  // False when a previous key (SECRETS_KEY_PREVIOUS) opened it: the value is due to be sealed again.
+  current: boolean;
+}
+
+// Authenticated encryption of secrets at rest (integration keys, webhook secrets, Digest HA1 values):
+// AES-256-GCM with a random 96-bit IV per value. Sealed form: `v1:<iv>:<tag>:<ciphertext>`, each part
+// base64. Values sealed with a previous key still open (GCM's tag tells the keys apart), so a key is
+// rotated without a window in which stored secrets cannot be read.
 export class SecretBox {
   private key: Buffer | undefined;
+  private previous: Buffer[] | undefined;
 
   // The key is resolved on first use, so processes that never touch a secret never create a key file.
-  constructor(private readonly resolveKey: () => Buffer) {}
+  constructor(
+    private readonly resolveKey: () => Buffer,
+    private readonly resolvePrevious: () => Buffer[] = () => [],
+  ) {}
 
-  static withKey(key: Buffer): SecretBox {
-    if (key.length !== KEY_BYTES) throw new SecretBoxError(`the key must be ${KEY_BYTES} bytes`);
-    return new SecretBox(() => key);
+  static withKey(key: Buffer, previous: Buffer[] = []): SecretBox {
+    for (const candidate of [key, ...previous]) {
+      if (candidate.length !== KEY_BYTES) throw new SecretBoxError(`the key must be ${KEY_BYTES} bytes`);
+    }
+    return new SecretBox(
+      () => key,
+      () => previous,
+    );
+  }
+
+  static isSealed(value: string): boolean {
+    return value.startsWith(`${VERSION}:`);
   }
 
   seal(plaintext: string): string {
@@ -76,19 +97,30 @@ export class SecretBox {
   }
 
   open(sealed: string): string {
+    return this.openReporting(sealed).plaintext;
+  }
+
+  openReporting(sealed: string): Opened {
     const [version, iv, tag, ciphertext] = sealed.split(':');
     if (version !== VERSION || iv === undefined || tag === undefined || ciphertext === undefined) {
       throw new SecretBoxError('not a sealed value');
     }
-    const decipher = createDecipheriv(ALGORITHM, this.currentKey(), Buffer.from(iv, 'base64'));
-    decipher.setAuthTag(Buffer.from(tag, 'base64'));
-    try {
-      return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64')), decipher.final()]).toString(
-        'utf8',
-      );
-    } catch {
-      throw new SecretBoxError('the sealed value was not encrypted with this key or was altered');
+    this.previous ??= this.resolvePrevious();
+    const keys = [this.currentKey(), ...this.previous];
+    for (const [index, key] of keys.entries()) {
+      const decipher = createDecipheriv(ALGORITHM, key, Buffer.from(iv, 'base64'));
+      decipher.setAuthTag(Buffer.from(tag, 'base64'));
+      try {
+        const plaintext = Buffer.concat([
+          decipher.update(Buffer.from(ciphertext, 'base64')),
+          decipher.final(),
+        ]).toString('utf8');
+        return { plaintext, current: index === 0 };
+      } catch {
+        // Another key, or an altered value: try the next key.
+      }
     }
+    throw new SecretBoxError('the sealed value was not encrypted with this key or was altered');
   }
 
   private currentKey(): Buffer {
@@ -97,14 +129,17 @@ export class SecretBox {
   }
 }
 
-// Nest provider: SECRETS_KEY when configured, else `<DATA_DIR>/secrets.key`.
+// Nest provider: SECRETS_KEY when configured, else `<DATA_DIR>/secrets.key`; SECRETS_KEY_PREVIOUS for
+// values sealed before a rotation.
 @Injectable()
 export class ConfiguredSecretBox extends SecretBox {
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    super(() =>
-      config.secretsKey !== undefined
-        ? decodeKey(config.secretsKey, 'SECRETS_KEY')
-        : loadOrCreateKeyFile(join(config.dataDir, SECRETS_KEY_FILE)),
+    super(
+      () =>
+        config.secretsKey !== undefined
+          ? decodeKey(config.secretsKey, 'SECRETS_KEY')
+          : loadOrCreateKeyFile(join(config.dataDir, SECRETS_KEY_FILE)),
+      () => config.secretsKeysPrevious.map((key) => decodeKey(key, 'SECRETS_KEY_PREVIOUS')),
     );
   }
 }

@@ -130,7 +130,8 @@ const PIPELINE_RESPONSES: Record<string, ResponseObject> = {
   RateLimited: {
     description:
       'Too many requests from this credential on this project, or from this address (only when a rate limit ' +
-      'is configured).',
+      'is configured); or, always, too many failed authentications for this user name from this address, or ' +
+      'from this address: credentials are not checked again before `Retry-After` has passed.',
     headers: {
       'Retry-After': {
         description: 'Seconds until a request is accepted again.',

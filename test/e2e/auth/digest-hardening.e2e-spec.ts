@@ -259,8 +259,9 @@ describe('GET /orgs with hostile Digest credentials', () => {
             statements: like.statements,
           });
         }
-        if (round === 'cache miss') expect(reference.statements.length).toBeGreaterThan(0);
-        else expect(reference.statements).toEqual([]);
+        // Once cached, a refusal's only statement is counting the failure (the same for every name).
+        if (round === 'cache miss') expect(reference.statements.length).toBeGreaterThan(1);
+        else expect(reference.statements).toEqual([expect.stringContaining('INSERT INTO auth_failures')]);
       }
     });
   });

@@ -2,9 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { CredentialChanges } from '../../../platform/auth/credential-changes';
+import { SecretBox } from '../../../platform/crypto/secret-box';
 import { newObjectId } from '../../../platform/ids/object-id';
 import { CredentialNames } from '../credentials/credential-names';
-import { digestHashes, generatePrivateKey, generatePublicKey, privateKeyTail } from '../credentials/secrets';
+import { generatePrivateKey, generatePublicKey, privateKeyTail, sealedDigestHashes } from '../credentials/secrets';
 import type { RoleRow } from '../roles/role-assignment.mapper';
 import { ApiKeyRoleEntity } from './api-key-role.entity';
 import { ApiKeyEntity } from './api-key.entity';
@@ -25,6 +26,7 @@ export class ApiKeyIssuer {
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly names: CredentialNames,
     private readonly credentialChanges: CredentialChanges,
+    private readonly secrets: SecretBox,
   ) {}
 
   async issue(description: string, orgId: string | null, roles: RoleRow[]): Promise<IssuedApiKey> {
@@ -35,7 +37,7 @@ export class ApiKeyIssuer {
       publicKey,
       description,
       orgId,
-      ...digestHashes(publicKey, privateKey),
+      ...sealedDigestHashes(this.secrets, publicKey, privateKey),
       privateKeyTail: privateKeyTail(privateKey),
     });
     const savedRoles = await this.txHost.tx.getRepository(ApiKeyRoleEntity).save(

@@ -1,7 +1,8 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
 
 // A programmatic API key. Only the Digest HA1 hashes and the last 12 characters of the private key
-// (for the masked display) are kept. orgId is null for the global key made at bootstrap.
+// (for the masked display) are kept, the HA1 values sealed with the SecretBox (an HA1 alone signs
+// requests). orgId is null for the global key made at bootstrap.
 @Entity({ name: 'api_keys' })
 @Index('api_keys_public_key_key', ['publicKey'], { unique: true })
 @Index('api_keys_org_id_idx', ['orgId'])
@@ -18,10 +19,10 @@ export class ApiKeyEntity {
   @Column({ name: 'org_id', type: 'varchar', length: 24, nullable: true })
   orgId!: string | null;
 
-  @Column({ name: 'ha1_md5', type: 'varchar', length: 32 })
+  @Column({ name: 'ha1_md5', type: 'text' })
   ha1Md5!: string;
 
-  @Column({ name: 'ha1_sha256', type: 'varchar', length: 64 })
+  @Column({ name: 'ha1_sha256', type: 'text' })
   ha1Sha256!: string;
 
   @Column({ name: 'private_key_tail', type: 'varchar', length: 12 })

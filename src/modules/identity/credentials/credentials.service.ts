@@ -2,11 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import type { Principal } from '../../../platform/auth/principal';
+import { SecretBox } from '../../../platform/crypto/secret-box';
 import { ApiKeyEntity } from '../api-keys/api-key.entity';
 import { toRoleAssignment, type RoleRow } from '../roles/role-assignment.mapper';
 import { UserEntity } from '../users/user.entity';
+import { openDigestHash } from './secrets';
 
-// What Digest verification needs about a user name: who it is, every role, and the HA1 hashes.
+// What Digest verification needs about a user name: who it is, every role, and the HA1 hashes (opened:
+// the credential cache keeps this record, so a value is decrypted once per cache fill).
 export interface CredentialRecord {
   principal: Omit<Principal, 'remoteAddress'>;
   ha1Md5: string;
@@ -44,7 +47,10 @@ interface CredentialRow {
 // The identity context's read surface for other contexts (access lists, the credential directory).
 @Injectable()
 export class CredentialsService {
-  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly secrets: SecretBox,
+  ) {}
 
   // An API key by public key, else a user by username, with its roles, in one statement whatever the
   // name: an unknown name must cost what a known one does (one round trip, the same index probes), or
@@ -77,7 +83,11 @@ export class CredentialsService {
       roles: row.roles.map(toRoleAssignment),
     };
     if (row.orgId !== null) principal.orgId = row.orgId;
-    return { principal, ha1Md5: row.ha1Md5, ha1Sha256: row.ha1Sha256 };
+    return {
+      principal,
+      ha1Md5: openDigestHash(this.secrets, row.ha1Md5),
+      ha1Sha256: openDigestHash(this.secrets, row.ha1Sha256),
+    };
   }
 
   // The key only if it belongs to that organization (a key of another org is "not found").

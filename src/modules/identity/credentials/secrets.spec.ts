@@ -1,6 +1,9 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { SecretBox } from '../../../platform/crypto/secret-box';
 import {
   digestHashes,
+  openDigestHash,
+  sealedDigestHashes,
   generatePrivateKey,
   generatePublicKey,
   maskPrivateKey,
@@ -24,6 +27,20 @@ describe('identity credential secrets', () => {
     expect(hashes.ha1Sha256).toBe(
       createHash('sha256').update('abcdefgh:MMS Public API:secret').digest('hex'),
     );
+  });
+
+  it('should store each HA1 sealed, opening to the HA1 and holding neither it nor the secret', () => {
+    const box = SecretBox.withKey(randomBytes(32));
+    const clear = digestHashes('abcdefgh', 'secret');
+    const sealed = sealedDigestHashes(box, 'abcdefgh', 'secret');
+    for (const value of [sealed.ha1Md5, sealed.ha1Sha256]) {
+      expect(value).toMatch(/^v1:/);
+      expect(value).not.toContain(clear.ha1Md5);
+      expect(value).not.toContain('secret');
+    }
+    expect(openDigestHash(box, sealed.ha1Md5)).toBe(clear.ha1Md5);
+    expect(openDigestHash(box, sealed.ha1Sha256)).toBe(clear.ha1Sha256);
+    expect(openDigestHash(box, clear.ha1Md5)).toBe(clear.ha1Md5);
   });
 
   it('should show only the trailing 12 characters when masking a private key', () => {

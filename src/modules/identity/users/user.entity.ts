@@ -1,6 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
 
-// Digest credentials are kept only as HA1 hashes (MD5 and SHA-256); the password is never stored.
+// Digest credentials are kept only as HA1 hashes (MD5 and SHA-256), each sealed with the SecretBox (an
+// HA1 alone signs requests); the password is never stored.
 @Entity({ name: 'users' })
 @Index('users_username_key', ['username'], { unique: true })
 export class UserEntity {
@@ -19,10 +20,10 @@ export class UserEntity {
   @Column({ name: 'email_address', type: 'text', nullable: true })
   emailAddress!: string | null;
 
-  @Column({ name: 'ha1_md5', type: 'varchar', length: 32 })
+  @Column({ name: 'ha1_md5', type: 'text' })
   ha1Md5!: string;
 
-  @Column({ name: 'ha1_sha256', type: 'varchar', length: 64 })
+  @Column({ name: 'ha1_sha256', type: 'text' })
   ha1Sha256!: string;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })

@@ -7,11 +7,12 @@ import { hasGlobalRole, hasOrgRole } from '../../../platform/auth/role-hierarchy
 import { EventPublisher } from '../../../platform/events/event-publisher';
 import { CommonErrors } from '../../../platform/http/error-codes';
 import { PageLinks } from '../../../platform/http/pagination/page-links';
+import { SecretBox } from '../../../platform/crypto/secret-box';
 import { newObjectId } from '../../../platform/ids/object-id';
 import { ApiKeyIssuer } from '../api-keys/api-key-issuer';
 import { apiKeyPath, toApiKeyResponse } from '../api-keys/api-key.mapper';
 import { CredentialNames } from '../credentials/credential-names';
-import { digestHashes } from '../credentials/secrets';
+import { sealedDigestHashes } from '../credentials/secrets';
 import { IdentityErrors } from '../identity.errors';
 import { IdentityEventTypes, type UserCreatedRaw } from '../identity.events';
 import { ProjectEntity } from '../projects/project.entity';
@@ -34,6 +35,7 @@ export class UsersService {
     private readonly names: CredentialNames,
     private readonly events: EventPublisher,
     private readonly credentialChanges: CredentialChanges,
+    private readonly secrets: SecretBox,
     private readonly links: PageLinks,
   ) {}
 
@@ -55,7 +57,7 @@ export class UsersService {
       firstName: request.firstName,
       lastName: request.lastName,
       emailAddress: request.emailAddress ?? null,
-      ...digestHashes(request.username, request.password),
+      ...sealedDigestHashes(this.secrets, request.username, request.password),
     });
     const globalOwner = { roleName: 'GLOBAL_OWNER', orgId: null, groupId: null };
     const userRoles = await this.txHost.tx

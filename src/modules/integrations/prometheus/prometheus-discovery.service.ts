@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { AuthFailureThrottle } from '../../../platform/auth/failure-throttle/auth-failure-throttle';
 import { ProjectDirectory } from '../../../platform/auth/principal';
+import { Clock } from '../../../platform/clock/clock';
 import { ApiError } from '../../../platform/http/api-error';
+import { RequestContext } from '../../../platform/http/request-context';
 import { IntegrationsService } from '../configurations/integrations.service';
 import { parseBasicAuthorization } from './basic-credentials';
 import { dummyPasswordHash, sameText, verifyPassword } from './prometheus-password';
@@ -26,12 +29,27 @@ export class PrometheusDiscoveryService {
     private readonly integrations: IntegrationsService,
     private readonly projects: ProjectDirectory,
     private readonly hosts: PrometheusTargetSource,
+    private readonly throttle: AuthFailureThrottle,
+    private readonly request: RequestContext,
+    private readonly clock: Clock,
   ) {}
 
   // The product's GET /prometheus/v1.0/groups/{groupId}/discovery, behind the integration's username and
   // password (HTTP Basic): they are the only credentials Prometheus can send.
+  // Failed checks are throttled like Digest's (per project user name and address, and per address); a
+  // blocked caller's password is not even hashed, which also spares the scrypt work.
   async discover(groupId: string, authorization: string | undefined): Promise<PrometheusTargetGroup[]> {
     const credentials = parseBasicAuthorization(authorization);
+    const now = this.clock.now().getTime();
+    const request = this.request.request();
+    const subject = {
+      scope: `prometheus:${groupId}`,
+      name: credentials?.username ?? '',
+      address: request?.remoteAddress ?? '',
+    };
+    const path = request?.path ?? `/prometheus/v1.0/groups/${groupId}/discovery`;
+    const wait = this.throttle.retryAfterSeconds(subject, now);
+    if (wait > 0) throw this.throttle.refusal(path, wait);
     const settings = await this.integrations.configuredFor(groupId, 'PROMETHEUS');
     // Always one scrypt check, also for an unknown project, so timing does not reveal which exist.
     const passwordOk = await verifyPassword(
@@ -39,7 +57,12 @@ export class PrometheusDiscoveryService {
       settings?.passwordHash ?? (await dummyPasswordHash()),
     );
     const userOk = sameText(credentials?.username ?? '', settings?.username ?? '');
-    if (credentials === null || settings === null || !passwordOk || !userOk) throw basicChallenge();
+    if (credentials === null || settings === null || !passwordOk || !userOk) {
+      // A request without credentials is Prometheus asking what to send, not a guess.
+      const blockedFor = credentials === null ? 0 : await this.throttle.recordFailure(subject, now);
+      throw blockedFor > 0 ? this.throttle.refusal(path, blockedFor) : basicChallenge();
+    }
+    await this.throttle.recordSuccess(subject);
     if (!settings.enabled) return [];
     const orgId = (await this.projects.orgOf(groupId)) ?? '';
     const port = settings.listenAddress.slice(settings.listenAddress.lastIndexOf(':') + 1);

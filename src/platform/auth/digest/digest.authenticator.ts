@@ -4,11 +4,13 @@ import { DataSource } from 'typeorm';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { Clock } from '../../clock/clock';
+import { SecretBox } from '../../crypto/secret-box';
 import { ApiError } from '../../http/api-error';
 import { CommonErrors } from '../../http/error-codes';
 import { findMatchingCidr, normalizeAddress } from '../../net/cidr';
 import { AuthAttempt, AuthOutcome, HttpAuthenticator } from '../authenticator';
 import { CredentialCache } from '../credential-cache';
+import { AuthFailureThrottle, type FailureSubject } from '../failure-throttle/auth-failure-throttle';
 import { CredentialDirectory, Principal } from '../principal';
 import {
   buildChallenge,
@@ -23,6 +25,13 @@ import { NonceReplayGuard } from './nonce-replay-guard';
 import { loadNonceSecret } from './nonce-secret';
 
 const PRUNE_INTERVAL_MS = 60_000;
+
+// The refused resource named in a 429: the request target without its query string.
+function pathOf(uri: string): string {
+  const query = uri.indexOf('?');
+  return query < 0 ? uri : uri.slice(0, query);
+}
+
 // Unknown user names are verified against these (one per algorithm, the length of a real HA1), so they
 // take the path and the work of a wrong password: the same lookup, hashing and comparison.
 const UNKNOWN_SECRET = randomBytes(16).toString('hex');
@@ -45,13 +54,15 @@ export class DigestAuthenticator extends HttpAuthenticator implements OnModuleIn
     private readonly cache: CredentialCache,
     private readonly directory: CredentialDirectory,
     private readonly clock: Clock,
+    private readonly throttle: AuthFailureThrottle,
+    private readonly secrets: SecretBox,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     super();
   }
 
   async onModuleInit(): Promise<void> {
-    const secret = await loadNonceSecret(this.dataSource, this.config.nonceSecret);
+    const secret = await loadNonceSecret(this.dataSource, this.config.nonceSecret, this.secrets);
     this.codec = new NonceCodec(secret, this.config.nonceLifetimeSeconds * 1000);
     this.replayGuard = new NonceReplayGuard(this.dataSource, randomBytes(8).toString('hex'));
     this.pruneTimer = setInterval(() => {
@@ -77,6 +88,12 @@ export class DigestAuthenticator extends HttpAuthenticator implements OnModuleIn
     const nonce = this.codec.check(credentials.nonce, now);
     if (!nonce.valid && !nonce.stale) return this.challenge(now, false);
 
+    // A blocked guesser's answer is not even checked: right or wrong, it waits.
+    const remoteAddress = normalizeAddress(attempt.remoteAddress) ?? attempt.remoteAddress;
+    const subject: FailureSubject = { scope: 'digest', name: credentials.username, address: remoteAddress };
+    const wait = this.throttle.retryAfterSeconds(subject, now);
+    if (wait > 0) return { ok: false, error: this.throttle.refusal(pathOf(attempt.uri), wait) };
+
     const credential = await this.cache.get(credentials.username, now);
     const ha1 = credential
       ? credentials.algorithm === 'MD5'
@@ -87,7 +104,11 @@ export class DigestAuthenticator extends HttpAuthenticator implements OnModuleIn
       expectedResponse(ha1, attempt.method, credentials),
       credentials.response,
     );
-    if (!credential || !matches) return this.challenge(now, false);
+    if (!credential || !matches) {
+      const blockedFor = await this.throttle.recordFailure(subject, now);
+      if (blockedFor > 0) return { ok: false, error: this.throttle.refusal(pathOf(attempt.uri), blockedFor) };
+      return this.challenge(now, false);
+    }
     if (!nonce.valid) return this.challenge(now, true);
 
     const admission = await this.replayGuard.admit(
@@ -97,8 +118,8 @@ export class DigestAuthenticator extends HttpAuthenticator implements OnModuleIn
       now,
     );
     if (admission !== 'ok') return this.challenge(now, admission === 'foreign');
+    await this.throttle.recordSuccess(subject);
 
-    const remoteAddress = normalizeAddress(attempt.remoteAddress) ?? attempt.remoteAddress;
     const principal: Principal = { ...credential.principal, remoteAddress };
     if (credential.accessList.length > 0) {
       const matched = findMatchingCidr(remoteAddress, credential.accessList);

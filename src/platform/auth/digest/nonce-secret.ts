@@ -1,16 +1,44 @@
 import { DataSource } from 'typeorm';
 import { randomSecret } from '../../config/app-config';
+import { SecretBox, SecretBoxError } from '../../crypto/secret-box';
 
 const KEY = 'digest_nonce_secret';
 
 // DIGEST_NONCE_SECRET when configured; otherwise one secret generated once and kept in the shared
-// database, so every instance on it signs and accepts the same nonces.
-export async function loadNonceSecret(dataSource: DataSource, configured: string | undefined): Promise<Buffer> {
+// database, so every instance on it signs and accepts the same nonces. It is kept sealed: with it, a
+// dump's reader could mint nonces. A value stored in clear (before sealing existed) or sealed with a
+// previous key is sealed again with the current key here.
+export async function loadNonceSecret(
+  dataSource: DataSource,
+  configured: string | undefined,
+  box: SecretBox,
+): Promise<Buffer> {
   if (configured) return Buffer.from(configured, 'utf8');
   await dataSource.query('INSERT INTO platform_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [
     KEY,
-    randomSecret(),
+    box.seal(randomSecret()),
   ]);
   const rows: Array<{ value: string }> = await dataSource.query('SELECT value FROM platform_settings WHERE key = $1', [KEY]);
-  return Buffer.from(rows[0].value, 'base64url');
+  const stored = rows[0].value;
+  let secret = stored;
+  let current = false;
+  if (SecretBox.isSealed(stored)) {
+    try {
+      ({ plaintext: secret, current } = box.openReporting(stored));
+    } catch (error) {
+      if (!(error instanceof SecretBoxError)) throw error;
+      throw new Error(
+        'the Digest nonce secret was sealed with a key that is neither SECRETS_KEY nor one of SECRETS_KEY_PREVIOUS',
+      );
+    }
+  }
+  if (!current) {
+    // Compared with what was read: two instances starting together seal it once.
+    await dataSource.query('UPDATE platform_settings SET value = $3 WHERE key = $1 AND value = $2', [
+      KEY,
+      stored,
+      box.seal(secret),
+    ]);
+  }
+  return Buffer.from(secret, 'base64url');
 }

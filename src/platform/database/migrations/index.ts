@@ -11,6 +11,8 @@ import { FederationSchema1795300009000 } from './1795300009000-federation';
 import { RateLimitsSchema1795300010000 } from './1795300010000-rate-limits';
 import { EventCountsSchema1795300011000 } from './1795300011000-event-counts';
 import { EventCountsAtCommit1795300012000 } from './1795300012000-event-counts-at-commit';
+import { SealedCredentials1795300200000 } from './1795300200000-sealed-credentials';
+import { AuthFailures1795300201000 } from './1795300201000-auth-failures';
 
 // Listed explicitly (not globbed) so the app, the CLI and the test harness load the same classes
 // whether running from TypeScript or from dist/. Append new migrations in timestamp order.
@@ -28,4 +30,6 @@ export const MIGRATIONS = [
   RateLimitsSchema1795300010000,
   EventCountsSchema1795300011000,
   EventCountsAtCommit1795300012000,
+  SealedCredentials1795300200000,
+  AuthFailures1795300201000,
 ];
