@@ -100,7 +100,7 @@ function linkOrCopy(source: string, target: string): void {
 
 // Fills in whatever is missing, so a copy that was partly cleaned out of the temporary directory is
 // completed at the next start; a few milliseconds when nothing is.
-function mirror(from: string, to: string): void {
+export function mirror(from: string, to: string): void {
   for (const entry of readdirSync(from, { withFileTypes: true })) {
     const source = join(from, entry.name);
     const target = join(to, entry.name);
