@@ -6,7 +6,9 @@
 // scripts/conformance/scenarios.js with third-party clients, prints one line per scenario and a summary
 // table. Exit code 0 only when every scenario passed with no OpenAPI violation.
 //   --report FILE   also write the results as JSON (the jest wrapper reads it)
-//   --list          print the scenario names as JSON and exit
+//   --list          print the scenarios as JSON ({name, skipped}) and exit
+// A scenario whose client is missing on this machine (skipReason) still builds the state later ones need,
+// but is reported as SKIP with the reason, never as PASS.
 const { mkdirSync, writeFileSync } = require('node:fs');
 const { dirname, resolve } = require('node:path');
 const { createChecker } = require('./openapi-check');
@@ -17,13 +19,18 @@ const { startService } = require('./conformance/service');
 
 const root = resolve(__dirname, '..');
 
+function outcome(result) {
+  if (!result.passed) return 'FAIL';
+  return result.skipped ? 'SKIP' : 'PASS';
+}
+
 function table(rows) {
   const headers = ['#', 'scenario', 'client', 'result', 'requests', 'ms'];
   const cells = rows.map((r, i) => [
     String(i + 1),
     r.name,
     r.client,
-    r.passed ? 'PASS' : 'FAIL',
+    outcome(r),
     String(r.requests),
     String(r.ms),
   ]);
@@ -37,7 +44,8 @@ function table(rows) {
 async function main() {
   const args = process.argv.slice(2);
   if (args.includes('--list')) {
-    process.stdout.write(`${JSON.stringify(scenarios.map((s) => s.name))}\n`);
+    const listed = scenarios.map((s) => ({ name: s.name, skipped: s.skipReason ? s.skipReason() : null }));
+    process.stdout.write(`${JSON.stringify(listed)}\n`);
     return 0;
   }
   const reportIndex = args.indexOf('--report');
@@ -62,6 +70,7 @@ async function main() {
       let detail = '';
       ctx.detail = (text) => (detail = text);
       let error = null;
+      const skipped = scenario.skipReason ? scenario.skipReason() : null;
       if (index > 0 && !ctx.state.publicKey) error = 'skipped work: the README scenario gave no credentials';
       else {
         try {
@@ -78,6 +87,7 @@ async function main() {
         name: scenario.name,
         client: scenario.client,
         passed,
+        skipped,
         error,
         violations,
         known,
@@ -86,8 +96,9 @@ async function main() {
         detail,
       });
       log(
-        `${passed ? 'PASS' : 'FAIL'} [${index + 1}/${scenarios.length}] ${scenario.name} (${scenario.client}, ${exchanges.length} requests, ${ms} ms)${detail ? ` - ${detail}` : ''}`,
+        `${outcome(results[results.length - 1])} [${index + 1}/${scenarios.length}] ${scenario.name} (${scenario.client}, ${exchanges.length} requests, ${ms} ms)${detail ? ` - ${detail}` : ''}`,
       );
+      if (skipped) log(`     skipped: ${skipped}`);
       if (error) log(`     error: ${error.split('\n').join('\n            ')}`);
       for (const violation of violations.slice(0, 20)) log(`     OpenAPI: ${violation}`);
       for (const deviation of known.slice(0, 3))
@@ -97,17 +108,18 @@ async function main() {
     if (proxy) await proxy.close();
     await service.stop();
   }
-  const passed = results.filter((r) => r.passed).length;
+  const passed = results.filter((r) => r.passed && !r.skipped).length;
+  const skipped = results.filter((r) => r.passed && r.skipped).length;
   log('');
   log(table(results));
   log(
-    `\n${passed}/${results.length} scenarios passed, ${results.reduce((n, r) => n + r.requests, 0)} responses checked against /docs-json, ${Math.round((Date.now() - started) / 1000)} s`,
+    `\n${passed}/${results.length} scenarios passed${skipped ? `, ${skipped} skipped` : ''}, ${results.reduce((n, r) => n + r.requests, 0)} responses checked against /docs-json, ${Math.round((Date.now() - started) / 1000)} s`,
   );
   if (reportPath) {
     mkdirSync(dirname(reportPath), { recursive: true });
     writeFileSync(reportPath, JSON.stringify(results, null, 2));
   }
-  return passed === results.length ? 0 : 1;
+  return results.every((r) => r.passed) ? 0 : 1;
 }
 
 main().then(

@@ -3,28 +3,16 @@ import type { INestApplication } from '@nestjs/common';
 import { Logger } from '@nestjs/common';
 import { createApp } from './app.setup';
 import { loadConfig } from './platform/config/app-config';
-import { type EmbeddedDatabase, startEmbeddedPostgres } from './platform/database/embedded-postgres';
+import {
+  type EmbeddedDatabase,
+  EmbeddedPostgresError,
+  startEmbeddedPostgres,
+} from './platform/database/embedded-postgres';
 import { AppLogger } from './platform/logging/app-logger';
 
 const SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
 // Below Docker's default 10 s grace period before SIGKILL.
 const SHUTDOWN_TIMEOUT_MS = 9_000;
-
-// embedded-postgres installs signal handlers (async-exit-hook) that stop Postgres at once and exit,
-// while requests are still being answered. main.ts stops it itself, after the app; its `exit`
-// hook stays as the safety net for an abnormal exit.
-async function withoutNewSignalHandlers<T>(work: () => Promise<T>): Promise<T> {
-  const before = new Map(SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
-  try {
-    return await work();
-  } finally {
-    for (const signal of SIGNALS) {
-      for (const listener of process.listeners(signal)) {
-        if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
-      }
-    }
-  }
-}
 
 // SIGTERM: app.close runs the destroy hooks first (the delivery worker stops claiming and records the
 // calls in hand), then stops accepting connections and finishes in-flight requests, then the shutdown
@@ -62,9 +50,8 @@ async function bootstrap(): Promise<void> {
   let embedded: EmbeddedDatabase | undefined;
   if (!databaseUrl) {
     logger.log(`DATABASE_URL is unset: starting embedded Postgres in ${config.dataDir}/pg`);
-    embedded = await withoutNewSignalHandlers(() =>
-      startEmbeddedPostgres(`${config.dataDir}/pg`, config.embeddedPgPort, 'dms'),
-    );
+    embedded = await startEmbeddedPostgres(`${config.dataDir}/pg`, config.embeddedPgPort, 'dms');
+    if (embedded.notice) logger.warn(`embedded Postgres: ${embedded.notice}`);
     databaseUrl = embedded.url;
   }
   const app = await createApp(config, databaseUrl, { handleSignals: false });
@@ -73,7 +60,10 @@ async function bootstrap(): Promise<void> {
   logger.log(`Listening on http://${config.host}:${config.port} (Swagger UI at /docs)`);
 }
 
+// An embedded Postgres that cannot start is the operator's to fix: its message alone, no stack.
 bootstrap().catch((error: unknown) => {
-  process.stderr.write(`${String(error instanceof Error ? error.stack : error)}\n`);
+  const text =
+    error instanceof EmbeddedPostgresError ? error.message : error instanceof Error ? error.stack : error;
+  process.stderr.write(`${String(text)}\n`);
   process.exit(1);
 });

@@ -1,70 +1,28 @@
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { Client } from 'pg';
+import { placeCluster } from './embedded/cluster-directory';
+import { EmbeddedPostgresError } from './embedded/embedded-postgres-error';
+import { binariesReadableBy, packagedBinaries } from './embedded/postgres-binaries';
+import { type RunningPostgres, initialiseCluster, startServer } from './embedded/postgres-process';
+import { postgresUserWhenRoot } from './embedded/postgres-system-user';
+
+export { EmbeddedPostgresError } from './embedded/embedded-postgres-error';
 
 export interface EmbeddedDatabase {
   url: string;
   adminUrl: string;
+  /** Where the cluster really is (see placeCluster). */
+  dataDir: string;
+  /** Set when dataDir is not the directory asked for, saying why. */
+  notice: string | null;
   stop(): Promise<void>;
 }
-
-// The package is ESM-only; this service compiles to CommonJS, so it is loaded with a native import().
-interface EmbeddedPostgresOptions {
-  databaseDir: string;
-  port: number;
-  user: string;
-  password: string;
-  persistent: boolean;
-  createPostgresUser: boolean;
-  postgresFlags: string[];
-  onLog: (message: string) => void;
-  onError: (error: unknown) => void;
-}
-interface EmbeddedPostgresInstance {
-  initialise(): Promise<void>;
-  start(): Promise<void>;
-  stop(): Promise<void>;
-}
-type EmbeddedPostgresClass = new (options: EmbeddedPostgresOptions) => EmbeddedPostgresInstance;
-
-// eslint-disable-next-line @typescript-eslint/no-implied-eval -- ESM-only package loaded from CommonJS
-const nativeImport = new Function('specifier', 'return import(specifier)') as (
-  specifier: string,
-) => Promise<{ default: EmbeddedPostgresClass }>;
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';
 
-// Used only when DATABASE_URL is unset: a real Postgres from the embedded-postgres package,
-// with its data under `dir`. Root cannot run Postgres, hence createPostgresUser.
-export async function startEmbeddedPostgres(
-  dir: string,
-  port: number,
-  database: string,
-  log: (line: string) => void = () => undefined,
-): Promise<EmbeddedDatabase> {
-  const databaseDir = resolve(dir);
-  const runAsRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  mkdirSync(resolve(databaseDir, '..'), { recursive: true });
-  // As root, Postgres runs as the `postgres` system user, which must be able to reach its directory.
-  if (runAsRoot) chmodSync(resolve(databaseDir, '..'), 0o755);
-  const { default: EmbeddedPostgres } = await nativeImport('embedded-postgres');
-  const pg = new EmbeddedPostgres({
-    databaseDir,
-    port,
-    user: USER,
-    password: PASSWORD,
-    persistent: true,
-    createPostgresUser: runAsRoot,
-    postgresFlags: ['-c', 'unix_socket_directories=', '-c', 'listen_addresses=127.0.0.1'],
-    onLog: (message: string) => log(message.trim()),
-    onError: (error: unknown) => log(`[error] ${String(error)}`),
-  });
-  if (!existsSync(resolve(databaseDir, 'PG_VERSION'))) {
-    await pg.initialise();
-  }
-  await pg.start();
-  const adminUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
+async function ensureDatabase(adminUrl: string, database: string): Promise<void> {
   const client = new Client({ connectionString: adminUrl });
   await client.connect();
   try {
@@ -73,9 +31,39 @@ export async function startEmbeddedPostgres(
   } finally {
     await client.end();
   }
-  return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
-    adminUrl,
-    stop: () => pg.stop(),
-  };
+}
+
+// Used only when DATABASE_URL is unset: a real Postgres, with the binaries the embedded-postgres package
+// installs for this platform, its data under `dir`, listening on 127.0.0.1 only. Any failure is one
+// EmbeddedPostgresError naming the cause and the ways out.
+export async function startEmbeddedPostgres(
+  dir: string,
+  port: number,
+  database: string,
+  log: (line: string) => void = () => undefined,
+): Promise<EmbeddedDatabase> {
+  let server: RunningPostgres | undefined;
+  try {
+    const runAs = postgresUserWhenRoot();
+    const packaged = packagedBinaries();
+    const binaries = runAs ? binariesReadableBy(runAs, packaged) : packaged;
+    const cluster = placeCluster(resolve(dir), runAs);
+    if (!existsSync(join(cluster.path, 'PG_VERSION'))) {
+      await initialiseCluster(binaries, cluster.path, { user: USER, password: PASSWORD }, runAs);
+    }
+    server = await startServer(binaries, cluster.path, port, runAs, log);
+    const adminUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
+    await ensureDatabase(adminUrl, database);
+    return {
+      url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+      adminUrl,
+      dataDir: cluster.path,
+      notice: cluster.notice,
+      stop: () => server!.stop(),
+    };
+  } catch (error) {
+    await server?.stop();
+    if (error instanceof EmbeddedPostgresError) throw error;
+    throw new EmbeddedPostgresError(error instanceof Error ? error.message : String(error));
+  }
 }

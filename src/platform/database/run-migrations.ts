@@ -1,7 +1,7 @@
 import { DataSource } from 'typeorm';
 import { loadConfig } from '../config/app-config';
 import { dataSourceOptions } from './data-source';
-import { startEmbeddedPostgres } from './embedded-postgres';
+import { EmbeddedPostgresError, startEmbeddedPostgres } from './embedded-postgres';
 import { runMigrations } from './migrate';
 
 // `npm run migration:run`: applies pending migrations to DATABASE_URL (or the embedded database).
@@ -22,6 +22,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${String(error instanceof Error ? error.stack : error)}\n`);
+  const text =
+    error instanceof EmbeddedPostgresError ? error.message : error instanceof Error ? error.stack : error;
+  process.stderr.write(`${String(text)}\n`);
   process.exit(1);
 });
