@@ -10,7 +10,7 @@ import {
   type Notification,
   type NotificationInput,
 } from '../../alerting';
-import { buildWebhookRequest, NotifierRegistry, type AlertEventKind } from '../../integrations';
+import { buildWebhookRequest, NotifierRegistry, type AlertEventKind } from '../notifiers';
 import { DeliveriesErrors } from '../deliveries.errors';
 import { Recipients } from '../policy/recipients';
 import type { TemplatePreviewRequest } from './dto/template-preview.request';

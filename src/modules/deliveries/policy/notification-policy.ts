@@ -20,7 +20,7 @@ import {
   type AlertTransitionedEvent,
   type Notification,
 } from '../../alerting';
-import type { AlertEventKind } from '../../integrations';
+import type { AlertEventKind } from '../notifiers';
 import { DeliveryQueue, type NewDelivery } from '../queue/delivery-queue';
 import { maintenanceTypeOf } from './maintenance-type';
 import { NotificationScheduleEntity } from './notification-schedule.entity';

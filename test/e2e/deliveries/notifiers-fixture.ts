@@ -1,4 +1,4 @@
-import type { AlertDocument } from '../../../src/modules/integrations';
+import type { AlertDocument } from '../../../src/modules/deliveries';
 import type { HttpReceiver } from '../../support/receivers/http-receiver';
 import type { SmtpReceiver } from '../../support/receivers/smtp-receiver';
 import { startTestApp, type TestApp } from '../../support/test-app';

@@ -4,7 +4,7 @@ import {
   NotifierRegistry,
   type AlertDocument,
   type WebhookTarget,
-} from '../../../src/modules/integrations';
+} from '../../../src/modules/deliveries';
 import { call } from '../../support/digest-client';
 import { metricAlert, openAlert } from '../../support/factories/alerting';
 import { bootstrapFirstUser, createOrg, createProject } from '../../support/factories/identity';

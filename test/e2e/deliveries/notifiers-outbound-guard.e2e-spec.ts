@@ -1,4 +1,4 @@
-import { NotifierRegistry, type NotificationTarget } from '../../../src/modules/integrations';
+import { NotifierRegistry, type NotificationTarget } from '../../../src/modules/deliveries';
 import { HttpReceiver } from '../../support/receivers/http-receiver';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { sampleAlert } from './notifiers-fixture';
