@@ -5,6 +5,8 @@ import { ApiKeyIssuer } from './api-keys/api-key-issuer';
 import { ApiKeyRoleEntity } from './api-keys/api-key-role.entity';
 import { ApiKeyEntity } from './api-keys/api-key.entity';
 import { ApiKeyStore } from './api-keys/api-key.store';
+import { GlobalApiKeysController } from './api-keys/global-api-keys.controller';
+import { GlobalApiKeysService } from './api-keys/global-api-keys.service';
 import { OrgApiKeysController } from './api-keys/org-api-keys.controller';
 import { OrgApiKeysService } from './api-keys/org-api-keys.service';
 import { ProjectApiKeysController } from './api-keys/project-api-keys.controller';
@@ -45,6 +47,7 @@ import { UsersService } from './users/users.service';
     ProjectsController,
     OrgApiKeysController,
     ProjectApiKeysController,
+    GlobalApiKeysController,
   ],
   providers: [
     CredentialNames,
@@ -58,6 +61,7 @@ import { UsersService } from './users/users.service';
     ProjectsService,
     OrgApiKeysService,
     ProjectApiKeysService,
+    GlobalApiKeysService,
     ProjectOrgDirectory,
     UserRecipients,
     { provide: ProjectDirectory, useExisting: ProjectOrgDirectory },
