@@ -88,7 +88,8 @@ describe('POST /v2/enqueue (PagerDuty Events v2, Opsgenie, VictorOps, Datadog an
       });
       const result = await notifiers.notify(target, alert, 'alert.open');
       expect(result).toMatchObject({ ok: false, status: 400, retryable: false });
-      expect(result.response).toContain('Event object is invalid');
+      // The relay is on loopback: a private target's answer is never kept.
+      expect(result.response).toBeUndefined();
     });
   });
 

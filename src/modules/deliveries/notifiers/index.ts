@@ -25,3 +25,4 @@ export type {
 } from './notification-target';
 export { targetFromIntegration, targetFromNotification } from './notification-targets';
 export { buildWebhookRequest, type WebhookRequest } from './webhook-request';
+export { UNREACHABLE_ERROR } from './delivery-outcome';
