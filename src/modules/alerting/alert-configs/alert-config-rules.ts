@@ -1,7 +1,7 @@
 import { CommonErrors } from '../../../platform/http/error-codes';
 import { AlertingErrors } from '../alerting.errors';
 import { eventTypeInfo, type MatcherTarget } from '../catalog/event-types';
-import { HOST_TYPE_NAMES, MATCHER_FIELDS_BY_TARGET } from '../catalog/matchers';
+import { HOST_TYPE_NAMES, MATCHER_FIELDS_BY_TARGET, type MatcherFieldName } from '../catalog/matchers';
 import { DEFAULT_UNIT_OF_FAMILY, metricUnitFamily, unitFamily, type Unit } from '../catalog/metrics';
 import type {
   AlertConfigDraft,
@@ -43,9 +43,15 @@ function checkMatchers(
   if (target === undefined) {
     throw CommonErrors.VALIDATION_ERROR('matchers', `event type ${eventTypeName} does not support matchers`);
   }
+  return checkMatcherList(matchers, MATCHER_FIELDS_BY_TARGET[target]);
+}
+
+// The matchers of a configuration or of a scoped maintenance window: each field name among `fields`, a
+// TYPE_NAME or PORT compared exactly must be a value the field can take, a REGEX must compile.
+export function checkMatcherList(matchers: MatcherInput[], fields: readonly MatcherFieldName[]): Matcher[] {
   return matchers.map((matcher, index) => {
     const path = `matchers[${index}]`;
-    if (!MATCHER_FIELDS_BY_TARGET[target].includes(matcher.fieldName as never)) {
+    if (!fields.includes(matcher.fieldName as never)) {
       throw CommonErrors.INVALID_ENUM_VALUE(matcher.fieldName, `${path}.fieldName`);
     }
     const exact = matcher.operator === 'EQUALS' || matcher.operator === 'NOT_EQUALS';

@@ -11,7 +11,7 @@ import type {
   AlertEventKind,
   NotificationTarget,
   NotifyResult,
-} from '../../integrations';
+} from '../notifiers';
 import { DeliveryAttemptEntity, type AttemptOutcome } from './delivery-attempt.entity';
 import { DeliveryEntity } from './delivery.entity';
 import type { NextStep } from './retry-policy';
