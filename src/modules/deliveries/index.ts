@@ -11,4 +11,5 @@ export {
   type AlertEventKind,
   type NotificationTarget,
   type WebhookTarget,
+  UNREACHABLE_ERROR,
 } from './notifiers';
