@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from '../../support/test-app';
 import { addToKeyList, errorBody, keyListUrl, setUpOrg, type OrgFixture } from './access-list.fixtures';
 
 // A key fenced by an access list must not take its own fence down: the tests call from 127.0.0.1.
-describe('A fenced API key and its own access list', () => {
+describe('POST /orgs/{orgId}/apiKeys/{apiKeyId}/accessList by the fenced key itself', () => {
   let t: TestApp;
   let f: OrgFixture;
 
