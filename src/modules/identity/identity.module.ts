@@ -28,6 +28,12 @@ import { UserEntity } from './users/user.entity';
 import { UserRecipients } from './users/user-recipients';
 import { UsersController } from './users/users.controller';
 import { UsersService } from './users/users.service';
+import { UserAdminService } from './users/user-admin.service';
+import { RequestedRoles } from './roles/requested-roles';
+import { UserRoleChanges } from './roles/user-role-changes';
+import { TeamEntity } from './teams/team.entity';
+import { TeamUserEntity } from './teams/team-user.entity';
+import { TeamProjectRoleEntity } from './teams/team-project-role.entity';
 
 @Module({
   imports: [
@@ -38,6 +44,9 @@ import { UsersService } from './users/users.service';
       UserRoleEntity,
       ApiKeyEntity,
       ApiKeyRoleEntity,
+      TeamEntity,
+      TeamUserEntity,
+      TeamProjectRoleEntity,
     ]),
   ],
   controllers: [
@@ -57,6 +66,9 @@ import { UsersService } from './users/users.service';
     ApiKeyStore,
     RoleGrants,
     UsersService,
+    UserAdminService,
+    RequestedRoles,
+    UserRoleChanges,
     OrganizationsService,
     ProjectsService,
     OrgApiKeysService,

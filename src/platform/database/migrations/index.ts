@@ -15,6 +15,7 @@ import { SealedCredentials1795300200000 } from './1795300200000-sealed-credentia
 import { AuthFailures1795300201000 } from './1795300201000-auth-failures';
 import { HostFacts1795301600000 } from './1795301600000-host-facts';
 import { ScopedMaintenanceWindows1795301700000 } from './1795301700000-scoped-maintenance-windows';
+import { TeamsAndMembership1795301500000 } from './1795301500000-teams-and-membership';
 
 // Listed explicitly (not globbed) so the app, the CLI and the test harness load the same classes
 // whether running from TypeScript or from dist/. Append new migrations in timestamp order.
@@ -36,4 +37,5 @@ export const MIGRATIONS = [
   AuthFailures1795300201000,
   HostFacts1795301600000,
   ScopedMaintenanceWindows1795301700000,
+  TeamsAndMembership1795301500000,
 ];
