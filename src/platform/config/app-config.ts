@@ -56,6 +56,9 @@ export interface AppConfig {
   // policy looks for due (re-)notifications; 0 disables the timer (tests call runDue/runSweep).
   deliveryPollMs: number;
   notificationSweepMs: number;
+  // Whether a committed delivery wakes the worker at once (Postgres LISTEN/NOTIFY); the poll stays as the
+  // fallback. Only while the worker's timer runs (DELIVERY_POLL_MS > 0).
+  deliveryWakeOnCommit: boolean;
   // How long a claimed delivery stays leased to the instance calling its receiver; once it lapses (the
   // instance died mid-call) another instance tries it again. Longer than one outbound call.
   deliveryLeaseMs: number;
@@ -112,7 +115,9 @@ function databaseServiceRole(env: NodeJS.ProcessEnv): string | undefined {
 
 function checkedKey(name: string, raw: string): string {
   if (Buffer.from(raw, 'base64').length !== 32) {
-    throw new ConfigError(`${name} must be a base64-encoded key of 32 bytes (e.g. \`openssl rand -base64 32\`)`);
+    throw new ConfigError(
+      `${name} must be a base64-encoded key of 32 bytes (e.g. \`openssl rand -base64 32\`)`,
+    );
   }
   return raw;
 }
@@ -230,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     measurementRetentionDays: int(env, 'MEASUREMENT_RETENTION_DAYS', 14, 1, 3650),
     deliveryPollMs: int(env, 'DELIVERY_POLL_MS', 1000, 0, 3_600_000),
     notificationSweepMs: int(env, 'NOTIFICATION_SWEEP_MS', 30_000, 0, 3_600_000),
+    deliveryWakeOnCommit: bool(env, 'DELIVERY_WAKE_ON_COMMIT', true),
     deliveryLeaseMs,
     alertEngineSweepMs: int(env, 'ALERT_ENGINE_SWEEP_MS', 30_000, 0, 3_600_000),
     alertEngineConfigCacheMs: int(env, 'ALERT_ENGINE_CONFIG_CACHE_MS', 5_000, 0, 600_000),
