@@ -13,6 +13,7 @@ import { NotificationPolicy } from './policy/notification-policy';
 import { NotificationScheduleEntity } from './policy/notification-schedule.entity';
 import { Recipients } from './policy/recipients';
 import { DeliveryAttemptEntity } from './queue/delivery-attempt.entity';
+import { DeliveryDueSignal } from './queue/delivery-due-signal.store';
 import { DeliveryQueue } from './queue/delivery-queue';
 import { DeliveryWorker } from './queue/delivery-worker';
 import { DeliveryEntity } from './queue/delivery.entity';
@@ -31,6 +32,7 @@ import { DeliveryEntity } from './queue/delivery.entity';
   controllers: [DeliveriesController, NotificationTestsController],
   providers: [
     DeliveryQueue,
+    DeliveryDueSignal,
     DeliveryWorker,
     Recipients,
     NotificationPolicy,

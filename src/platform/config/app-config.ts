@@ -57,6 +57,9 @@ export interface AppConfig {
   // policy looks for due (re-)notifications; 0 disables the timer (tests call runDue/runSweep).
   deliveryPollMs: number;
   notificationSweepMs: number;
+  // Whether a committed delivery wakes the worker at once (Postgres LISTEN/NOTIFY); the poll stays as the
+  // fallback. Only while the worker's timer runs (DELIVERY_POLL_MS > 0).
+  deliveryWakeOnCommit: boolean;
   // How long a claimed delivery stays leased to the instance calling its receiver; once it lapses (the
   // instance died mid-call) another instance tries it again. Longer than one outbound call.
   deliveryLeaseMs: number;
@@ -269,6 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     measurementRetentionDays: int(env, 'MEASUREMENT_RETENTION_DAYS', 14, 1, 3650),
     deliveryPollMs: int(env, 'DELIVERY_POLL_MS', 1000, 0, 3_600_000),
     notificationSweepMs: int(env, 'NOTIFICATION_SWEEP_MS', 30_000, 0, 3_600_000),
+    deliveryWakeOnCommit: bool(env, 'DELIVERY_WAKE_ON_COMMIT', true),
     deliveryLeaseMs,
     deliveryConcurrency: int(env, 'DELIVERY_CONCURRENCY', 20, 1, 1000),
     deliveryProjectConcurrency: int(env, 'DELIVERY_PROJECT_CONCURRENCY', 4, 1, 1000),
