@@ -11,6 +11,10 @@ export const CommonErrors = defineErrors({
   ATTRIBUTE_NEGATIVE: { status: 400, detail: 'The attribute {0} cannot be negative.' },
   ATTRIBUTE_NEGATIVE_OR_ZERO: { status: 400, detail: 'The attribute {0} cannot be negative or zero.' },
   INVALID_JSON: { status: 400, detail: 'Received JSON is malformed.' },
+  // Refused before parsing (src/platform/http/json-shape.ts): the product documents no limit, these
+  // name the attribute and the limit so a client can tell what to change.
+  JSON_NESTED_TOO_DEEPLY: { status: 400, detail: 'The attribute {0} is nested deeper than {1} levels.' },
+  TOO_MANY_ATTRIBUTES: { status: 400, detail: 'The object {0} has more than {1} attributes.' },
   INVALID_JSON_ATTRIBUTE: { status: 400, detail: 'Received JSON for the {0} attribute does not match expected format.' },
   INVALID_ENUM_VALUE: { status: 400, detail: 'An invalid enumeration value {0} was specified for {1}.' },
   INVALID_QUERY_PARAMETER: { status: 400, detail: 'Invalid query parameter {0} specified.' },
