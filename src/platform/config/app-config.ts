@@ -79,10 +79,12 @@ export interface AppConfig {
   // that carry whole documents (automation configuration, agent reports, identity provider metadata).
   bodyLimitBytes: number;
   largeBodyLimitBytes: number;
-  // JSON shape checked on the raw bytes before parsing (src/platform/http/json-shape.ts): nesting depth
-  // and attributes per object, both far above what any documented body needs.
+  // JSON shape checked on the raw bytes before parsing (src/platform/http/json-shape.ts): nesting depth,
+  // attributes per object, items per array, values in the whole body; all above what real bodies need.
   jsonMaxDepth: number;
   jsonMaxKeysPerObject: number;
+  jsonMaxItemsPerArray: number;
+  jsonMaxValues: number;
 }
 
 export class ConfigError extends Error {}
@@ -266,6 +268,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // per object brings back the quadratic cost of class-transformer's key handling.
     jsonMaxDepth: int(env, 'JSON_MAX_DEPTH', 32, 2, 256),
     jsonMaxKeysPerObject: int(env, 'JSON_MAX_KEYS_PER_OBJECT', 1_000, 10, 10_000),
+    // As many items as the largest array any body declares (hosts and measurements of an agent report).
+    jsonMaxItemsPerArray: int(env, 'JSON_MAX_ITEMS_PER_ARRAY', 1_000, 10, 1_000_000),
+    jsonMaxValues: int(env, 'JSON_MAX_VALUES', 20_000, 10, 10_000_000),
   };
 }
 

@@ -31,9 +31,19 @@ export function isLargeBodyRoute(method: string, path: string): boolean {
 }
 
 export function shapeRefusal(violation: JsonShapeViolation): ApiError {
-  return violation.kind === 'depth'
-    ? CommonErrors.JSON_NESTED_TOO_DEEPLY(violation.path, violation.limit)
-    : CommonErrors.TOO_MANY_ATTRIBUTES(violation.path === '' ? 'body' : violation.path, violation.limit);
+  switch (violation.kind) {
+    case 'depth':
+      return CommonErrors.JSON_NESTED_TOO_DEEPLY(violation.path, violation.limit);
+    case 'keys':
+      return CommonErrors.TOO_MANY_ATTRIBUTES(
+        violation.path === '' ? 'body' : violation.path,
+        violation.limit,
+      );
+    case 'items':
+      return CommonErrors.TOO_MANY_ITEMS(violation.path === '' ? 'body' : violation.path, violation.limit);
+    case 'values':
+      return CommonErrors.TOO_MANY_VALUES(violation.limit);
+  }
 }
 
 // body-parser hands over the raw bytes before JSON.parse. A charset other than UTF-8 (body-parser
@@ -52,7 +62,12 @@ const JSON_TYPES = ['application/json', 'application/*+json'];
 // Reads and parses a JSON body: the route's byte limit (413 REQUEST_TOO_LARGE past it), then the shape
 // check on the raw bytes (400 naming the attribute), then JSON.parse.
 export function jsonBodyParser(config: AppConfig, pathOf: (req: Request) => string): RequestHandler {
-  const limits: JsonShapeLimits = { maxDepth: config.jsonMaxDepth, maxKeysPerObject: config.jsonMaxKeysPerObject };
+  const limits: JsonShapeLimits = {
+    maxDepth: config.jsonMaxDepth,
+    maxKeysPerObject: config.jsonMaxKeysPerObject,
+    maxItemsPerArray: config.jsonMaxItemsPerArray,
+    maxValues: config.jsonMaxValues,
+  };
   const verify = (_req: unknown, _res: unknown, raw: Buffer, encoding: string): void => {
     const violation = checkJsonShape(utf8Bytes(raw, encoding), limits);
     if (violation) throw shapeRefusal(violation);

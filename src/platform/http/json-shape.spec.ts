@@ -1,6 +1,6 @@
 import { checkJsonShape, type JsonShapeLimits } from './json-shape';
 
-const LIMITS: JsonShapeLimits = { maxDepth: 4, maxKeysPerObject: 3 };
+const LIMITS: JsonShapeLimits = { maxDepth: 4, maxKeysPerObject: 3, maxItemsPerArray: 8, maxValues: 14 };
 
 function check(text: string, limits: JsonShapeLimits = LIMITS): ReturnType<typeof checkJsonShape> {
   return checkJsonShape(Buffer.from(text, 'utf8'), limits);
@@ -15,7 +15,7 @@ describe('checkJsonShape', () => {
     '{}',
     '[]',
     '{"a":1,"b":[1,2,3,4,5,6,7,8],"c":{"x":{"y":{}}}}',
-    '[[[[1,2,3,4,5,6]]]]',
+    '[[[[1,2,3,4,5,6,7,8]]]]',
     // Structural characters inside strings, escaped quotes and backslashes do not count.
     '{"a":"{{{{{{[[[[:::,,,","b":"\\"{{{{{:::","c":"\\\\"}',
     '{"k\\"{":1,"\\u00e9":{"é{[":[{}]}}',
@@ -40,7 +40,7 @@ describe('checkJsonShape', () => {
   it('counts attributes per object, not per body', () => {
     expect(check('{"a":1,"b":2,"c":3}')).toBeUndefined();
     expect(check('[{"a":1,"b":2,"c":3},{"a":1,"b":2,"c":3}]')).toBeUndefined();
-    expect(check('{"a":{"a":1,"b":2,"c":3},"b":{"a":1,"b":2,"c":3},"c":1}')).toBeUndefined();
+    expect(check('{"a":{"a":1,"b":2,"c":3},"b":{"a":1,"b":2},"c":1}')).toBeUndefined();
     expect(check('{"a":1,"b":2,"c":3,"d":4}')).toEqual({ kind: 'keys', path: '', limit: 3 });
     expect(check('{"outer":[{"a":1},{"a":1,"b":2,"c":3,"d":4}]}')).toEqual({
       kind: 'keys',
@@ -49,8 +49,20 @@ describe('checkJsonShape', () => {
     });
   });
 
+  it('counts items per array', () => {
+    expect(check('{"list":[0,[1,2,3,4,5,6,7,8,9]]}')).toEqual({ kind: 'items', path: 'list[1]', limit: 8 });
+    expect(check('[1,2,3,4,5,6,7,8,9]')).toEqual({ kind: 'items', path: '', limit: 8 });
+  });
+
+  it('counts attributes and array items of the whole body together', () => {
+    const three = '{"a":1,"b":2,"c":3}';
+    expect(check(`[${three},${three},${three},{"a":1}]`)).toBeUndefined();
+    expect(check(`[${three},${three},${three},${three}]`)).toEqual({ kind: 'values', limit: 14 });
+    expect(check('{"a":[[],[],[]],"b":[[],[],[]],"c":[1]}')).toEqual({ kind: 'values', limit: 14 });
+  });
+
   it('stops at the first excess of a 10,000-deep or 80,000-key body, in linear time', () => {
-    const limits = { maxDepth: 32, maxKeysPerObject: 1000 };
+    const limits = { maxDepth: 32, maxKeysPerObject: 1000, maxItemsPerArray: 100_000, maxValues: 1_000_000 };
     const deep = Buffer.from('['.repeat(10_000) + ']'.repeat(10_000));
     expect(checkJsonShape(deep, limits)).toMatchObject({ kind: 'depth' });
     const keys = Array.from({ length: 80_000 }, (_, index) => `"k${index}":${index}`).join(',');

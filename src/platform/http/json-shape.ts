@@ -11,11 +11,18 @@
 export interface JsonShapeLimits {
   maxDepth: number;
   maxKeysPerObject: number;
+  maxItemsPerArray: number;
+  // Attributes and array items of the whole body: class-transformer and class-validator spend from a few
+  // to hundreds of microseconds on each (a typed item with all its checks), so a 1 MiB body of small
+  // values within the other limits could still cost seconds.
+  maxValues: number;
 }
 
 export type JsonShapeViolation =
   | { kind: 'depth'; path: string; limit: number }
-  | { kind: 'keys'; path: string; limit: number };
+  | { kind: 'keys'; path: string; limit: number }
+  | { kind: 'items'; path: string; limit: number }
+  | { kind: 'values'; limit: number };
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -74,6 +81,7 @@ export function checkJsonShape(body: Uint8Array, limits: JsonShapeLimits): JsonS
   let stringStart = 0;
   // True right after `{` or a `,` inside an object: the next string is an attribute name.
   let expectKey = false;
+  let values = 0;
   for (let index = 0; index < body.length; index += 1) {
     const byte = body[index];
     if (inString) {
@@ -103,6 +111,12 @@ export function checkJsonShape(body: Uint8Array, limits: JsonShapeLimits): JsonS
         resetFrame(stack[depth], byte === OPEN_OBJECT);
         depth += 1;
         expectKey = byte === OPEN_OBJECT;
+        // An array's first item is counted here (an empty array too: a bound, not a census), the others at
+        // their commas.
+        if (byte === OPEN_ARRAY) {
+          values += 1;
+          if (values > limits.maxValues) return { kind: 'values', limit: limits.maxValues };
+        }
         break;
       case CLOSE_OBJECT:
       case CLOSE_ARRAY:
@@ -116,6 +130,8 @@ export function checkJsonShape(body: Uint8Array, limits: JsonShapeLimits): JsonS
           if (frame.count > limits.maxKeysPerObject) {
             return { kind: 'keys', path: pathOf(body, stack, depth - 1), limit: limits.maxKeysPerObject };
           }
+          values += 1;
+          if (values > limits.maxValues) return { kind: 'values', limit: limits.maxValues };
         }
         expectKey = false;
         break;
@@ -123,7 +139,14 @@ export function checkJsonShape(body: Uint8Array, limits: JsonShapeLimits): JsonS
         if (depth > 0) {
           const frame = stack[depth - 1];
           if (frame.isObject) expectKey = true;
-          else frame.count += 1;
+          else {
+            frame.count += 1;
+            if (frame.count >= limits.maxItemsPerArray) {
+              return { kind: 'items', path: pathOf(body, stack, depth - 1), limit: limits.maxItemsPerArray };
+            }
+            values += 1;
+            if (values > limits.maxValues) return { kind: 'values', limit: limits.maxValues };
+          }
         }
         break;
       default:

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { Logger } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { json, type NextFunction, type Request, type Response } from 'express';
+import { type NextFunction, type Request, type Response } from 'express';
 import helmet from 'helmet';
 import { ClsMiddleware } from 'nestjs-cls';
 import { DataSource } from 'typeorm';
@@ -16,8 +16,9 @@ import { CommonErrors } from '../error-codes';
 import { RequestContext, RequestInfo } from '../request-context';
 import { rateLimitMiddleware, rateLimitEnabled } from '../rate-limit/rate-limit.middleware';
 import { toApiError } from '../to-api-error';
-
-export const BODY_LIMIT_BYTES = 1024 * 1024;
+import { FirstUserGate } from '../../auth/first-user-gate';
+import { jsonBodyParser } from '../body-limits';
+import { firstUserGateMiddleware } from './first-user-gate.middleware';
 
 // pretty/envelope: the query's output options, parsed once per request (see outputOptions).
 type PipelineRequest = Request & {
@@ -187,6 +188,8 @@ export function installHttpPipeline(nestApp: INestApplication, config: AppConfig
     app.use(rateLimitMiddleware(config, app.get(DataSource), (req) => pathOf(req.originalUrl), writeError));
   }
 
+  app.use(firstUserGateMiddleware(app.get(FirstUserGate, { strict: false }), (req) => pathOf(req.originalUrl), writeError));
+
   app.use((req: Request, res: Response, next: NextFunction) => {
     const hasBody =
       Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
@@ -199,7 +202,7 @@ export function installHttpPipeline(nestApp: INestApplication, config: AppConfig
     }
     next();
   });
-  app.use(json({ limit: BODY_LIMIT_BYTES, strict: true, type: ['application/json', 'application/*+json'] }));
+  app.use(jsonBodyParser(config, (req) => pathOf(req.originalUrl)));
   app.use((req: Request, res: Response, next: NextFunction) => {
     const refusal = unstorableInputRefusal(req);
     return refusal ? writeError(req, res, refusal) : next();
