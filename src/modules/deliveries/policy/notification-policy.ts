@@ -20,9 +20,8 @@ import {
   type AlertTransitionedEvent,
   type Notification,
 } from '../../alerting';
-import type { AlertEventKind } from '../../integrations';
+import type { AlertEventKind } from '../notifiers';
 import { DeliveryQueue, type NewDelivery } from '../queue/delivery-queue';
-import { maintenanceTypeOf } from './maintenance-type';
 import { NotificationScheduleEntity } from './notification-schedule.entity';
 import { Recipients } from './recipients';
 
@@ -44,7 +43,7 @@ const NOTICE_RECEIVERS: Record<NoticeKind, ReadonlySet<string>> = {
 
 // When an OPEN alert notifies: each notification of its configuration first at created + delayMin (not
 // before the alert opened), then every intervalMin while it stays OPEN; never while acknowledged or while
-// a maintenance window covers the alert's type (a silenced notification goes out at the first sweep after
+// a maintenance window covers the alert (its type, and its host or replica set for a scoped window; a silenced notification goes out at the first sweep after
 // the silence ends). Closing or cancelling sends the ending notice to the receivers that were notified;
 // acknowledging sends the acknowledge notice to them (each acknowledgement, also one that extends
 // acknowledgedUntil; withdrawing it sends nothing, re-notification simply resumes).
@@ -192,10 +191,7 @@ export class NotificationPolicy {
   ): Promise<number> {
     // GET one alert shows acknowledgedUntil only while it is in the future.
     if (alert.acknowledgedUntil !== undefined) return 0;
-    const alertType = maintenanceTypeOf(alert.eventTypeName);
-    if (alertType !== undefined && (await this.windows.activeFor(alert.groupId, alertType, now)).length > 0) {
-      return 0;
-    }
+    if ((await this.windows.silencing(alert, now)).length > 0) return 0;
     const document: AlertResponse = { ...alert, lastNotified: toIsoSeconds(now) };
     const items: NewDelivery[] = [];
     for (const schedule of due) {
