@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { FirstUserGate } from '../../platform/auth/first-user-gate';
 import { ProjectDirectory } from '../../platform/auth/principal';
 import { ApiKeyIssuer } from './api-keys/api-key-issuer';
 import { ApiKeyRoleEntity } from './api-keys/api-key-role.entity';
@@ -22,6 +23,7 @@ import { ProjectEntity } from './projects/project.entity';
 import { ProjectsController } from './projects/projects.controller';
 import { ProjectsService } from './projects/projects.service';
 import { RoleGrants } from './roles/role-grants';
+import { FirstUserBootstrapGate } from './users/first-user-bootstrap.gate';
 import { FirstUserController } from './users/first-user.controller';
 import { UserRoleEntity } from './users/user-role.entity';
 import { UserEntity } from './users/user.entity';
@@ -77,7 +79,9 @@ import { TeamProjectRoleEntity } from './teams/team-project-role.entity';
     ProjectOrgDirectory,
     UserRecipients,
     { provide: ProjectDirectory, useExisting: ProjectOrgDirectory },
+    FirstUserBootstrapGate,
+    { provide: FirstUserGate, useExisting: FirstUserBootstrapGate },
   ],
-  exports: [CredentialsService, ProjectDirectory, UserRecipients],
+  exports: [CredentialsService, ProjectDirectory, FirstUserGate, UserRecipients],
 })
 export class IdentityModule {}

@@ -95,6 +95,16 @@ export interface AppConfig {
   authFailureBlockMs: number;
   authFailureMaxBlockMs: number;
   authFailureResetMs: number;
+  // Request bodies (src/platform/http/body-limits.ts): bytes accepted by default and by the few routes
+  // that carry whole documents (automation configuration, agent reports, identity provider metadata).
+  bodyLimitBytes: number;
+  largeBodyLimitBytes: number;
+  // JSON shape checked on the raw bytes before parsing (src/platform/http/json-shape.ts): nesting depth,
+  // attributes per object, items per array, values in the whole body; all above what real bodies need.
+  jsonMaxDepth: number;
+  jsonMaxKeysPerObject: number;
+  jsonMaxItemsPerArray: number;
+  jsonMaxValues: number;
 }
 
 export type MetricsAccess = 'loopback' | 'token' | 'open';
@@ -130,6 +140,19 @@ function databaseServiceRole(env: NodeJS.ProcessEnv): string | undefined {
     );
   }
   return raw;
+}
+
+const MIB = 1024 * 1024;
+
+function bodyLimits(env: NodeJS.ProcessEnv): { bodyLimitBytes: number; largeBodyLimitBytes: number } {
+  const bodyLimitBytes = int(env, 'BODY_LIMIT_BYTES', 64 * 1024, 1024, 64 * MIB);
+  const largeBodyLimitBytes = int(env, 'LARGE_BODY_LIMIT_BYTES', MIB, 1024, 64 * MIB);
+  if (largeBodyLimitBytes < bodyLimitBytes) {
+    throw new ConfigError(
+      `LARGE_BODY_LIMIT_BYTES (${largeBodyLimitBytes}) must not be below BODY_LIMIT_BYTES (${bodyLimitBytes})`,
+    );
+  }
+  return { bodyLimitBytes, largeBodyLimitBytes };
 }
 
 function checkedKey(name: string, raw: string): string {
@@ -291,6 +314,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authFailureBlockMs: int(env, 'AUTH_FAILURE_BLOCK_MS', 1_000, 1, 3_600_000),
     authFailureMaxBlockMs: int(env, 'AUTH_FAILURE_MAX_BLOCK_MS', 900_000, 1, 86_400_000),
     authFailureResetMs: int(env, 'AUTH_FAILURE_RESET_MS', 3_600_000, 1, 604_800_000),
+    ...bodyLimits(env),
+    // Deeper than 256 would let class-validator's recursion exhaust the stack; more than 10,000 attributes
+    // per object brings back the quadratic cost of class-transformer's key handling.
+    jsonMaxDepth: int(env, 'JSON_MAX_DEPTH', 32, 2, 256),
+    jsonMaxKeysPerObject: int(env, 'JSON_MAX_KEYS_PER_OBJECT', 1_000, 10, 10_000),
+    // As many items as the largest array any body declares (hosts and measurements of an agent report).
+    jsonMaxItemsPerArray: int(env, 'JSON_MAX_ITEMS_PER_ARRAY', 1_000, 10, 1_000_000),
+    jsonMaxValues: int(env, 'JSON_MAX_VALUES', 20_000, 10, 10_000_000),
   };
 }
 
