@@ -12,6 +12,7 @@ import { NotificationPolicy } from './policy/notification-policy';
 import { NotificationScheduleEntity } from './policy/notification-schedule.entity';
 import { Recipients } from './policy/recipients';
 import { DeliveryAttemptEntity } from './queue/delivery-attempt.entity';
+import { DeliveryClaimStore } from './queue/delivery-claim.store';
 import { DeliveryQueue } from './queue/delivery-queue';
 import { DeliveryWorker } from './queue/delivery-worker';
 import { DeliveryEntity } from './queue/delivery.entity';
@@ -27,6 +28,7 @@ import { DeliveryEntity } from './queue/delivery.entity';
   ],
   controllers: [DeliveriesController, NotificationTestsController],
   providers: [
+    DeliveryClaimStore,
     DeliveryQueue,
     DeliveryWorker,
     Recipients,

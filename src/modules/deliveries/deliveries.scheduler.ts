@@ -33,7 +33,9 @@ export class DeliveriesScheduler implements OnApplicationBootstrap, OnModuleDest
 
   onApplicationBootstrap(): void {
     this.every(this.config.notificationSweepMs, 'notification sweep', () => this.policy.runSweep());
-    this.every(this.config.deliveryPollMs, 'delivery worker', () => this.worker.runDue());
+    // fill() returns once the claim is made, not when the calls end: a poll never waits behind a slow
+    // receiver, so deliveries that become due are claimed into free slots on the next tick.
+    this.every(this.config.deliveryPollMs, 'delivery worker', () => this.worker.fill());
   }
 
   // Nest runs destroy hooks before it closes the HTTP server and the database (shutdown hooks).
@@ -46,7 +48,7 @@ export class DeliveriesScheduler implements OnApplicationBootstrap, OnModuleDest
     const bound = new Promise((done) => {
       timer = setTimeout(done, IN_FLIGHT_WAIT_MS);
     });
-    await Promise.race([Promise.allSettled([...this.inFlight]), bound]);
+    await Promise.race([Promise.all([Promise.allSettled([...this.inFlight]), this.worker.idle()]), bound]);
     clearTimeout(timer);
   }
 

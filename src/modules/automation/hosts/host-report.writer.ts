@@ -5,6 +5,7 @@ import { newObjectId } from '../../../platform/ids/object-id';
 import { onHostReport } from '../agents/agent-transitions';
 import type { ReportHostRequest } from '../agents/dto/report-host.request';
 import type { AutomationEventType } from '../automation.events';
+import { checkHostGrowth, type HostCaps } from './host-caps';
 import { clusterIdOf, hostAndPort } from './host-keys';
 import type { HostEntity } from './host.entity';
 import { hostFromRow } from './host.mapper';
@@ -16,14 +17,23 @@ export interface ReportedHost {
 }
 
 // Applies the hosts of a report inside its transaction (the caller holds the deployment lock): a host is
-// created on first sight with a new id, updated afterwards, and skipped while monitoring is stopped.
-// Two statements whatever the number of hosts.
+// created on first sight with a new id (within the growth caps), updated afterwards, and skipped while
+// monitoring is stopped. At most three statements whatever the number of hosts.
 @Injectable()
 export class HostReportWriter {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
-  async apply(groupId: string, hosts: ReportHostRequest[], now: Date): Promise<ReportedHost[]> {
+  async apply(
+    groupId: string,
+    hosts: ReportHostRequest[],
+    now: Date,
+    caps: HostCaps,
+  ): Promise<ReportedHost[]> {
     const existing = await this.existing(groupId, hosts);
+    const added = new Set(
+      hosts.map((host) => hostAndPort(host.hostname, host.port)).filter((key) => !existing.has(key)),
+    ).size;
+    if (added > 0) checkHostGrowth(added, await this.countIn(groupId), caps, true);
     const applied: ReportedHost[] = [];
     for (const reported of hosts) {
       const previous = existing.get(hostAndPort(reported.hostname, reported.port));
@@ -42,6 +52,14 @@ export class HostReportWriter {
     }
     if (applied.length > 0) await this.upsert(groupId, applied, now);
     return applied;
+  }
+
+  private async countIn(groupId: string): Promise<number> {
+    const [row] = await this.txHost.tx.query<Array<{ hosts: number }>>(
+      'SELECT count(*)::int AS hosts FROM hosts WHERE group_id = $1',
+      [groupId],
+    );
+    return row.hosts;
   }
 
   private async existing(groupId: string, hosts: ReportHostRequest[]): Promise<Map<string, HostEntity>> {
