@@ -249,7 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
   const testNotificationTimeoutMs = int(env, 'TEST_NOTIFICATION_TIMEOUT_MS', 5000, 100, 300_000);
-  const maxHostsPerProject = int(env, 'MAX_HOSTS_PER_PROJECT', 2000, 1, 10_000_000);
+  const maxHostsPerProject = int(env, 'MAX_HOSTS_PER_PROJECT', 1000, 1, 10_000_000);
   return {
     port: int(env, 'PORT', 8080, 0, 65535),
     host: env.HOST || '0.0.0.0',
@@ -303,7 +303,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     testNotificationTimeoutMs: Math.min(testNotificationTimeoutMs, outboundTimeoutMs),
     maxNewHostsPerReport: int(env, 'MAX_NEW_HOSTS_PER_REPORT', 100, 1, 1_000_000),
     maxHostsPerProject,
-    maxEventsPerReport: int(env, 'MAX_EVENTS_PER_REPORT', 200, 1, 1_000_000),
+    // By default a whole project at its cap going down in one report (plus its agents' events) is
+    // accepted: the cap on hosts already bounds what one report can derive.
+    maxEventsPerReport: int(env, 'MAX_EVENTS_PER_REPORT', 2 * maxHostsPerProject + 10, 1, 100_000_000),
     ...metricsAccess(env),
     alertEngineSweepMs: int(env, 'ALERT_ENGINE_SWEEP_MS', 30_000, 0, 3_600_000),
     alertEngineConfigCacheMs: int(env, 'ALERT_ENGINE_CONFIG_CACHE_MS', 5_000, 0, 600_000),
