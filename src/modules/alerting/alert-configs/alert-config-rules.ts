@@ -1,8 +1,9 @@
 import { CommonErrors } from '../../../platform/http/error-codes';
 import { patternProblem } from '../../../platform/text/linear-regex';
-import { AlertingErrors } from '../alerting.errors';
+import { AlertingErrors, eventTypeWithoutSource } from '../alerting.errors';
+import { missingSourceReason } from '../catalog/alert-sources';
 import { eventTypeInfo, type MatcherTarget } from '../catalog/event-types';
-import { HOST_TYPE_NAMES, MATCHER_FIELDS_BY_TARGET } from '../catalog/matchers';
+import { HOST_TYPE_NAMES, MATCHER_FIELDS_BY_TARGET, type MatcherFieldName } from '../catalog/matchers';
 import { DEFAULT_UNIT_OF_FAMILY, metricUnitFamily, unitFamily, type Unit } from '../catalog/metrics';
 import type {
   AlertConfigDraft,
@@ -21,6 +22,9 @@ import { checkNotifications } from './notification-rules';
 export function checkAlertConfig(input: AlertConfigInput): AlertConfigDraft {
   const info = eventTypeInfo(input.eventTypeName);
   if (!info?.alertable) throw AlertingErrors.INVALID_EVENT_TYPE_FOR_ALERT(input.eventTypeName);
+  // A configuration nothing can raise would stay silent forever: refused, saying why.
+  const missing = missingSourceReason(input.eventTypeName);
+  if (missing !== undefined) throw eventTypeWithoutSource(input.eventTypeName, missing);
   return {
     eventTypeName: input.eventTypeName,
     enabled: input.enabled ?? false,
@@ -44,9 +48,15 @@ function checkMatchers(
   if (target === undefined) {
     throw CommonErrors.VALIDATION_ERROR('matchers', `event type ${eventTypeName} does not support matchers`);
   }
+  return checkMatcherList(matchers, MATCHER_FIELDS_BY_TARGET[target]);
+}
+
+// The matchers of a configuration or of a scoped maintenance window: each field name among `fields`, a
+// TYPE_NAME or PORT compared exactly must be a value the field can take, a REGEX must compile.
+export function checkMatcherList(matchers: MatcherInput[], fields: readonly MatcherFieldName[]): Matcher[] {
   return matchers.map((matcher, index) => {
     const path = `matchers[${index}]`;
-    if (!MATCHER_FIELDS_BY_TARGET[target].includes(matcher.fieldName as never)) {
+    if (!fields.includes(matcher.fieldName as never)) {
       throw CommonErrors.INVALID_ENUM_VALUE(matcher.fieldName, `${path}.fieldName`);
     }
     const exact = matcher.operator === 'EQUALS' || matcher.operator === 'NOT_EQUALS';

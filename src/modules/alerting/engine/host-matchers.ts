@@ -45,7 +45,12 @@ export function fieldValueOf(fieldName: string, host: HostFacts): string | undef
 }
 
 export function matcherMatches(matcher: Matcher, host: HostFacts): boolean {
-  const actual = fieldValueOf(matcher.fieldName, host);
+  return valueMatches(matcher, fieldValueOf(matcher.fieldName, host));
+}
+
+// One matcher's operator against the value its field has on the subject (a host, a replica set, an
+// alert); undefined (the subject has no such field) matches nothing.
+export function valueMatches(matcher: Matcher, actual: string | undefined): boolean {
   if (actual === undefined) return false;
   const expected = matcher.value;
   switch (matcher.operator) {

@@ -1,10 +1,10 @@
 import { OutboundRequestError, type OutboundResponse } from '../../../platform/net/outbound';
-import { outcomeOfFailure, outcomeOfResponse, parseRetryAfter } from './delivery-outcome';
+import { outcomeOfFailure, outcomeOfResponse, parseRetryAfter, UNREACHABLE_ERROR } from './delivery-outcome';
 
 const NOW = new Date('2024-01-15T10:30:00Z');
 
 function answer(status: number, headers: Record<string, string> = {}, body = ''): OutboundResponse {
-  return { status, headers, body, bodyTruncated: false, latencyMs: 12 };
+  return { status, headers, body, bodyTruncated: false, latencyMs: 12, privateTarget: false };
 }
 
 describe('parseRetryAfter', () => {
@@ -49,16 +49,31 @@ describe('outcomeOfResponse', () => {
   it('should keep only the start of a long answer', () => {
     expect(outcomeOfResponse(answer(500, {}, 'e'.repeat(5000)), NOW).response).toHaveLength(2000);
   });
+
+  it.each([200, 404, 500])('should withhold the body of a private target answering %s', (status) => {
+    const outcome = outcomeOfResponse({ ...answer(status, {}, 'internal data'), privateTarget: true }, NOW);
+    expect(outcome.status).toBe(status);
+    expect(outcome.response).toBeUndefined();
+    expect(JSON.stringify(outcome)).not.toContain('internal data');
+  });
 });
 
 describe('outcomeOfFailure', () => {
   it.each<[ConstructorParameters<typeof OutboundRequestError>[0], boolean]>([
-    ['TIMEOUT', true],
-    ['NETWORK', true],
     ['REFUSED', false],
     ['INVALID_REQUEST', false],
-  ])('should make %s retryable: %s', (failure, retryable) => {
+  ])('should make %s retryable: %s and say why', (failure, retryable) => {
     const outcome = outcomeOfFailure(new OutboundRequestError(failure, 'why', 42));
     expect(outcome).toEqual({ ok: false, error: `${failure}: why`, latencyMs: 42, retryable });
+  });
+
+  it.each<[ConstructorParameters<typeof OutboundRequestError>[0], string]>([
+    ['TIMEOUT', 'no complete answer within 1000 ms'],
+    ['NETWORK', 'ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:9'],
+    ['NETWORK', 'socket hang up'],
+    ['NETWORK', 'HPE_INVALID_CONSTANT: Expected HTTP/'],
+  ])('should report %s (%s) as the one retryable unreachable error', (failure, cause) => {
+    const outcome = outcomeOfFailure(new OutboundRequestError(failure, cause, 42));
+    expect(outcome).toEqual({ ok: false, error: UNREACHABLE_ERROR, latencyMs: 42, retryable: true });
   });
 });

@@ -25,7 +25,7 @@ const alert: AlertDocument = {
 };
 
 function slackAnswer(status: number, body: string): OutboundResponse {
-  return { status, headers: {}, body, bodyTruncated: false, latencyMs: 3 };
+  return { status, headers: {}, body, bodyTruncated: false, latencyMs: 3, privateTarget: false };
 }
 
 describe('alert summary', () => {

@@ -1,4 +1,4 @@
-import { NotifierRegistry } from '../../../src/modules/integrations';
+import { NotifierRegistry } from '../../../src/modules/deliveries';
 import { HttpReceiver } from '../../support/receivers/http-receiver';
 import { SmtpReceiver } from '../../support/receivers/smtp-receiver';
 import { startTestApp, type TestApp } from '../../support/test-app';

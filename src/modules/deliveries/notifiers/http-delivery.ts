@@ -1,7 +1,8 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../../../platform/clock/clock';
 import {
   OutboundHttpClient,
+  OutboundRequestError,
   type OutboundRequest,
   type OutboundResponse,
 } from '../../../platform/net/outbound';
@@ -13,6 +14,8 @@ export type ResponseJudge = (response: OutboundResponse, now: Date) => NotifyRes
 // One attempt through the SSRF-guarded client, turned into a result; never throws.
 @Injectable()
 export class HttpDelivery {
+  private readonly logger = new Logger(HttpDelivery.name);
+
   constructor(
     private readonly client: OutboundHttpClient,
     private readonly clock: Clock,
@@ -22,8 +25,27 @@ export class HttpDelivery {
     try {
       return judge(await this.client.send(request), this.clock.now());
     } catch (error) {
+      this.logFailure(request, error);
       return outcomeOfFailure(error);
     }
+  }
+
+  // The cause the result does not show, for the operator; the host and port only, since webhook URLs
+  // carry tokens in their paths.
+  private logFailure(request: OutboundRequest, error: unknown): void {
+    if (!(error instanceof OutboundRequestError) || error.failure === 'REFUSED') return;
+    let destination = 'an invalid URL';
+    try {
+      destination = new URL(request.url).host;
+    } catch {
+      // keep the placeholder
+    }
+    this.logger.warn({
+      msg: 'outbound request failed',
+      destination,
+      failure: error.failure,
+      cause: error.message,
+    });
   }
 }
 

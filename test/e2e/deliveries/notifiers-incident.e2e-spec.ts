@@ -1,4 +1,4 @@
-import { NotifierRegistry, type AlertEventKind } from '../../../src/modules/integrations';
+import { NotifierRegistry, type AlertEventKind } from '../../../src/modules/deliveries';
 import { HttpReceiver } from '../../support/receivers/http-receiver';
 import type { TestApp } from '../../support/test-app';
 import { RECEIVER_PATHS, sampleAlert, startNotifierApp } from './notifiers-fixture';
@@ -88,7 +88,8 @@ describe('POST /v2/enqueue (PagerDuty Events v2, Opsgenie, VictorOps, Datadog an
       });
       const result = await notifiers.notify(target, alert, 'alert.open');
       expect(result).toMatchObject({ ok: false, status: 400, retryable: false });
-      expect(result.response).toContain('Event object is invalid');
+      // The relay is on loopback: a private target's answer is never kept.
+      expect(result.response).toBeUndefined();
     });
   });
 

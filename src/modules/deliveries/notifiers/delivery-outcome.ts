@@ -24,7 +24,8 @@ export function parseRetryAfter(value: string | undefined, now: Date): number | 
 // not followed) will not.
 export function outcomeOfResponse(response: OutboundResponse, now: Date): NotifyResult {
   const { status, latencyMs } = response;
-  const excerpt = response.body.slice(0, RESPONSE_EXCERPT_LENGTH);
+  // A private target's answer is withheld: whoever set the URL could read an internal service with it.
+  const excerpt = response.privateTarget ? undefined : response.body.slice(0, RESPONSE_EXCERPT_LENGTH);
   if (status >= 200 && status < 300)
     return { ok: true, status, latencyMs, retryable: false, response: excerpt };
   const retryable = isRetryableStatus(status);
@@ -40,12 +41,18 @@ export function outcomeOfResponse(response: OutboundResponse, now: Date): Notify
   };
 }
 
+// What every failed connection reports, whatever the cause (refused, reset, not HTTP, DNS, TLS, no
+// answer in time): distinct texts would tell an open port from a closed one on an allowed host. The
+// cause goes to the service's log.
+export const UNREACHABLE_ERROR = 'UNREACHABLE: the receiver could not be reached or did not answer in time';
+
 // A refused destination or a malformed request will fail the same way again; a timeout or a network
 // error may not.
 export function outcomeOfFailure(error: unknown): NotifyResult {
   if (error instanceof OutboundRequestError) {
     const retryable = error.failure === 'TIMEOUT' || error.failure === 'NETWORK';
-    return { ok: false, error: `${error.failure}: ${error.message}`, latencyMs: error.latencyMs, retryable };
+    const text = retryable ? UNREACHABLE_ERROR : `${error.failure}: ${error.message}`;
+    return { ok: false, error: text, latencyMs: error.latencyMs, retryable };
   }
   return {
     ok: false,

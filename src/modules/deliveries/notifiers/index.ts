@@ -9,6 +9,20 @@ export {
   type NotifyResult,
   type RenderFallback,
 } from './notifier';
-export type * from './notification-target';
+export type {
+  DatadogTarget,
+  EmailTarget,
+  MicrosoftTeamsTarget,
+  NewRelicTarget,
+  NotificationTarget,
+  NotificationTargetType,
+  OpsGenieTarget,
+  PagerDutyTarget,
+  SlackTarget,
+  SmsTarget,
+  VictorOpsTarget,
+  WebhookTarget,
+} from './notification-target';
 export { targetFromIntegration, targetFromNotification } from './notification-targets';
 export { buildWebhookRequest, type WebhookRequest } from './webhook-request';
+export { UNREACHABLE_ERROR } from './delivery-outcome';

@@ -1,5 +1,5 @@
 import type { Notification } from '../../alerting';
-import type { IntegrationSettings } from '../configurations/integration-settings';
+import type { IntegrationSettings } from '../../integrations';
 import type { NotificationTarget } from './notification-target';
 
 type Fields = Readonly<Record<string, unknown>>;

@@ -1,4 +1,4 @@
-import { NotifierRegistry, type NotificationTarget } from '../../../src/modules/integrations';
+import { NotifierRegistry, type NotificationTarget } from '../../../src/modules/deliveries';
 import { HttpReceiver } from '../../support/receivers/http-receiver';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { sampleAlert } from './notifiers-fixture';
@@ -66,7 +66,7 @@ describe('POST /hooks (outbound SSRF guard with 127.0.0.0/8 on the allow list)',
 
   beforeAll(async () => {
     receiver = await HttpReceiver.start();
-    t = await startTestApp({ OUTBOUND_ALLOWLIST: ' 10.0.0.0/8 , 127.0.0.0/8 ' });
+    t = await startTestApp({ OUTBOUND_ALLOWLIST: ' 10.0.0.0/8:* , 127.0.0.0/8:* ' });
   });
 
   afterAll(async () => {

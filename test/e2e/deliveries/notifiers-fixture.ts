@@ -1,4 +1,4 @@
-import type { AlertDocument } from '../../../src/modules/integrations';
+import type { AlertDocument } from '../../../src/modules/deliveries';
 import type { HttpReceiver } from '../../support/receivers/http-receiver';
 import type { SmtpReceiver } from '../../support/receivers/smtp-receiver';
 import { startTestApp, type TestApp } from '../../support/test-app';
@@ -22,7 +22,7 @@ export function startNotifierApp(
   env: Record<string, string> = {},
 ): Promise<TestApp> {
   return startTestApp({
-    OUTBOUND_ALLOWLIST: '127.0.0.1',
+    OUTBOUND_ALLOWLIST: '127.0.0.1:*',
     PAGERDUTY_EVENTS_URL: receiver.url(RECEIVER_PATHS.pagerDuty),
     SLACK_API_URL: receiver.url(RECEIVER_PATHS.slack),
     OPSGENIE_API_URL_US: receiver.url(RECEIVER_PATHS.opsGenieUs),
