@@ -7,6 +7,7 @@ import { ProjectDirectory, type Principal } from '../../../platform/auth/princip
 import { assertMayChangeRoles } from '../../../platform/auth/role-grants';
 import { EventPublisher } from '../../../platform/events/event-publisher';
 import { CommonErrors } from '../../../platform/http/error-codes';
+import { assertReadOnlyUnchanged } from '../../../platform/http/read-only-fields';
 import type { ListEnvelope } from '../../../platform/http/pagination/list-envelope';
 import { PageLinks } from '../../../platform/http/pagination/page-links';
 import type { PageQuery } from '../../../platform/http/pagination/page.query';
@@ -90,6 +91,7 @@ export class OrgApiKeysService {
     const desc = request.desc === undefined ? undefined : requireDescription(request.desc);
     const roles = request.roles === undefined ? undefined : requireRoles(request.roles);
     const key = await this.store.findInOrg(orgId, apiKeyId, true);
+    assertReadOnlyUnchanged(request, await this.store.response(key));
     const subject = { targetPublicKey: key.publicKey };
     const roleRepository = this.txHost.tx.getRepository(ApiKeyRoleEntity);
     const current = await roleRepository.findBy({ apiKeyId: key.id, orgId: Not(IsNull()) });
