@@ -37,7 +37,7 @@ interface Scenario {
 const CURRENT_AGENT = '107.0.0.8465-1';
 const OLD_AGENT = '10.0.0.1-1';
 
-describe('The alert catalog, walked', () => {
+describe('POST /groups/{groupId}/alertConfigs (the alert catalog, walked)', () => {
   const clock = new ManualClock(new Date('2024-06-01T12:00:00Z'));
   let t: TestApp;
   let receiver: HttpReceiver;
