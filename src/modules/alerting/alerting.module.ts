@@ -13,6 +13,7 @@ import { AlertsService } from './alerts/alerts.service';
 import { AlertEngine } from './engine/alert-engine.service';
 import { AlertEngineScheduler } from './engine/alert-engine.scheduler';
 import { EnabledConfigsCache } from './engine/enabled-configs.cache';
+import { StaleMetricAlerts } from './engine/stale-metric-alerts';
 import { MaintenanceWindowEntity } from './maintenance-windows/maintenance-window.entity';
 import { MaintenanceWindowsController } from './maintenance-windows/maintenance-windows.controller';
 import { MaintenanceWindowsService } from './maintenance-windows/maintenance-windows.service';
@@ -40,8 +41,9 @@ import { MaintenanceWindowsService } from './maintenance-windows/maintenance-win
     MaintenanceWindowsService,
     EnabledConfigsCache,
     AlertEngine,
+    StaleMetricAlerts,
     AlertEngineScheduler,
   ],
-  exports: [AlertConfigsService, AlertsService, MaintenanceWindowsService, AlertEngine],
+  exports: [AlertConfigsService, AlertsService, MaintenanceWindowsService, AlertEngine, StaleMetricAlerts],
 })
 export class AlertingModule {}
