@@ -30,14 +30,29 @@ const SWEEP_BATCH = 100;
 
 type NoticeKind = 'alert.close' | 'alert.cancel' | 'alert.acknowledge';
 
-// Receivers that have a resolved (or cancelled) form of an alert: PagerDuty resolve, OpsGenie close,
-// VictorOps RECOVERY, the webhook's alert.close, an e-mail; the product sends alert.cancel to webhooks only.
+// Every receiver type has a resolved form of an alert: PagerDuty resolve, Opsgenie close, VictorOps
+// RECOVERY, Datadog and New Relic events with the alert's new status, a Slack or Teams message, an e-mail,
+// an SMS, the webhook's alert.close. A cancelled alert (its subject removed, its configuration disabled,
+// its data stale) is an ending too: the webhook gets alert.cancel as in the product, and every other
+// receiver its resolved form, so no incident stays open for an alert that no longer exists.
 // An acknowledgement goes where the incident tool can acknowledge (PagerDuty acknowledge with the alert id
 // as dedup_key, Opsgenie acknowledge by alias, VictorOps ACKNOWLEDGEMENT) and to webhooks
 // (alert.acknowledge); people are not mailed about it.
+const ENDING_RECEIVERS = new Set([
+  'PAGER_DUTY',
+  'OPS_GENIE',
+  'VICTOR_OPS',
+  'SLACK',
+  'MICROSOFT_TEAMS',
+  'DATADOG',
+  'NEW_RELIC',
+  'WEBHOOK',
+  'EMAIL',
+  'SMS',
+]);
 const NOTICE_RECEIVERS: Record<NoticeKind, ReadonlySet<string>> = {
-  'alert.close': new Set(['PAGER_DUTY', 'OPS_GENIE', 'VICTOR_OPS', 'WEBHOOK', 'EMAIL']),
-  'alert.cancel': new Set(['WEBHOOK']),
+  'alert.close': ENDING_RECEIVERS,
+  'alert.cancel': ENDING_RECEIVERS,
   'alert.acknowledge': new Set(['PAGER_DUTY', 'OPS_GENIE', 'VICTOR_OPS', 'WEBHOOK']),
 };
 
