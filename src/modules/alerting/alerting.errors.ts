@@ -16,8 +16,6 @@ export const AlertingErrors = defineErrors({
     status: 400,
     detail: 'Alert {0} is {1}; a closed or cancelled alert cannot be acknowledged or unacknowledged.',
   },
-  // The product's code, for callers whose global role lets them name a project that does not exist.
-  GROUP_NOT_FOUND: { status: 404, detail: 'No group with ID {0} exists.' },
   // The product's code for a project id in the body that differs from the one in the URL.
   GROUP_MISMATCH: {
     status: 400,

@@ -5,7 +5,9 @@ import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-t
 import { In, QueryFailedError, type FindOptionsWhere } from 'typeorm';
 import type { Principal } from '../../../platform/auth/principal';
 import { ProjectDirectory } from '../../../platform/auth/principal';
+import { ProjectScope } from '../../../platform/auth/project-scope';
 import { Clock } from '../../../platform/clock/clock';
+import { lockForTransaction } from '../../../platform/database/advisory-lock';
 import { PreparedReads, type PreparedRead } from '../../../platform/database/prepared-reads';
 import { EventPublisher } from '../../../platform/events/event-publisher';
 import { CommonErrors } from '../../../platform/http/error-codes';
@@ -48,6 +50,7 @@ export class AlertsService {
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly projects: ProjectDirectory,
+    private readonly scope: ProjectScope,
     private readonly events: EventPublisher,
     private readonly links: PageLinks,
     private readonly clock: Clock,
@@ -58,7 +61,7 @@ export class AlertsService {
   }
 
   async list(groupId: string, query: ListAlertsQuery): Promise<ListEnvelope<AlertResponse>> {
-    await this.orgOf(groupId);
+    await this.scope.orgOf(groupId);
     if (query.status !== undefined && !isAlertStatus(query.status)) {
       throw AlertingErrors.INVALID_ALERT_STATUS(query.status);
     }
@@ -66,7 +69,7 @@ export class AlertsService {
   }
 
   async get(groupId: string, alertId: string): Promise<AlertResponse> {
-    await this.orgOf(groupId);
+    await this.scope.orgOf(groupId);
     return this.toResponse(await this.find(groupId, alertId, false), this.clock.now());
   }
 
@@ -79,7 +82,7 @@ export class AlertsService {
     request: AcknowledgeAlertRequest,
     principal: Principal,
   ): Promise<AlertResponse> {
-    const orgId = await this.orgOf(groupId);
+    const orgId = await this.scope.orgOf(groupId);
     const alert = await this.find(groupId, alertId, true);
     const comment = request.acknowledgementComment ?? '';
     // Counted in characters, as the varchar(200) column counts them.
@@ -199,9 +202,7 @@ export class AlertsService {
     if (orgId === null) throw new InvalidAlertError(`project ${input.groupId} does not exist`);
     const targetKey = targetKeyOf(input);
     // Serializes raising for one (configuration, target): a concurrent raise waits, then sees the winner.
-    await this.txHost.tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
-      `alerts:${input.alertConfigId}:${targetKey}`,
-    ]);
+    await lockForTransaction(this.txHost.tx, `alerts:${input.alertConfigId}:${targetKey}`);
     const active = await this.repository().findOne({
       select: { id: true },
       where: { alertConfigId: input.alertConfigId, targetKey, status: In(ACTIVE) },
@@ -344,13 +345,6 @@ export class AlertsService {
       : (await this.alertById([alertId, groupId]))[0];
     if (!alert) throw AlertingErrors.ALERT_NOT_FOUND(alertId, groupId);
     return alert;
-  }
-
-  // The role guard lets global roles name any project id; an unknown project is a 404, not an empty list.
-  private async orgOf(groupId: string): Promise<string> {
-    const orgId = await this.projects.orgOf(groupId);
-    if (orgId === null) throw AlertingErrors.GROUP_NOT_FOUND(groupId);
-    return orgId;
   }
 
   private toResponse(alert: AlertEntity, now: Date): AlertResponse {

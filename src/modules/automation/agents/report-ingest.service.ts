@@ -17,7 +17,7 @@ import { HostReportWriter, type ReportedHost } from '../hosts/host-report.writer
 import { hostEventSubject } from '../hosts/host.mapper';
 import { MeasurementPartitions } from '../measurements/measurement-partitions';
 import { MeasurementStore, type DataPoint } from '../measurements/measurement.store';
-import { ProjectScope } from '../project-scope';
+import { ProjectScope } from '../../../platform/auth/project-scope';
 import type { AgentType } from './agent-types';
 import { AgentsStore } from './agents.store';
 import type { AgentReportRequest } from './dto/agent-report.request';

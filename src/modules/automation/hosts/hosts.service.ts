@@ -11,7 +11,7 @@ import { isObjectId, newObjectId } from '../../../platform/ids/object-id';
 import { AutomationErrors } from '../automation.errors';
 import { AutomationEventTypes } from '../automation.events';
 import { lockDeployment } from '../deployment-lock';
-import { ProjectScope } from '../project-scope';
+import { ProjectScope } from '../../../platform/auth/project-scope';
 import type { AddHostRequest } from './dto/add-host.request';
 import type { HostResponse } from './dto/host.response';
 import type { ListHostsQuery } from './dto/list-hosts.query';
@@ -21,6 +21,7 @@ import { UNREPORTED_FACTS } from './host-facts';
 import { UNREPORTED_TYPE_NAME } from './host-types';
 import { HostEntity } from './host.entity';
 import { hostEventSubject, hostPath, toHostResponse } from './host.mapper';
+import { dropHostReadings } from './host-removal.writer';
 
 // Hosts of a project: created by agents' reports (or added here to start monitoring), read, and removed
 // from monitoring. A removed host keeps its row (and id) with `monitored` false; reports about it are
@@ -137,8 +138,7 @@ export class HostsService {
     await lockDeployment(this.txHost.tx, groupId);
     const host = await this.find(groupId, hostId);
     await this.repository().update({ id: host.id }, { monitored: false });
-    await this.txHost.tx.query('DELETE FROM host_disks WHERE host_id = $1', [host.id]);
-    await this.txHost.tx.query('DELETE FROM latest_measurements WHERE host_id = $1', [host.id]);
+    await dropHostReadings(this.txHost.tx, host.id);
     await this.events.publish({
       eventTypeName: AutomationEventTypes.DELETE_HOST_AUDIT,
       orgId,
