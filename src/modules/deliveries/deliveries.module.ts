@@ -14,6 +14,7 @@ import { NotificationScheduleEntity } from './policy/notification-schedule.entit
 import { Recipients } from './policy/recipients';
 import { DeliveryAttemptEntity } from './queue/delivery-attempt.entity';
 import { DeliveryDueSignal } from './queue/delivery-due-signal.store';
+import { DeliveryClaimStore } from './queue/delivery-claim.store';
 import { DeliveryQueue } from './queue/delivery-queue';
 import { DeliveryWorker } from './queue/delivery-worker';
 import { DeliveryEntity } from './queue/delivery.entity';
@@ -31,6 +32,7 @@ import { DeliveryEntity } from './queue/delivery.entity';
   ],
   controllers: [DeliveriesController, NotificationTestsController],
   providers: [
+    DeliveryClaimStore,
     DeliveryQueue,
     DeliveryDueSignal,
     DeliveryWorker,

@@ -42,7 +42,9 @@ export class DeliveriesScheduler implements OnApplicationBootstrap, OnModuleDest
 
   async onApplicationBootstrap(): Promise<void> {
     this.every(this.config.notificationSweepMs, 'notification sweep', () => this.policy.runSweep());
-    const kick = this.every(this.config.deliveryPollMs, 'delivery worker', () => this.worker.runDue());
+    // fill() returns once the claim is made, not when the calls end: a poll never waits behind a slow
+    // receiver, so deliveries that become due are claimed into free slots on the next tick or wake-up.
+    const kick = this.every(this.config.deliveryPollMs, 'delivery worker', () => this.worker.fill());
     if (kick === undefined || !this.config.deliveryWakeOnCommit) return;
     this.listener = new ChannelListener(this.dataSource, DELIVERY_DUE_CHANNEL, 'dms-delivery-wakeup', {
       onNotify: kick,
@@ -67,7 +69,7 @@ export class DeliveriesScheduler implements OnApplicationBootstrap, OnModuleDest
     const bound = new Promise((done) => {
       timer = setTimeout(done, IN_FLIGHT_WAIT_MS);
     });
-    await Promise.race([Promise.allSettled([...this.inFlight]), bound]);
+    await Promise.race([Promise.all([Promise.allSettled([...this.inFlight]), this.worker.idle()]), bound]);
     clearTimeout(timer);
   }
 

@@ -34,6 +34,10 @@ import { UserAdminService } from './users/user-admin.service';
 import { RequestedRoles } from './roles/requested-roles';
 import { UserRoleChanges } from './roles/user-role-changes';
 import { TeamEntity } from './teams/team.entity';
+import { MembershipService } from './membership/membership.service';
+import { MembershipStore } from './membership/membership.store';
+import { OrgUsersController } from './membership/org-users.controller';
+import { ProjectUsersController } from './membership/project-users.controller';
 import { TeamUserEntity } from './teams/team-user.entity';
 import { TeamProjectRoleEntity } from './teams/team-project-role.entity';
 
@@ -59,6 +63,8 @@ import { TeamProjectRoleEntity } from './teams/team-project-role.entity';
     OrgApiKeysController,
     ProjectApiKeysController,
     GlobalApiKeysController,
+    OrgUsersController,
+    ProjectUsersController,
   ],
   providers: [
     CredentialNames,
@@ -71,6 +77,8 @@ import { TeamProjectRoleEntity } from './teams/team-project-role.entity';
     UserAdminService,
     RequestedRoles,
     UserRoleChanges,
+    MembershipService,
+    MembershipStore,
     OrganizationsService,
     ProjectsService,
     OrgApiKeysService,

@@ -83,6 +83,9 @@ export interface AppConfig {
   // the timer; tests call runSweep), and how long a project's enabled alert configurations are cached.
   alertEngineSweepMs: number;
   alertEngineConfigCacheMs: number;
+  // A metric alert whose host has not reported its metric for this long is cancelled by the engine sweep
+  // (a host that stopped reporting would otherwise keep it open and re-notifying).
+  alertStaleAfterMinutes: number;
   // Token buckets (src/platform/http/rate-limit), shared by every instance through Postgres; 0 = off.
   // Per credential (and per project when the path names one), and per client address.
   rateLimitPerMinute: number;
@@ -249,7 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
   const testNotificationTimeoutMs = int(env, 'TEST_NOTIFICATION_TIMEOUT_MS', 5000, 100, 300_000);
-  const maxHostsPerProject = int(env, 'MAX_HOSTS_PER_PROJECT', 2000, 1, 10_000_000);
+  const maxHostsPerProject = int(env, 'MAX_HOSTS_PER_PROJECT', 1000, 1, 10_000_000);
   return {
     port: int(env, 'PORT', 8080, 0, 65535),
     host: env.HOST || '0.0.0.0',
@@ -303,10 +306,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     testNotificationTimeoutMs: Math.min(testNotificationTimeoutMs, outboundTimeoutMs),
     maxNewHostsPerReport: int(env, 'MAX_NEW_HOSTS_PER_REPORT', 100, 1, 1_000_000),
     maxHostsPerProject,
-    maxEventsPerReport: int(env, 'MAX_EVENTS_PER_REPORT', 200, 1, 1_000_000),
+    // By default a whole project at its cap going down in one report (plus its agents' events) is
+    // accepted: the cap on hosts already bounds what one report can derive.
+    maxEventsPerReport: int(env, 'MAX_EVENTS_PER_REPORT', 2 * maxHostsPerProject + 10, 1, 100_000_000),
     ...metricsAccess(env),
     alertEngineSweepMs: int(env, 'ALERT_ENGINE_SWEEP_MS', 30_000, 0, 3_600_000),
     alertEngineConfigCacheMs: int(env, 'ALERT_ENGINE_CONFIG_CACHE_MS', 5_000, 0, 600_000),
+    alertStaleAfterMinutes: int(env, 'ALERT_STALE_AFTER_MINUTES', 30, 1, 10_080),
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 0, 0, 1_000_000),
     rateLimitPerAddressPerMinute: int(env, 'RATE_LIMIT_PER_ADDRESS_PER_MINUTE', 0, 0, 1_000_000),
     authFailuresPerNameAddress: int(env, 'AUTH_FAILURES_PER_NAME_ADDRESS', 10, 1, 1_000_000),

@@ -102,7 +102,8 @@ describe('PATCH /groups/{groupId}/maintenanceWindows/{windowId}', () => {
     [{ endDate: null }, 'MISSING_MAINTENANCE_WINDOW_END_DATE'],
     [{ alertTypeNames: ['HOSTS'] }, 'INVALID_ENUM_VALUE'],
     [{ startDate: 'next week' }, 'INVALID_JSON_ATTRIBUTE'],
-    [{ groupId: '5e8cc670a16506712e0b1e95' }, 'INVALID_ATTRIBUTE'],
+    [{ groupId: '5e8cc670a16506712e0b1e95' }, 'ATTRIBUTE_READ_ONLY'],
+    [{ color: 'red' }, 'INVALID_ATTRIBUTE'],
   ])('should refuse %j with %s', async (body, code) => {
     const window = await fresh();
     const response = await patch(window.id, body);

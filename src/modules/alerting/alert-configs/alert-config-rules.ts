@@ -1,6 +1,7 @@
 import { CommonErrors } from '../../../platform/http/error-codes';
 import { patternProblem } from '../../../platform/text/linear-regex';
-import { AlertingErrors } from '../alerting.errors';
+import { AlertingErrors, eventTypeWithoutSource } from '../alerting.errors';
+import { missingSourceReason } from '../catalog/alert-sources';
 import { eventTypeInfo, type MatcherTarget } from '../catalog/event-types';
 import { HOST_TYPE_NAMES, MATCHER_FIELDS_BY_TARGET, type MatcherFieldName } from '../catalog/matchers';
 import { DEFAULT_UNIT_OF_FAMILY, metricUnitFamily, unitFamily, type Unit } from '../catalog/metrics';
@@ -21,6 +22,9 @@ import { checkNotifications } from './notification-rules';
 export function checkAlertConfig(input: AlertConfigInput): AlertConfigDraft {
   const info = eventTypeInfo(input.eventTypeName);
   if (!info?.alertable) throw AlertingErrors.INVALID_EVENT_TYPE_FOR_ALERT(input.eventTypeName);
+  // A configuration nothing can raise would stay silent forever: refused, saying why.
+  const missing = missingSourceReason(input.eventTypeName);
+  if (missing !== undefined) throw eventTypeWithoutSource(input.eventTypeName, missing);
   return {
     eventTypeName: input.eventTypeName,
     enabled: input.enabled ?? false,

@@ -1,3 +1,4 @@
+import { assertReadOnlyUnchanged } from '../../../platform/http/read-only-fields';
 import { Injectable } from '@nestjs/common';
 import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
@@ -97,6 +98,7 @@ export class MaintenanceWindowsService {
   ): Promise<MaintenanceWindowResponse> {
     const orgId = await this.orgOf(groupId);
     const window = await this.findCurrent(groupId, windowId, true);
+    assertReadOnlyUnchanged(request, this.toResponse(window));
     const now = this.clock.now();
     const before: WindowFields = { ...window };
     const after = windowForUpdate(before, request, now);

@@ -20,13 +20,6 @@ import { UserResponse } from './dto/user.response';
 import { UserAdminService } from './user-admin.service';
 import { UsersService } from './users.service';
 
-const ROLE_REFUSALS = [
-  CommonErrors.USER_UNAUTHORIZED(),
-  RoleGrantErrors.CANNOT_MODIFY_OWN_ROLES(),
-  RoleGrantErrors.NOT_ORG_ADMIN('ORG_OWNER', '5980cfc70b6d97029d82e3f6'),
-  RoleGrantErrors.NOT_GROUP_USER_ADMIN('GROUP_OWNER', '5e8cc670a16506712e0b1e95'),
-];
-
 @ApiTags('Users')
 @Controller('users')
 export class UsersController {
@@ -50,7 +43,6 @@ export class UsersController {
     IdentityErrors.ROLE_NEEDS_GROUP_ID('GROUP_READ_ONLY', 'roles[0]'),
     CommonErrors.INVALID_ATTRIBUTE('roles[0].groupId'),
   ])
-  @ApiErrorResponses(401, 'The caller may not grant a requested role.', ROLE_REFUSALS)
   @ApiErrorResponses(403, 'A global role the caller may not grant.', [
     RoleGrantErrors.CANNOT_ADD_GLOBAL_ROLE('GLOBAL_OWNER'),
   ])
@@ -75,7 +67,6 @@ export class UsersController {
     IdentityErrors.CANNOT_REMOVE_LAST_ORG_OWNER('5980cfc70b6d97029d82e3f6'),
     IdentityErrors.CANNOT_REMOVE_LAST_GLOBAL_OWNER(),
   ])
-  @ApiErrorResponses(401, 'Not allowed.', ROLE_REFUSALS)
   @ApiErrorResponses(404, 'No such user (global user admins only).', [
     IdentityErrors.USER_NOT_FOUND('5e8cc670a16506712e0b1e90'),
   ])
@@ -100,7 +91,6 @@ export class UsersController {
   @ApiErrorResponses(400, 'The last owner.', [
     IdentityErrors.CANNOT_REMOVE_LAST_ORG_OWNER('5980cfc70b6d97029d82e3f6'),
   ])
-  @ApiErrorResponses(401, 'Not allowed.', [CommonErrors.USER_UNAUTHORIZED()])
   @ApiErrorResponses(404, 'No such user (global user admins only).', [
     IdentityErrors.USER_NOT_FOUND('5e8cc670a16506712e0b1e90'),
   ])

@@ -1,3 +1,5 @@
+import { LinkResponse } from '../../../../platform/http/pagination/link.response';
+import { ReadOnlyField } from '../../../../platform/http/read-only-fields';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
@@ -53,4 +55,19 @@ export class UpdateMaintenanceWindowRequest {
   @ValidateNested({ each: true })
   @Type(() => MatcherRequest)
   matchers?: MatcherRequest[] | null;
+
+  @ReadOnlyField({ type: String })
+  id?: unknown;
+
+  @ReadOnlyField({ type: String })
+  groupId?: unknown;
+
+  @ReadOnlyField({ type: String })
+  created?: unknown;
+
+  @ReadOnlyField({ type: String })
+  updated?: unknown;
+
+  @ReadOnlyField({ type: [LinkResponse] })
+  links?: unknown;
 }
