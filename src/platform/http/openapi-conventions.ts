@@ -107,9 +107,14 @@ const RESPONSES: Record<string, ResponseObject> = {
 const PIPELINE_RESPONSES: Record<string, ResponseObject> = {
   BadRequest: {
     description:
-      'A query parameter is invalid or holds a character no value can hold (U+0000, a lone surrogate); the ' +
-      'error names it.',
-    content: errorExamples([CommonErrors.INVALID_QUERY_PARAMETER('pageNum')]),
+      'A query parameter is invalid or holds a character no value can hold (U+0000, a lone surrogate); or ' +
+      'the body nests deeper than 32 levels, or has more than 1,000 attributes in an object, 1,000 items in ' +
+      'an array or 20,000 values in all (the limits are settings); the error names the parameter or attribute.',
+    content: errorExamples([
+      CommonErrors.INVALID_QUERY_PARAMETER('pageNum'),
+      CommonErrors.JSON_NESTED_TOO_DEEPLY('processes[0].args2_6.a.a.a', 32),
+      CommonErrors.TOO_MANY_ATTRIBUTES('body', 1000),
+    ]),
   },
   NotFound: {
     description: 'A path parameter names nothing that exists (or holds U+0000).',
@@ -120,8 +125,10 @@ const PIPELINE_RESPONSES: Record<string, ResponseObject> = {
     ]),
   },
   RequestTooLarge: {
-    description: 'The request carries a body larger than the service accepts.',
-    content: errorExamples([CommonErrors.REQUEST_TOO_LARGE(1048576)]),
+    description:
+      'The request carries a body larger than the route accepts: 64 KiB, or 1 MiB on the routes carrying a ' +
+      'whole document (automation configuration, agent reports, identity providers); both are settings.',
+    content: errorExamples([CommonErrors.REQUEST_TOO_LARGE(65536)]),
   },
   UnsupportedMediaType: {
     description: 'The request carries a body that is not `application/json`.',
