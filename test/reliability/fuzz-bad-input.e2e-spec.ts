@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { DatabaseDigest } from './support/db-digest';
+import { fieldMutations } from './support/field-mutations';
 import { hostileCase, type HostileCase } from './support/hostile';
 import {
   fetchOpenApi,
@@ -14,6 +15,10 @@ import { errorBodyProblem, send } from './support/send';
 // Fixed seed and case count so CI is reproducible; FUZZ_SEED / FUZZ_CASES_PER_OPERATION explore further.
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
 const CASES_PER_OPERATION = Number(process.env.FUZZ_CASES_PER_OPERATION ?? 25);
+// Requests of both tests together in one run (the batched test fills up to it); FUZZ_TOTAL explores further.
+const TOTAL_REQUESTS = Number(process.env.FUZZ_TOTAL ?? 10_000);
+// Requests in flight at once in the batched test; the database digest is taken around each batch.
+const BATCH = 16;
 
 // Timers off: nothing but the requests themselves writes to the database.
 const QUIET = {
@@ -29,6 +34,7 @@ describe('Hostile input against every operation of the OpenAPI document', () => 
   let document: OpenApiDocument;
   let operations: Operation[];
   let digest: DatabaseDigest;
+  let sequentialRequests = 0;
 
   beforeAll(async () => {
     t = await startTestApp(QUIET);
@@ -101,7 +107,91 @@ describe('Hostile input against every operation of the OpenAPI document', () => 
     process.stdout.write(
       `fuzz: seed ${SEED}, ${operations.length} operations x ${CASES_PER_OPERATION} = ${cases.length} requests; statuses ${summary}; failures ${failures.length}\n`,
     );
+    sequentialRequests = cases.length;
     expect(failures).toEqual([]);
     expect(operations.length).toBeGreaterThan(90);
   }, 240000);
+
+  function realPath(operation: Operation): string {
+    return operation.path.replace(/\{(\w+)\}/g, (_whole, name: string) =>
+      encodeURIComponent(seeded.ids[name] ?? '000000000000000000000000'),
+    );
+  }
+
+  function authFor(c: HostileCase): { digest?: typeof seeded.boot.globalKey; basic?: string } {
+    return c.operation.path.startsWith('/agents/')
+      ? { basic: `Basic ${Buffer.from(`${seeded.groupId}:${seeded.agentKey.key}`).toString('base64')}` }
+      : { digest: seeded.boot.globalKey };
+  }
+
+  // Every field at every depth as null, an empty object, an empty array and a near-miss enum, on the
+  // real resources; then random hostile cases up to TOTAL_REQUESTS. Sent BATCH at a time; a batch
+  // answered only with 4xx must leave the database as it was.
+  it('should answer every field mutation at every depth with a 2xx or the product error, in batches', async () => {
+    const systematic: HostileCase[] = operations.flatMap((operation) =>
+      operation.bodySchema && operation.method !== 'DELETE'
+        ? fieldMutations(document, operation.bodySchema).map((mutation) => ({
+            operation,
+            path: realPath(operation),
+            query: '',
+            body: { kind: 'json' as const, value: mutation.value, note: mutation.note },
+          }))
+        : [],
+    );
+    const missing = Math.max(0, TOTAL_REQUESTS - sequentialRequests - systematic.length);
+    const perOperation = Math.ceil(missing / operations.length);
+    const random = operations.flatMap((operation, index) =>
+      fc.sample(hostileCase(document, operation, seeded.ids), {
+        seed: SEED + 7_919 + index,
+        numRuns: perOperation,
+      }),
+    );
+    const cases = [...systematic, ...random];
+    const failures: string[] = [];
+    const statuses = new Map<number, number>();
+    const started = performance.now();
+    for (let from = 0; from < cases.length; from += BATCH) {
+      const batch = cases.slice(from, from + BATCH);
+      const before = await digest.snapshot();
+      const responses = await Promise.all(
+        batch.map((c) =>
+          send(t.baseUrl, c.operation.method, `${c.path}${c.query ? `?${c.query}` : ''}`, c.body, authFor(c)),
+        ),
+      );
+      responses.forEach((response, i) => {
+        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+        const what = describeCase(batch[i], batch[i].query);
+        if (
+          response.status >= 500 ||
+          response.status < 200 ||
+          (response.status >= 300 && response.status < 400)
+        ) {
+          failures.push(`${response.status} ${what} -> ${response.text.slice(0, 300)}`);
+        } else if (response.status >= 400) {
+          const problem = errorBodyProblem(response);
+          if (problem)
+            failures.push(`${response.status} ${problem}: ${what} -> ${response.text.slice(0, 300)}`);
+        }
+      });
+      if (responses.every((response) => response.status >= 400)) {
+        const changed = DatabaseDigest.changedTables(before, await digest.snapshot());
+        if (changed.length > 0) {
+          failures.push(
+            `a batch of 4xx changed ${changed.join(', ')}: ${batch.map((c) => describeCase(c, c.query)).join(' | ')}`,
+          );
+        }
+      }
+    }
+    const summary = [...statuses.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([s, n]) => `${s}:${n}`)
+      .join(' ');
+    process.stdout.write(
+      `fuzz (batched): seed ${SEED}, ${systematic.length} field mutations + ${random.length} random = ${cases.length} requests ` +
+        `(${sequentialRequests + cases.length} in both tests) in ${((performance.now() - started) / 1000).toFixed(1)} s; ` +
+        `statuses ${summary}; failures ${failures.length}\n`,
+    );
+    expect(failures.slice(0, 50)).toEqual([]);
+    expect(sequentialRequests + cases.length).toBeGreaterThanOrEqual(TOTAL_REQUESTS);
+  }, 300000);
 });
