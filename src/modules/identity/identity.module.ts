@@ -1,10 +1,13 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { FirstUserGate } from '../../platform/auth/first-user-gate';
 import { ProjectDirectory } from '../../platform/auth/principal';
 import { ApiKeyIssuer } from './api-keys/api-key-issuer';
 import { ApiKeyRoleEntity } from './api-keys/api-key-role.entity';
 import { ApiKeyEntity } from './api-keys/api-key.entity';
 import { ApiKeyStore } from './api-keys/api-key.store';
+import { GlobalApiKeysController } from './api-keys/global-api-keys.controller';
+import { GlobalApiKeysService } from './api-keys/global-api-keys.service';
 import { OrgApiKeysController } from './api-keys/org-api-keys.controller';
 import { OrgApiKeysService } from './api-keys/org-api-keys.service';
 import { ProjectApiKeysController } from './api-keys/project-api-keys.controller';
@@ -20,12 +23,23 @@ import { ProjectEntity } from './projects/project.entity';
 import { ProjectsController } from './projects/projects.controller';
 import { ProjectsService } from './projects/projects.service';
 import { RoleGrants } from './roles/role-grants';
+import { FirstUserBootstrapGate } from './users/first-user-bootstrap.gate';
 import { FirstUserController } from './users/first-user.controller';
 import { UserRoleEntity } from './users/user-role.entity';
 import { UserEntity } from './users/user.entity';
 import { UserRecipients } from './users/user-recipients';
 import { UsersController } from './users/users.controller';
 import { UsersService } from './users/users.service';
+import { UserAdminService } from './users/user-admin.service';
+import { RequestedRoles } from './roles/requested-roles';
+import { UserRoleChanges } from './roles/user-role-changes';
+import { TeamEntity } from './teams/team.entity';
+import { MembershipService } from './membership/membership.service';
+import { MembershipStore } from './membership/membership.store';
+import { OrgUsersController } from './membership/org-users.controller';
+import { ProjectUsersController } from './membership/project-users.controller';
+import { TeamUserEntity } from './teams/team-user.entity';
+import { TeamProjectRoleEntity } from './teams/team-project-role.entity';
 
 @Module({
   imports: [
@@ -36,6 +50,9 @@ import { UsersService } from './users/users.service';
       UserRoleEntity,
       ApiKeyEntity,
       ApiKeyRoleEntity,
+      TeamEntity,
+      TeamUserEntity,
+      TeamProjectRoleEntity,
     ]),
   ],
   controllers: [
@@ -45,6 +62,9 @@ import { UsersService } from './users/users.service';
     ProjectsController,
     OrgApiKeysController,
     ProjectApiKeysController,
+    GlobalApiKeysController,
+    OrgUsersController,
+    ProjectUsersController,
   ],
   providers: [
     CredentialNames,
@@ -54,14 +74,22 @@ import { UsersService } from './users/users.service';
     ApiKeyStore,
     RoleGrants,
     UsersService,
+    UserAdminService,
+    RequestedRoles,
+    UserRoleChanges,
+    MembershipService,
+    MembershipStore,
     OrganizationsService,
     ProjectsService,
     OrgApiKeysService,
     ProjectApiKeysService,
+    GlobalApiKeysService,
     ProjectOrgDirectory,
     UserRecipients,
     { provide: ProjectDirectory, useExisting: ProjectOrgDirectory },
+    FirstUserBootstrapGate,
+    { provide: FirstUserGate, useExisting: FirstUserBootstrapGate },
   ],
-  exports: [CredentialsService, ProjectDirectory, UserRecipients],
+  exports: [CredentialsService, ProjectDirectory, FirstUserGate, UserRecipients],
 })
 export class IdentityModule {}

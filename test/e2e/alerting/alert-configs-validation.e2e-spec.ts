@@ -120,7 +120,10 @@ const matcherCases: Case[] = [
   {
     when: 'a REGEX matcher holds an invalid expression',
     body: hostDownBody({ matchers: [{ fieldName: 'HOSTNAME', operator: 'REGEX', value: 'db(' }] }),
-    expected: invalid('matchers[0].value', 'it is not a valid regular expression'),
+    expected: invalid(
+      'matchers[0].value',
+      'it is not a valid regular expression (RE2 syntax): error parsing regexp: missing closing ): `db(`',
+    ),
   },
   {
     when: 'a PORT matcher is not a port number',
@@ -533,7 +536,7 @@ const notificationCases: Case[] = [
     body: webhook({ webhookBodyTemplate: '{"port": "${re.group(hostnameAndPort, ":(\\\\d+", 1)}"}' }),
     expected: invalid(
       'notifications[0].webhookBodyTemplate',
-      'template syntax error: invalid regular expression in re.group: Invalid regular expression: /:(\\d+/: Unterminated group at line 1, column 13',
+      'template syntax error: invalid regular expression in re.group: error parsing regexp: missing closing ): `:(\\d+` at line 1, column 13',
     ),
   },
 ];

@@ -77,10 +77,10 @@ describe('PATCH /groups/{groupId}/maintenanceWindows/{windowId}', () => {
     expect(response.status).toBe(400);
     expect(response.body).toEqual({
       detail:
-        'At least one of the attributes alertTypeNames, startDate, endDate, description must be specified.',
+        'At least one of the attributes alertTypeNames, startDate, endDate, description, matchers must be specified.',
       error: 400,
       errorCode: 'MISSING_ONE_OF_ATTRIBUTES',
-      parameters: ['alertTypeNames, startDate, endDate, description'],
+      parameters: ['alertTypeNames, startDate, endDate, description, matchers'],
       reason: 'Bad Request',
     });
   });
@@ -102,7 +102,8 @@ describe('PATCH /groups/{groupId}/maintenanceWindows/{windowId}', () => {
     [{ endDate: null }, 'MISSING_MAINTENANCE_WINDOW_END_DATE'],
     [{ alertTypeNames: ['HOSTS'] }, 'INVALID_ENUM_VALUE'],
     [{ startDate: 'next week' }, 'INVALID_JSON_ATTRIBUTE'],
-    [{ groupId: '5e8cc670a16506712e0b1e95' }, 'INVALID_ATTRIBUTE'],
+    [{ groupId: '5e8cc670a16506712e0b1e95' }, 'ATTRIBUTE_READ_ONLY'],
+    [{ color: 'red' }, 'INVALID_ATTRIBUTE'],
   ])('should refuse %j with %s', async (body, code) => {
     const window = await fresh();
     const response = await patch(window.id, body);

@@ -1,7 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Clock } from '../../../platform/clock/clock';
+import type { AppConfig } from '../../../platform/config/app-config';
+import { APP_CONFIG } from '../../../platform/config/config.module';
 import { EventPublisher } from '../../../platform/events/event-publisher';
 import type { ListEnvelope } from '../../../platform/http/pagination/list-envelope';
 import { PageLinks } from '../../../platform/http/pagination/page-links';
@@ -13,6 +15,7 @@ import { ProjectScope } from '../project-scope';
 import type { AddHostRequest } from './dto/add-host.request';
 import type { HostResponse } from './dto/host.response';
 import type { ListHostsQuery } from './dto/list-hosts.query';
+import { checkHostGrowth } from './host-caps';
 import { hostAndPort, parseHostAndPort } from './host-keys';
 import { UNREPORTED_FACTS } from './host-facts';
 import { UNREPORTED_TYPE_NAME } from './host-types';
@@ -30,6 +33,7 @@ export class HostsService {
     private readonly events: EventPublisher,
     private readonly links: PageLinks,
     private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async list(groupId: string, query: ListHostsQuery): Promise<ListEnvelope<HostResponse>> {
@@ -84,6 +88,13 @@ export class HostsService {
     });
     if (previous?.monitored) {
       throw AutomationErrors.HOST_ALREADY_EXISTS(hostAndPort(request.hostname, request.port), groupId);
+    }
+    if (!previous) {
+      const caps = {
+        newPerReport: this.config.maxNewHostsPerReport,
+        perProject: this.config.maxHostsPerProject,
+      };
+      checkHostGrowth(1, await this.repository().countBy({ groupId }), caps, false);
     }
     const host: HostEntity = {
       ...(previous ?? {

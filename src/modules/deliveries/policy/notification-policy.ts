@@ -20,9 +20,8 @@ import {
   type AlertTransitionedEvent,
   type Notification,
 } from '../../alerting';
-import type { AlertEventKind } from '../../integrations';
+import type { AlertEventKind } from '../notifiers';
 import { DeliveryQueue, type NewDelivery } from '../queue/delivery-queue';
-import { maintenanceTypeOf } from './maintenance-type';
 import { NotificationScheduleEntity } from './notification-schedule.entity';
 import { Recipients } from './recipients';
 
@@ -31,21 +30,36 @@ const SWEEP_BATCH = 100;
 
 type NoticeKind = 'alert.close' | 'alert.cancel' | 'alert.acknowledge';
 
-// Receivers that have a resolved (or cancelled) form of an alert: PagerDuty resolve, OpsGenie close,
-// VictorOps RECOVERY, the webhook's alert.close, an e-mail; the product sends alert.cancel to webhooks only.
+// Every receiver type has a resolved form of an alert: PagerDuty resolve, Opsgenie close, VictorOps
+// RECOVERY, Datadog and New Relic events with the alert's new status, a Slack or Teams message, an e-mail,
+// an SMS, the webhook's alert.close. A cancelled alert (its subject removed, its configuration disabled,
+// its data stale) is an ending too: the webhook gets alert.cancel as in the product, and every other
+// receiver its resolved form, so no incident stays open for an alert that no longer exists.
 // An acknowledgement goes where the incident tool can acknowledge (PagerDuty acknowledge with the alert id
 // as dedup_key, Opsgenie acknowledge by alias, VictorOps ACKNOWLEDGEMENT) and to webhooks
 // (alert.acknowledge); people are not mailed about it.
+const ENDING_RECEIVERS = new Set([
+  'PAGER_DUTY',
+  'OPS_GENIE',
+  'VICTOR_OPS',
+  'SLACK',
+  'MICROSOFT_TEAMS',
+  'DATADOG',
+  'NEW_RELIC',
+  'WEBHOOK',
+  'EMAIL',
+  'SMS',
+]);
 const NOTICE_RECEIVERS: Record<NoticeKind, ReadonlySet<string>> = {
-  'alert.close': new Set(['PAGER_DUTY', 'OPS_GENIE', 'VICTOR_OPS', 'WEBHOOK', 'EMAIL']),
-  'alert.cancel': new Set(['WEBHOOK']),
+  'alert.close': ENDING_RECEIVERS,
+  'alert.cancel': ENDING_RECEIVERS,
   'alert.acknowledge': new Set(['PAGER_DUTY', 'OPS_GENIE', 'VICTOR_OPS', 'WEBHOOK']),
 };
 
 // When an OPEN alert notifies: each notification of its configuration first at created + delayMin (not
 // before the alert opened), then every intervalMin while it stays OPEN (an informational alert, closed
 // from the start, is sent once per notification at its delay, as alert.inform); never while acknowledged or while
-// a maintenance window covers the alert's type (a silenced notification goes out at the first sweep after
+// a maintenance window covers the alert (its type, and its host or replica set for a scoped window; a silenced notification goes out at the first sweep after
 // the silence ends). Closing or cancelling sends the ending notice to the receivers that were notified;
 // acknowledging sends the acknowledge notice to them (each acknowledgement, also one that extends
 // acknowledgedUntil; withdrawing it sends nothing, re-notification simply resumes).
@@ -199,10 +213,7 @@ export class NotificationPolicy {
   ): Promise<number> {
     // GET one alert shows acknowledgedUntil only while it is in the future.
     if (alert.acknowledgedUntil !== undefined) return 0;
-    const alertType = maintenanceTypeOf(alert.eventTypeName);
-    if (alertType !== undefined && (await this.windows.activeFor(alert.groupId, alertType, now)).length > 0) {
-      return 0;
-    }
+    if ((await this.windows.silencing(alert, now)).length > 0) return 0;
     const document: AlertResponse = { ...alert, lastNotified: toIsoSeconds(now) };
     const items: NewDelivery[] = [];
     for (const schedule of due) {

@@ -1,3 +1,4 @@
+import { assertReadOnlyUnchanged, sameValue, writableFieldsOf } from '../../../platform/http/read-only-fields';
 import { Injectable } from '@nestjs/common';
 import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
@@ -125,9 +126,12 @@ export class IdentityProvidersService {
     identityProviderId: string,
     request: UpdateIdentityProviderRequest,
   ): Promise<IdentityProviderResponse> {
-    const given = Object.entries(request).filter(([, value]) => value !== undefined);
+    const given = Object.entries(writableFieldsOf(request)).filter(([, value]) => value !== undefined);
     const { federation, orgIds } = await this.access.authorize(principal, federationSettingsId);
     const provider = await this.find(federation.id, identityProviderId, true);
+    const current = await this.render(provider);
+    assertReadOnlyUnchanged(request, current);
+    const pemFileInfo = pemFileInfoToApply(request.pemFileInfo, current.pemFileInfo);
     if (given.length === 0) {
       throw CommonErrors.MISSING_ONE_OF_ATTRIBUTES(
         'displayName, issuerUri, ssoUrl, pemFileInfo, associatedDomains, requestBinding, ' +
@@ -150,10 +154,10 @@ export class IdentityProvidersService {
       responseSignatureAlgorithm: request.responseSignatureAlgorithm ?? provider.responseSignatureAlgorithm,
       ssoDebugEnabled: request.ssoDebugEnabled ?? provider.ssoDebugEnabled,
       status: request.status ?? provider.status,
-      ...(request.pemFileInfo !== undefined
+      ...(pemFileInfo !== undefined
         ? {
-            pemFileName: request.pemFileInfo.fileName ?? null,
-            certificates: certificatesOf(request.pemFileInfo),
+            pemFileName: pemFileInfo.fileName ?? null,
+            certificates: certificatesOf(pemFileInfo),
           }
         : {}),
       updated: this.clock.now(),
@@ -268,6 +272,23 @@ export class IdentityProvidersService {
 }
 
 // The DTO validated every certificate already; parsing again reads their validity.
+// pemFileInfo sent back as GET printed it (every certificate by its dates, no content) keeps the stored
+// certificates when it equals them and is refused as read-only otherwise; certificates with content
+// replace them (their dates are read from the content, any dates sent beside it are ignored).
+function pemFileInfoToApply(
+  sent: PemFileInfoRequest | undefined,
+  stored: object,
+): PemFileInfoRequest | undefined {
+  if (sent === undefined) return undefined;
+  const withoutContent = sent.certificates.findIndex((certificate) => certificate.content === undefined);
+  if (withoutContent < 0) return sent;
+  if (sent.certificates.some((certificate) => certificate.content !== undefined)) {
+    throw CommonErrors.MISSING_ATTRIBUTE(`pemFileInfo.certificates[${withoutContent}].content`);
+  }
+  if (!sameValue(sent, stored)) throw CommonErrors.ATTRIBUTE_READ_ONLY('pemFileInfo.certificates');
+  return undefined;
+}
+
 function certificatesOf(pemFileInfo: PemFileInfoRequest): StoredCertificate[] {
   return pemFileInfo.certificates.map((certificate, index) => {
     const parsed = parsePemCertificate(certificate.content);

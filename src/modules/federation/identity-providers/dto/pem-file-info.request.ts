@@ -8,8 +8,10 @@ import {
   IsOptional,
   IsString,
   MaxLength,
+  ValidateIf,
   ValidateNested,
 } from 'class-validator';
+import { ReadOnlyField } from '../../../../platform/http/read-only-fields';
 import { EXAMPLE_CERTIFICATE_PEM } from '../../federation.examples';
 import { IsPemCertificate } from '../pem-certificate';
 
@@ -20,11 +22,19 @@ export class CertificateRequest {
     example: EXAMPLE_CERTIFICATE_PEM,
     description: "The identity provider's signing certificate, PEM; notBefore and notAfter are read from it.",
   })
+  // A certificate sent back as GET printed it (dates only) keeps the stored one; see the service.
+  @ValidateIf((certificate: CertificateRequest) => certificate.notAfter === undefined && certificate.notBefore === undefined)
   @IsDefined()
   @IsString()
   @MaxLength(20_000)
   @IsPemCertificate()
   content!: string;
+
+  @ReadOnlyField({ type: String, description: 'Read-only, from the certificate: accepted when sent back unchanged.' })
+  notAfter?: unknown;
+
+  @ReadOnlyField({ type: String, description: 'Read-only, from the certificate: accepted when sent back unchanged.' })
+  notBefore?: unknown;
 }
 
 // The signing certificates of an identity provider (Atlas pemFileInfo); several during a rotation.

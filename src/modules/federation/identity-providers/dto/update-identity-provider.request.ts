@@ -15,6 +15,8 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { DOMAIN_PATTERN } from '../../domains';
+import { ReadOnlyField } from '../../../../platform/http/read-only-fields';
+import { ConnectedOrgConfigResponse } from '../../connected-orgs/dto/connected-org.response';
 import { EXAMPLE_CERTIFICATE_PEM, EXAMPLE_SSO_URL } from '../../federation.examples';
 import {
   IDENTITY_PROVIDER_STATUSES,
@@ -97,4 +99,16 @@ export class UpdateIdentityProviderRequest {
   @ValidateIf(given)
   @IsIn(IDENTITY_PROVIDER_STATUSES)
   status?: IdentityProviderStatus;
+
+  @ReadOnlyField({ type: String })
+  acsUrl?: unknown;
+
+  @ReadOnlyField({ type: String })
+  audienceUri?: unknown;
+
+  @ReadOnlyField({ type: String })
+  oktaIdpId?: unknown;
+
+  @ReadOnlyField({ type: [ConnectedOrgConfigResponse] })
+  associatedOrgs?: unknown;
 }

@@ -1,3 +1,5 @@
+import { LinkResponse } from '../../../../platform/http/pagination/link.response';
+import { ReadOnlyField } from '../../../../platform/http/read-only-fields';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsArray, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { API_KEY_ORG_ROLES } from '../../roles/role-names';
@@ -15,4 +17,16 @@ export class UpdateApiKeyRequest {
   @IsArray()
   @IsIn(API_KEY_ORG_ROLES, { each: true })
   roles?: string[];
+
+  @ReadOnlyField({ type: String })
+  id?: unknown;
+
+  @ReadOnlyField({ type: String })
+  publicKey?: unknown;
+
+  @ReadOnlyField({ type: String, description: 'Read-only: accepted when equal to the masked value GET prints.' })
+  privateKey?: unknown;
+
+  @ReadOnlyField({ type: [LinkResponse] })
+  links?: unknown;
 }
