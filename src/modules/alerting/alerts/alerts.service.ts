@@ -270,7 +270,12 @@ export class AlertsService {
     orgId: string | null,
   ): Promise<void> {
     const event: AlertTransitionedEvent = {
-      alert: this.toResponse(alert, alert.updated),
+      // Queued with the deliveries and sent to receivers: links never from the Host header.
+      alert: toAlertResponse(
+        alert,
+        alert.updated,
+        this.links.persistentSelf(alertPath(alert.groupId, alert.id)),
+      ),
       from,
       to: alert.status,
       orgId,

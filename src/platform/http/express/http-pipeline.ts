@@ -7,6 +7,7 @@ import helmet from 'helmet';
 import { ClsMiddleware } from 'nestjs-cls';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../../config/app-config';
+import { normalizeAddress } from '../../net/cidr';
 import { HttpAuthenticator, isPublicPath } from '../../auth/authenticator';
 import type { Principal } from '../../auth/principal';
 import { ApiError } from '../api-error';
@@ -119,6 +120,7 @@ export function installHttpPipeline(nestApp: INestApplication, config: AppConfig
           requestId: cls.getId(),
           method: req.method,
           origin: config.publicBaseUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`,
+          persistentOrigin: config.publicBaseUrl ?? localOrigin(req),
           path: pathOf(req.originalUrl),
           query: queryPairs(req.originalUrl),
           remoteAddress: req.ip ?? req.socket.remoteAddress ?? '',
@@ -214,4 +216,13 @@ export function installHttpPipeline(nestApp: INestApplication, config: AppConfig
       ),
     );
   });
+}
+
+// The address and port the connection arrived on, as an origin: what the service itself chose to listen
+// on, unlike the Host header or X-Forwarded-Host.
+function localOrigin(req: Request): string {
+  const address = normalizeAddress(req.socket.localAddress ?? '') ?? 'localhost';
+  const host = address.includes(':') ? `[${address}]` : address;
+  const scheme = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+  return `${scheme}://${host}:${req.socket.localPort ?? 80}`;
 }
