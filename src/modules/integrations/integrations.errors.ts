@@ -15,4 +15,13 @@ export const IntegrationsErrors = defineErrors({
     status: 400,
     detail: 'The provided settings for the {0} integration were invalid: {1}.',
   },
+  // /metrics exposure (METRICS_ACCESS); no product code exists: ours, in the product's style.
+  METRICS_NOT_EXPOSED: {
+    status: 403,
+    detail: 'The metrics are served to loopback callers only (METRICS_ACCESS=loopback).',
+  },
+  METRICS_TOKEN_REQUIRED: {
+    status: 401,
+    detail: 'The metrics need Authorization: Bearer with the configured METRICS_TOKEN.',
+  },
 });

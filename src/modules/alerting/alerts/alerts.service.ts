@@ -293,7 +293,12 @@ export class AlertsService {
   ): Promise<void> {
     const event: AlertTransitionedEvent = {
       informational,
-      alert: this.toResponse(alert, alert.updated),
+      // Queued with the deliveries and sent to receivers: links never from the Host header.
+      alert: toAlertResponse(
+        alert,
+        alert.updated,
+        this.links.persistentSelf(alertPath(alert.groupId, alert.id)),
+      ),
       from,
       to: alert.status,
       orgId,

@@ -80,7 +80,8 @@ export class IdentityProvidersService {
   }
 
   // The entity id and ACS URL name this service as the provider's service provider; they are fixed at
-  // creation from the address the caller used (PUBLIC_BASE_URL when configured), since the provider keeps them.
+  // creation from PUBLIC_BASE_URL, never from the Host header a caller chooses, since they are stored
+  // and the provider keeps them.
   @Transactional()
   async create(
     principal: Principal,
@@ -91,7 +92,7 @@ export class IdentityProvidersService {
     await this.ensureIssuerAvailable(federation.id, request.issuerUri);
     const now = this.clock.now();
     const id = newIdentityProviderId();
-    const origin = this.context.origin();
+    const origin = this.context.persistentOrigin();
     const provider: IdentityProviderEntity = {
       id,
       federationSettingsId: federation.id,

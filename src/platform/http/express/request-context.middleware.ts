@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Request } from 'express';
 import { ClsMiddleware } from 'nestjs-cls';
 import type { AppConfig } from '../../config/app-config';
+import { normalizeAddress } from '../../net/cidr';
 import type { RequestContext, RequestInfo } from '../request-context';
 import { outputOptions, type PipelineRequest } from './json-response';
 import { pathOf, queryPairs } from './request-url';
@@ -11,6 +12,15 @@ const CALLER_REQUEST_ID = /^[\w.-]{1,64}$/;
 // A caller's X-Request-Id is kept when it is short and plain (it ends up in logs and headers).
 export function requestIdFrom(header: string | string[] | undefined): string {
   return typeof header === 'string' && CALLER_REQUEST_ID.test(header) ? header : randomUUID();
+}
+
+// The address and port the connection arrived on, as an origin: what the service itself chose to listen
+// on, unlike the Host header or X-Forwarded-Host.
+export function localOrigin(req: Request): string {
+  const address = normalizeAddress(req.socket.localAddress ?? '') ?? 'localhost';
+  const host = address.includes(':') ? `[${address}]` : address;
+  const scheme = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+  return `${scheme}://${host}:${req.socket.localPort ?? 80}`;
 }
 
 // What the rest of the code may know about the request: its id, origin, path, query and caller address.
@@ -23,6 +33,7 @@ export function requestInfoOf(
     requestId,
     method: req.method,
     origin: config.publicBaseUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`,
+    persistentOrigin: config.publicBaseUrl ?? localOrigin(req),
     path: pathOf(req.originalUrl),
     query: queryPairs(req.originalUrl),
     remoteAddress: req.ip ?? req.socket.remoteAddress ?? '',

@@ -19,6 +19,11 @@ export class PageLinks {
     return [{ href: this.href(apiPath), rel: 'self' }];
   }
 
+  // Links kept in stored documents or sent to receivers: never from the Host header (persistentOrigin).
+  persistentSelf(apiPath: string): LinkResponse[] {
+    return [{ href: `${this.context.persistentOrigin()}${API_PREFIX}${apiPath}`, rel: 'self' }];
+  }
+
   // For the self links of a page's items: the request's origin is read once, not once per item.
   selfLinks(): (apiPath: string) => LinkResponse[] {
     const base = `${this.context.origin()}${API_PREFIX}`;
