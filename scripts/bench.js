@@ -1,15 +1,19 @@
 'use strict';
-// `npm run build && npm run bench [-- --duration 8 --connections 10 --events 1000000 --only <text> --cpu-prof]`
+// `npm run build && npm run bench [-- --duration 8 --connections 10 --events 1000000 --only <text> --cpu-prof
+//   --alert-rounds 50 --storm 1000]`
 // Starts the BUILT service (dist/main.js) on a fresh embedded Postgres in a temporary DATA_DIR (or on
 // DATABASE_URL when set: it must then point at an EMPTY database), loads the data set, restarts the
 // service to time start-up on an existing database, then measures every scenario against the service
 // and against its floor (bench/floor: bare node:http + pg, same SQL, same JSON) in the same run.
-// Prints a table and writes bench/results/<timestamp>.json. See docs/benchmarks.md.
+// Then the alert delivery scenarios (bench/lib/alert-delivery.js): a report crossing a threshold until its
+// webhook arrives, and an alert storm. Prints tables and writes bench/results/<timestamp>.json. See
+// docs/benchmarks.md.
 const { spawn } = require('node:child_process');
 const { mkdirSync, mkdtempSync, rmSync, writeFileSync } = require('node:fs');
 const os = require('node:os');
 const { join } = require('node:path');
 const autocannon = require('autocannon');
+const { measureAlertDelivery } = require('../bench/lib/alert-delivery');
 const { loadDataset } = require('../bench/lib/dataset');
 const { newSigner, parseChallenge, DigestSigner } = require('../bench/lib/digest');
 const { scenarios } = require('../bench/lib/scenarios');
@@ -28,6 +32,10 @@ const CONNECTIONS = Number(option('connections', 10));
 const EVENTS = Number(option('events', 1_000_000));
 const ONLY = option('only', undefined);
 const CPU_PROF = option('cpu-prof', false);
+const ALERT_ROUNDS = Number(option('alert-rounds', 50));
+const STORM = Number(option('storm', 1000));
+const CROSSING = 'report crossing a threshold -> webhook received';
+const STORM_NAME = 'alert storm';
 
 function runCannon(opts) {
   return new Promise((resolve, reject) => {
@@ -287,7 +295,14 @@ async function main() {
     await service.stop();
     const profDir = CPU_PROF ? join(ROOT, 'bench', 'results', 'profiles') : undefined;
     if (profDir) mkdirSync(profDir, { recursive: true });
-    service = await startService({ dataDir, port: ports.service, pgPort: ports.pg, cpuProf: profDir });
+    // Webhooks of the alert delivery scenarios go to a receiver in this process, on 127.0.0.1.
+    service = await startService({
+      dataDir,
+      port: ports.service,
+      pgPort: ports.pg,
+      cpuProf: profDir,
+      env: { OUTBOUND_ALLOWLIST: '127.0.0.1' },
+    });
     log(
       `restart on the existing database: first 200 after ${service.startupMs} ms (embedded Postgres start included)`,
     );
@@ -318,6 +333,17 @@ async function main() {
       const nonceReuse = await measureService(service, reuse, state);
       handshake = { ...(await measureHandshake(service, state)), nonceReuse };
     }
+    let alertDelivery;
+    if (!ONLY || CROSSING.includes(ONLY) || STORM_NAME.includes(ONLY)) {
+      log(`${CROSSING} (${ALERT_ROUNDS} rounds), then ${STORM_NAME} (${STORM} alerts)`);
+      alertDelivery = await measureAlertDelivery({
+        baseUrl: service.baseUrl,
+        owner: state.owner,
+        orgId: state.orgId,
+        rounds: ALERT_ROUNDS,
+        stormSize: STORM,
+      });
+    }
     const output = {
       date: new Date().toISOString(),
       command: `npm run bench ${process.argv.slice(2).join(' ')}`.trim(),
@@ -332,6 +358,7 @@ async function main() {
       dataLoadSeconds: state.loadSeconds,
       scenarios: rows,
       digestFreshHandshake: handshake,
+      alertDelivery,
       totalSeconds: Math.round((Date.now() - started) / 1000),
     };
     const resultsDir = join(ROOT, 'bench', 'results');
@@ -339,6 +366,16 @@ async function main() {
     const file = join(resultsDir, `${output.date.replace(/[:.]/g, '-')}.json`);
     writeFileSync(file, `${JSON.stringify(output, null, 2)}\n`);
     console.log(table(rows, handshake));
+    if (alertDelivery) {
+      const { crossing, storm } = alertDelivery;
+      console.log(
+        `\n${CROSSING}: median ${crossing.medianMs} ms, p99 ${crossing.p99Ms} ms, max ${crossing.maxMs} ms ` +
+          `(${crossing.rounds} rounds)` +
+          `\n${STORM_NAME}: ${storm.delivered}/${storm.alerts} delivered; report answered in ${storm.reportMs} ms, ` +
+          `first webhook after ${storm.firstWebhookMs} ms, all after ${storm.allDeliveredMs} ms ` +
+          `(${storm.deliveriesPerSec} deliveries/s)`,
+      );
+    }
     console.log(
       `\nstart-up to first 200 on the existing database: ${service.startupMs} ms; load ${JSON.stringify(output.machine.loadavg)}; ` +
         `${output.totalSeconds} s in all; ${file}`,

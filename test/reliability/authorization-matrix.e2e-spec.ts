@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Credentials } from '../support/digest-client';
 import { startTestApp, type TestApp } from '../support/test-app';
-import type { OrgRoleName, ProjectRoleName } from '../../src/platform/auth/require-role.decorator';
+import { ORG_ROLE_NAMES, PROJECT_ROLE_NAMES } from '../../src/platform/auth/role-names';
+import type { OrgRoleName, ProjectRoleName } from '../../src/platform/auth/role-names';
 import { fetchOpenApi, operationsOf, type Operation } from './support/openapi-operations';
 import { declaredAccessByOperationId, type DeclaredAccess } from './support/route-requirements';
 import { seed, type Seeded } from './support/seed';
@@ -22,24 +23,8 @@ type CallerKind =
   | 'noCredentials'
   | 'outsideAccessList';
 
-const ALL_PROJECT_ROLES: ProjectRoleName[] = [
-  'GROUP_READ_ONLY',
-  'GROUP_OWNER',
-  'GROUP_MONITORING_ADMIN',
-  'GROUP_AUTOMATION_ADMIN',
-  'GROUP_BACKUP_ADMIN',
-  'GROUP_USER_ADMIN',
-  'GROUP_DATA_ACCESS_ADMIN',
-  'GROUP_DATA_ACCESS_READ_WRITE',
-  'GROUP_DATA_ACCESS_READ_ONLY',
-];
-const ALL_ORG_ROLES: OrgRoleName[] = [
-  'ORG_READ_ONLY',
-  'ORG_MEMBER',
-  'ORG_GROUP_CREATOR',
-  'ORG_BILLING_ADMIN',
-  'ORG_OWNER',
-];
+const ALL_PROJECT_ROLES: ProjectRoleName[] = [...PROJECT_ROLE_NAMES];
+const ALL_ORG_ROLES: OrgRoleName[] = [...ORG_ROLE_NAMES];
 
 // The roles each caller effectively holds on the seeded organization and project (the product's role hierarchy:
 // ORG_OWNER owns every project of its organization, ORG_READ_ONLY reads them all, GROUP_OWNER

@@ -111,4 +111,37 @@ describe('Bad input that used to answer 500', () => {
       ['orgId'],
     );
   });
+
+  it('should answer 400 naming metricThreshold, not 500, when it is null on POST and PUT', async () => {
+    const body = {
+      eventTypeName: 'OUTSIDE_METRIC_THRESHOLD',
+      enabled: true,
+      metricThreshold: null,
+      notifications: [{ typeName: 'GROUP', emailEnabled: true, delayMin: 0, intervalMin: 5 }],
+    };
+    const configs = `${t.apiUrl}/groups/${seeded.groupId}/alertConfigs`;
+    await expectRefused(
+      () => call('POST', configs, { auth: seeded.boot.globalKey, body }),
+      400,
+      'MISSING_METRIC_THRESHOLD',
+    );
+    const existing = seeded.ids.alertConfigId;
+    await expectRefused(
+      () => call('PUT', `${configs}/${existing}`, { auth: seeded.boot.globalKey, body }),
+      400,
+      'MISSING_METRIC_THRESHOLD',
+    );
+  });
+
+  it('should treat null nested objects and arrays as absent on other routes too', async () => {
+    await expectRefused(
+      () =>
+        call('POST', `${t.apiUrl}/groups/${seeded.groupId}/alertConfigs`, {
+          auth: seeded.boot.globalKey,
+          body: { eventTypeName: 'HOST_DOWN', enabled: true, notifications: null, matchers: null },
+        }),
+      400,
+      'MISSING_NOTIFICATIONS',
+    );
+  });
 });

@@ -18,7 +18,8 @@ import {
 } from './support/service-under-load';
 
 const HOSTS = 45;
-// Above the worker's batch (20): SIGTERM lands with one batch in flight and the rest queued.
+// Above the project's concurrency cap (DELIVERY_PROJECT_CONCURRENCY, 4): SIGTERM lands with a few in
+// flight and the rest queued. The gated test notification gets the outbound timeout (20 s), not 5 s.
 const HOOK_DELAY_MS = 1500;
 const EXIT_WITHIN_MS = 15_000;
 // Longer than the test: a row left leased by the stopped process would not be retried in time.
@@ -81,7 +82,7 @@ describe('SIGTERM with a request in flight and deliveries queued', () => {
 
   const start = async (): Promise<ServiceUnderTest> => {
     const service = await ServiceUnderTest.start(
-      serviceEnv(database.url, { OUTBOUND_TIMEOUT_MS: '20000', DELIVERY_LEASE_MS: String(LEASE_MS) }),
+      serviceEnv(database.url, { OUTBOUND_TIMEOUT_MS: '20000', TEST_NOTIFICATION_TIMEOUT_MS: '20000', DELIVERY_LEASE_MS: String(LEASE_MS) }),
     );
     services.push(service);
     return service;

@@ -12,7 +12,10 @@ import { AlertsController } from './alerts/alerts.controller';
 import { AlertsService } from './alerts/alerts.service';
 import { AlertEngine } from './engine/alert-engine.service';
 import { AlertEngineScheduler } from './engine/alert-engine.scheduler';
+import { DeploymentConditionAlerts } from './engine/deployment-condition-alerts';
+import { InformationalAlerts } from './engine/informational-alerts.listener';
 import { EnabledConfigsCache } from './engine/enabled-configs.cache';
+import { StaleMetricAlerts } from './engine/stale-metric-alerts';
 import { MaintenanceWindowEntity } from './maintenance-windows/maintenance-window.entity';
 import { MaintenanceWindowsController } from './maintenance-windows/maintenance-windows.controller';
 import { MaintenanceWindowsService } from './maintenance-windows/maintenance-windows.service';
@@ -40,8 +43,11 @@ import { MaintenanceWindowsService } from './maintenance-windows/maintenance-win
     MaintenanceWindowsService,
     EnabledConfigsCache,
     AlertEngine,
+    StaleMetricAlerts,
     AlertEngineScheduler,
+    DeploymentConditionAlerts,
+    InformationalAlerts,
   ],
-  exports: [AlertConfigsService, AlertsService, MaintenanceWindowsService, AlertEngine],
+  exports: [AlertConfigsService, AlertsService, MaintenanceWindowsService, AlertEngine, StaleMetricAlerts],
 })
 export class AlertingModule {}

@@ -16,6 +16,19 @@ export const AutomationErrors = defineErrors({
   // No product code is documented for these: ours, in the product's style.
   HOST_ALREADY_EXISTS: { status: 409, detail: 'The host {0} is already monitored in group {1}.' },
   AGENT_API_KEY_NOT_FOUND: { status: 404, detail: 'No agent API key with ID {0} exists in group {1}.' },
+  // Growth caps (MAX_NEW_HOSTS_PER_REPORT, MAX_HOSTS_PER_PROJECT, MAX_EVENTS_PER_REPORT).
+  TOO_MANY_NEW_HOSTS: {
+    status: 400,
+    detail: 'A report may add at most {0} new hosts; this one adds {1}. Nothing of it was recorded.',
+  },
+  MAX_HOSTS_PER_GROUP_EXCEEDED: {
+    status: 409,
+    detail: 'A project may hold at most {0} hosts; it holds {1} and {2} more were to be added.',
+  },
+  TOO_MANY_EVENTS_IN_REPORT: {
+    status: 400,
+    detail: 'A report may create at most {0} events; this one would create {1}. Nothing of it was recorded.',
+  },
 });
 
 // The agent API answers a bad or missing agent key with a Basic challenge (HTTP Basic, RFC 7617).

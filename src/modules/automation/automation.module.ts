@@ -30,7 +30,6 @@ import { MeasurementPartitions } from './measurements/measurement-partitions';
 import { MeasurementStore } from './measurements/measurement.store';
 import { MeasurementsController } from './measurements/measurements.controller';
 import { MeasurementsService } from './measurements/measurements.service';
-import { ProjectScope } from './project-scope';
 
 // Automation configuration and status, hosts, disks and measurements, project agent API keys, and the
 // agent API that feeds them. Exports the reader of hosts and latest measurements and the liveness sweep;
@@ -59,7 +58,6 @@ import { ProjectScope } from './project-scope';
     AgentReportsController,
   ],
   providers: [
-    ProjectScope,
     AutomationConfigService,
     AutomationStatusService,
     HostsService,

@@ -13,6 +13,8 @@ import { NotificationPolicy } from './policy/notification-policy';
 import { NotificationScheduleEntity } from './policy/notification-schedule.entity';
 import { Recipients } from './policy/recipients';
 import { DeliveryAttemptEntity } from './queue/delivery-attempt.entity';
+import { DeliveryDueSignal } from './queue/delivery-due-signal.store';
+import { DeliveryClaimStore } from './queue/delivery-claim.store';
 import { DeliveryQueue } from './queue/delivery-queue';
 import { DeliveryWorker } from './queue/delivery-worker';
 import { DeliveryEntity } from './queue/delivery.entity';
@@ -30,7 +32,9 @@ import { DeliveryEntity } from './queue/delivery.entity';
   ],
   controllers: [DeliveriesController, NotificationTestsController],
   providers: [
+    DeliveryClaimStore,
     DeliveryQueue,
+    DeliveryDueSignal,
     DeliveryWorker,
     Recipients,
     NotificationPolicy,

@@ -3,6 +3,7 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import type { Principal } from '../../platform/auth/principal';
 import { hasGlobalRole, hasOrgRole } from '../../platform/auth/role-hierarchy';
+import { lockForTransaction } from '../../platform/database/advisory-lock';
 import { CommonErrors } from '../../platform/http/error-codes';
 import { isObjectId } from '../../platform/ids/object-id';
 import { ConnectedOrgEntity } from './connected-orgs/connected-org.entity';
@@ -72,9 +73,7 @@ export class FederationAccess {
 
   // Serializes everything that connects `orgId` to a federation (an organization joins at most one).
   async lockOrg(orgId: string): Promise<void> {
-    await this.txHost.tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
-      `federation-org:${orgId}`,
-    ]);
+    await lockForTransaction(this.txHost.tx, `federation-org:${orgId}`);
   }
 
   ownsAny(principal: Principal, orgIds: readonly string[]): boolean {

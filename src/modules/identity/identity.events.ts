@@ -11,14 +11,45 @@ export const IdentityEventTypes = {
   API_KEY_ROLES_CHANGED: 'API_KEY_ROLES_CHANGED',
   API_KEY_ADDED_TO_GROUP: 'API_KEY_ADDED_TO_GROUP',
   API_KEY_REMOVED_FROM_GROUP: 'API_KEY_REMOVED_FROM_GROUP',
+  JOINED_ORG: 'JOINED_ORG',
+  JOINED_GROUP: 'JOINED_GROUP',
+  REMOVED_FROM_ORG: 'REMOVED_FROM_ORG',
+  REMOVED_FROM_GROUP: 'REMOVED_FROM_GROUP',
+  USER_ROLES_CHANGED_AUDIT: 'USER_ROLES_CHANGED_AUDIT',
+  // Not product names: the product documents no event for these user changes.
+  USER_UPDATED: 'USER_UPDATED',
+  USER_DELETED: 'USER_DELETED',
+  ORG_RENAMED: 'ORG_RENAMED',
+  // Not a product name.
+  ORG_DELETED: 'ORG_DELETED',
+  GROUP_NAME_CHANGED: 'GROUP_NAME_CHANGED',
+  GROUP_TAGS_MODIFIED: 'GROUP_TAGS_MODIFIED',
+  GROUP_DELETED: 'GROUP_DELETED',
+  TEAM_CREATED: 'TEAM_CREATED',
+  TEAM_DELETED: 'TEAM_DELETED',
+  TEAM_NAME_CHANGED: 'TEAM_NAME_CHANGED',
+  USER_ADDED_TO_TEAM: 'USER_ADDED_TO_TEAM',
+  REMOVED_FROM_TEAM: 'REMOVED_FROM_TEAM',
+  TEAM_ADDED_TO_GROUP: 'TEAM_ADDED_TO_GROUP',
+  TEAM_REMOVED_FROM_GROUP: 'TEAM_REMOVED_FROM_GROUP',
+  TEAM_ROLES_MODIFIED: 'TEAM_ROLES_MODIFIED',
 } as const;
+
+// `raw` of GROUP_DELETED: every context drops what it holds for the project in the deleting
+// transaction (its events stay, readable to the organization's owners).
+export interface GroupDeletedRaw {
+  groupId: string;
+  orgId: string;
+  name: string;
+}
 
 // `raw` of USER_CREATED: the addresses the bootstrap call asked to put on the user's access list
 // (query `accessList` / `whitelist`); the access-lists context seeds the list from it.
 export interface UserCreatedRaw {
   userId: string;
   username: string;
-  apiKeyId: string;
+  // The bootstrap's global key; null for users created by an administrator.
+  apiKeyId: string | null;
   accessList: string[];
 }
 

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { FirstUserGate } from '../../platform/auth/first-user-gate';
 import { ProjectDirectory } from '../../platform/auth/principal';
 import { ApiKeyIssuer } from './api-keys/api-key-issuer';
 import { ApiKeyRoleEntity } from './api-keys/api-key-role.entity';
@@ -22,12 +23,23 @@ import { ProjectEntity } from './projects/project.entity';
 import { ProjectsController } from './projects/projects.controller';
 import { ProjectsService } from './projects/projects.service';
 import { RoleGrants } from './roles/role-grants';
+import { FirstUserBootstrapGate } from './users/first-user-bootstrap.gate';
 import { FirstUserController } from './users/first-user.controller';
 import { UserRoleEntity } from './users/user-role.entity';
 import { UserEntity } from './users/user.entity';
 import { UserRecipients } from './users/user-recipients';
 import { UsersController } from './users/users.controller';
 import { UsersService } from './users/users.service';
+import { UserAdminService } from './users/user-admin.service';
+import { RequestedRoles } from './roles/requested-roles';
+import { UserRoleChanges } from './roles/user-role-changes';
+import { TeamEntity } from './teams/team.entity';
+import { MembershipService } from './membership/membership.service';
+import { MembershipStore } from './membership/membership.store';
+import { OrgUsersController } from './membership/org-users.controller';
+import { ProjectUsersController } from './membership/project-users.controller';
+import { TeamUserEntity } from './teams/team-user.entity';
+import { TeamProjectRoleEntity } from './teams/team-project-role.entity';
 
 @Module({
   imports: [
@@ -38,6 +50,9 @@ import { UsersService } from './users/users.service';
       UserRoleEntity,
       ApiKeyEntity,
       ApiKeyRoleEntity,
+      TeamEntity,
+      TeamUserEntity,
+      TeamProjectRoleEntity,
     ]),
   ],
   controllers: [
@@ -48,6 +63,8 @@ import { UsersService } from './users/users.service';
     OrgApiKeysController,
     ProjectApiKeysController,
     GlobalApiKeysController,
+    OrgUsersController,
+    ProjectUsersController,
   ],
   providers: [
     CredentialNames,
@@ -57,6 +74,11 @@ import { UsersService } from './users/users.service';
     ApiKeyStore,
     RoleGrants,
     UsersService,
+    UserAdminService,
+    RequestedRoles,
+    UserRoleChanges,
+    MembershipService,
+    MembershipStore,
     OrganizationsService,
     ProjectsService,
     OrgApiKeysService,
@@ -65,7 +87,9 @@ import { UsersService } from './users/users.service';
     ProjectOrgDirectory,
     UserRecipients,
     { provide: ProjectDirectory, useExisting: ProjectOrgDirectory },
+    FirstUserBootstrapGate,
+    { provide: FirstUserGate, useExisting: FirstUserBootstrapGate },
   ],
-  exports: [CredentialsService, ProjectDirectory, UserRecipients],
+  exports: [CredentialsService, ProjectDirectory, FirstUserGate, UserRecipients],
 })
 export class IdentityModule {}

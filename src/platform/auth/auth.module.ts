@@ -4,11 +4,12 @@ import { CredentialCache } from './credential-cache';
 import { CredentialChanges } from './credential-changes';
 import { DigestAuthenticator } from './digest/digest.authenticator';
 import { AuthFailureThrottle } from './failure-throttle/auth-failure-throttle';
+import { ProjectScope } from './project-scope';
 import { RoleGuard } from './role.guard';
 
-// Provides Digest authentication and the role guard. The composition root passes in the context
-// modules that export the CredentialDirectory and ProjectDirectory implementations, so that platform
-// code never imports a context.
+// Provides Digest authentication, the role guard and the project-existence check (ProjectScope) every
+// context uses. The composition root passes in the context modules that export the CredentialDirectory
+// and ProjectDirectory implementations, so that platform code never imports a context.
 @Global()
 @Module({})
 export class AuthModule {
@@ -21,10 +22,18 @@ export class AuthModule {
         CredentialCache,
         AuthFailureThrottle,
         RoleGuard,
+        ProjectScope,
         DigestAuthenticator,
         { provide: HttpAuthenticator, useExisting: DigestAuthenticator },
       ],
-      exports: [CredentialChanges, CredentialCache, AuthFailureThrottle, RoleGuard, HttpAuthenticator],
+      exports: [
+        CredentialChanges,
+        CredentialCache,
+        AuthFailureThrottle,
+        RoleGuard,
+        ProjectScope,
+        HttpAuthenticator,
+      ],
     };
   }
 }

@@ -1,25 +1,5 @@
 import { SetMetadata } from '@nestjs/common';
-
-export type ProjectRoleName =
-  | 'GROUP_READ_ONLY'
-  | 'GROUP_OWNER'
-  | 'GROUP_MONITORING_ADMIN'
-  | 'GROUP_AUTOMATION_ADMIN'
-  | 'GROUP_BACKUP_ADMIN'
-  | 'GROUP_USER_ADMIN'
-  | 'GROUP_DATA_ACCESS_ADMIN'
-  | 'GROUP_DATA_ACCESS_READ_WRITE'
-  | 'GROUP_DATA_ACCESS_READ_ONLY';
-
-export type OrgRoleName = 'ORG_READ_ONLY' | 'ORG_MEMBER' | 'ORG_GROUP_CREATOR' | 'ORG_BILLING_ADMIN' | 'ORG_OWNER';
-
-export type GlobalRoleName =
-  | 'GLOBAL_READ_ONLY'
-  | 'GLOBAL_OWNER'
-  | 'GLOBAL_MONITORING_ADMIN'
-  | 'GLOBAL_AUTOMATION_ADMIN'
-  | 'GLOBAL_BACKUP_ADMIN'
-  | 'GLOBAL_USER_ADMIN';
+import type { GlobalRoleName, OrgRoleName, ProjectRoleName } from './role-names';
 
 export type AccessRequirement =
   // Any of the roles on the project named by route param `param` (default `groupId`).

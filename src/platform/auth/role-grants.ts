@@ -1,7 +1,7 @@
 import { defineErrors } from '../http/api-error';
 import type { RoleAssignment } from './principal';
 import { hasGlobalRole, hasOrgRole, hasProjectRole } from './role-hierarchy';
-import type { GlobalRoleName, OrgRoleName, ProjectRoleName } from './require-role.decorator';
+import type { GlobalRoleName, OrgRoleName, ProjectRoleName } from './role-names';
 
 // Who may grant (or take away) which role where. Pure: callers pass the grantor's EFFECTIVE roles
 // (own plus teams') and the scope of each role, already resolved (a project's organization).

@@ -1,30 +1,14 @@
 import type { RoleAssignment } from './principal';
-import type { GlobalRoleName, OrgRoleName, ProjectRoleName } from './require-role.decorator';
+import { GLOBAL_ROLE_NAMES, ORG_ROLE_NAMES, PROJECT_ROLE_NAMES } from './role-names';
+import type { GlobalRoleName, OrgRoleName, ProjectRoleName } from './role-names';
 
 // Which held roles satisfy a required role (product: a project role always includes read-only
 // access; ORG_OWNER is owner of every project in the organization; ORG_READ_ONLY reads all of them).
 const PROJECT_IMPLIED_BY: Record<ProjectRoleName, { project: string[]; org: string[]; global: string[] }> = {
   GROUP_READ_ONLY: {
-    project: [
-      'GROUP_READ_ONLY',
-      'GROUP_OWNER',
-      'GROUP_MONITORING_ADMIN',
-      'GROUP_AUTOMATION_ADMIN',
-      'GROUP_BACKUP_ADMIN',
-      'GROUP_USER_ADMIN',
-      'GROUP_DATA_ACCESS_ADMIN',
-      'GROUP_DATA_ACCESS_READ_WRITE',
-      'GROUP_DATA_ACCESS_READ_ONLY',
-    ],
+    project: [...PROJECT_ROLE_NAMES],
     org: ['ORG_OWNER', 'ORG_READ_ONLY'],
-    global: [
-      'GLOBAL_OWNER',
-      'GLOBAL_READ_ONLY',
-      'GLOBAL_MONITORING_ADMIN',
-      'GLOBAL_AUTOMATION_ADMIN',
-      'GLOBAL_BACKUP_ADMIN',
-      'GLOBAL_USER_ADMIN',
-    ],
+    global: [...GLOBAL_ROLE_NAMES],
   },
   GROUP_OWNER: { project: ['GROUP_OWNER'], org: ['ORG_OWNER'], global: ['GLOBAL_OWNER'] },
   GROUP_MONITORING_ADMIN: {
@@ -58,21 +42,20 @@ const PROJECT_IMPLIED_BY: Record<ProjectRoleName, { project: string[]; org: stri
     global: ['GLOBAL_OWNER'],
   },
   GROUP_DATA_ACCESS_READ_ONLY: {
-    project: ['GROUP_OWNER', 'GROUP_DATA_ACCESS_ADMIN', 'GROUP_DATA_ACCESS_READ_WRITE', 'GROUP_DATA_ACCESS_READ_ONLY'],
+    project: [
+      'GROUP_OWNER',
+      'GROUP_DATA_ACCESS_ADMIN',
+      'GROUP_DATA_ACCESS_READ_WRITE',
+      'GROUP_DATA_ACCESS_READ_ONLY',
+    ],
     org: ['ORG_OWNER'],
     global: ['GLOBAL_OWNER'],
   },
 };
 
 const ORG_IMPLIED_BY: Record<OrgRoleName, { org: string[]; global: string[] }> = {
-  ORG_READ_ONLY: {
-    org: ['ORG_READ_ONLY', 'ORG_MEMBER', 'ORG_GROUP_CREATOR', 'ORG_BILLING_ADMIN', 'ORG_OWNER'],
-    global: ['GLOBAL_OWNER', 'GLOBAL_READ_ONLY', 'GLOBAL_USER_ADMIN', 'GLOBAL_MONITORING_ADMIN', 'GLOBAL_AUTOMATION_ADMIN', 'GLOBAL_BACKUP_ADMIN'],
-  },
-  ORG_MEMBER: {
-    org: ['ORG_MEMBER', 'ORG_GROUP_CREATOR', 'ORG_BILLING_ADMIN', 'ORG_OWNER', 'ORG_READ_ONLY'],
-    global: ['GLOBAL_OWNER', 'GLOBAL_READ_ONLY', 'GLOBAL_USER_ADMIN', 'GLOBAL_MONITORING_ADMIN', 'GLOBAL_AUTOMATION_ADMIN', 'GLOBAL_BACKUP_ADMIN'],
-  },
+  ORG_READ_ONLY: { org: [...ORG_ROLE_NAMES], global: [...GLOBAL_ROLE_NAMES] },
+  ORG_MEMBER: { org: [...ORG_ROLE_NAMES], global: [...GLOBAL_ROLE_NAMES] },
   ORG_GROUP_CREATOR: { org: ['ORG_GROUP_CREATOR', 'ORG_OWNER'], global: ['GLOBAL_OWNER'] },
   ORG_BILLING_ADMIN: { org: ['ORG_BILLING_ADMIN', 'ORG_OWNER'], global: ['GLOBAL_OWNER'] },
   ORG_OWNER: { org: ['ORG_OWNER'], global: ['GLOBAL_OWNER'] },
@@ -80,14 +63,7 @@ const ORG_IMPLIED_BY: Record<OrgRoleName, { org: string[]; global: string[] }> =
 
 const GLOBAL_IMPLIED_BY: Record<GlobalRoleName, string[]> = {
   GLOBAL_OWNER: ['GLOBAL_OWNER'],
-  GLOBAL_READ_ONLY: [
-    'GLOBAL_OWNER',
-    'GLOBAL_READ_ONLY',
-    'GLOBAL_MONITORING_ADMIN',
-    'GLOBAL_AUTOMATION_ADMIN',
-    'GLOBAL_BACKUP_ADMIN',
-    'GLOBAL_USER_ADMIN',
-  ],
+  GLOBAL_READ_ONLY: [...GLOBAL_ROLE_NAMES],
   GLOBAL_MONITORING_ADMIN: ['GLOBAL_OWNER', 'GLOBAL_MONITORING_ADMIN'],
   GLOBAL_AUTOMATION_ADMIN: ['GLOBAL_OWNER', 'GLOBAL_AUTOMATION_ADMIN'],
   GLOBAL_BACKUP_ADMIN: ['GLOBAL_OWNER', 'GLOBAL_BACKUP_ADMIN'],
@@ -97,7 +73,9 @@ const GLOBAL_IMPLIED_BY: Record<GlobalRoleName, string[]> = {
 const isGlobal = (role: RoleAssignment): boolean => role.orgId === undefined && role.groupId === undefined;
 
 export function hasGlobalRole(roles: RoleAssignment[], required: GlobalRoleName[]): boolean {
-  return roles.some((role) => isGlobal(role) && required.some((r) => GLOBAL_IMPLIED_BY[r].includes(role.roleName)));
+  return roles.some(
+    (role) => isGlobal(role) && required.some((r) => GLOBAL_IMPLIED_BY[r].includes(role.roleName)),
+  );
 }
 
 export function hasOrgRole(roles: RoleAssignment[], orgId: string, required: OrgRoleName[]): boolean {
@@ -130,5 +108,8 @@ export function hasProjectRole(
 
 // Any standing in the project at all: decides NOT_IN_GROUP versus USER_UNAUTHORIZED.
 export function isInProject(roles: RoleAssignment[], groupId: string, orgId: string | null): boolean {
-  return hasProjectRole(roles, groupId, orgId, ['GROUP_READ_ONLY']) || roles.some((role) => role.groupId === groupId);
+  return (
+    hasProjectRole(roles, groupId, orgId, ['GROUP_READ_ONLY']) ||
+    roles.some((role) => role.groupId === groupId)
+  );
 }

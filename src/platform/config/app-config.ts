@@ -57,6 +57,9 @@ export interface AppConfig {
   // policy looks for due (re-)notifications; 0 disables the timer (tests call runDue/runSweep).
   deliveryPollMs: number;
   notificationSweepMs: number;
+  // Whether a committed delivery wakes the worker at once (Postgres LISTEN/NOTIFY); the poll stays as the
+  // fallback. Only while the worker's timer runs (DELIVERY_POLL_MS > 0).
+  deliveryWakeOnCommit: boolean;
   // How long a claimed delivery stays leased to the instance calling its receiver; once it lapses (the
   // instance died mid-call) another instance tries it again. Longer than one outbound call.
   deliveryLeaseMs: number;
@@ -80,6 +83,9 @@ export interface AppConfig {
   // the timer; tests call runSweep), and how long a project's enabled alert configurations are cached.
   alertEngineSweepMs: number;
   alertEngineConfigCacheMs: number;
+  // A metric alert whose host has not reported its metric for this long is cancelled by the engine sweep
+  // (a host that stopped reporting would otherwise keep it open and re-notifying).
+  alertStaleAfterMinutes: number;
   // Token buckets (src/platform/http/rate-limit), shared by every instance through Postgres; 0 = off.
   // Per credential (and per project when the path names one), and per client address.
   rateLimitPerMinute: number;
@@ -92,6 +98,16 @@ export interface AppConfig {
   authFailureBlockMs: number;
   authFailureMaxBlockMs: number;
   authFailureResetMs: number;
+  // Request bodies (src/platform/http/body-limits.ts): bytes accepted by default and by the few routes
+  // that carry whole documents (automation configuration, agent reports, identity provider metadata).
+  bodyLimitBytes: number;
+  largeBodyLimitBytes: number;
+  // JSON shape checked on the raw bytes before parsing (src/platform/http/json-shape.ts): nesting depth,
+  // attributes per object, items per array, values in the whole body; all above what real bodies need.
+  jsonMaxDepth: number;
+  jsonMaxKeysPerObject: number;
+  jsonMaxItemsPerArray: number;
+  jsonMaxValues: number;
 }
 
 export type MetricsAccess = 'loopback' | 'token' | 'open';
@@ -127,6 +143,19 @@ function databaseServiceRole(env: NodeJS.ProcessEnv): string | undefined {
     );
   }
   return raw;
+}
+
+const MIB = 1024 * 1024;
+
+function bodyLimits(env: NodeJS.ProcessEnv): { bodyLimitBytes: number; largeBodyLimitBytes: number } {
+  const bodyLimitBytes = int(env, 'BODY_LIMIT_BYTES', 64 * 1024, 1024, 64 * MIB);
+  const largeBodyLimitBytes = int(env, 'LARGE_BODY_LIMIT_BYTES', MIB, 1024, 64 * MIB);
+  if (largeBodyLimitBytes < bodyLimitBytes) {
+    throw new ConfigError(
+      `LARGE_BODY_LIMIT_BYTES (${largeBodyLimitBytes}) must not be below BODY_LIMIT_BYTES (${bodyLimitBytes})`,
+    );
+  }
+  return { bodyLimitBytes, largeBodyLimitBytes };
 }
 
 function checkedKey(name: string, raw: string): string {
@@ -223,7 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
   const testNotificationTimeoutMs = int(env, 'TEST_NOTIFICATION_TIMEOUT_MS', 5000, 100, 300_000);
-  const maxHostsPerProject = int(env, 'MAX_HOSTS_PER_PROJECT', 2000, 1, 10_000_000);
+  const maxHostsPerProject = int(env, 'MAX_HOSTS_PER_PROJECT', 1000, 1, 10_000_000);
   return {
     port: int(env, 'PORT', 8080, 0, 65535),
     host: env.HOST || '0.0.0.0',
@@ -269,6 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     measurementRetentionDays: int(env, 'MEASUREMENT_RETENTION_DAYS', 14, 1, 3650),
     deliveryPollMs: int(env, 'DELIVERY_POLL_MS', 1000, 0, 3_600_000),
     notificationSweepMs: int(env, 'NOTIFICATION_SWEEP_MS', 30_000, 0, 3_600_000),
+    deliveryWakeOnCommit: bool(env, 'DELIVERY_WAKE_ON_COMMIT', true),
     deliveryLeaseMs,
     deliveryConcurrency: int(env, 'DELIVERY_CONCURRENCY', 20, 1, 1000),
     deliveryProjectConcurrency: int(env, 'DELIVERY_PROJECT_CONCURRENCY', 4, 1, 1000),
@@ -276,10 +306,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     testNotificationTimeoutMs: Math.min(testNotificationTimeoutMs, outboundTimeoutMs),
     maxNewHostsPerReport: int(env, 'MAX_NEW_HOSTS_PER_REPORT', 100, 1, 1_000_000),
     maxHostsPerProject,
-    maxEventsPerReport: int(env, 'MAX_EVENTS_PER_REPORT', 200, 1, 1_000_000),
+    // By default a whole project at its cap going down in one report (plus its agents' events) is
+    // accepted: the cap on hosts already bounds what one report can derive.
+    maxEventsPerReport: int(env, 'MAX_EVENTS_PER_REPORT', 2 * maxHostsPerProject + 10, 1, 100_000_000),
     ...metricsAccess(env),
     alertEngineSweepMs: int(env, 'ALERT_ENGINE_SWEEP_MS', 30_000, 0, 3_600_000),
     alertEngineConfigCacheMs: int(env, 'ALERT_ENGINE_CONFIG_CACHE_MS', 5_000, 0, 600_000),
+    alertStaleAfterMinutes: int(env, 'ALERT_STALE_AFTER_MINUTES', 30, 1, 10_080),
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 0, 0, 1_000_000),
     rateLimitPerAddressPerMinute: int(env, 'RATE_LIMIT_PER_ADDRESS_PER_MINUTE', 0, 0, 1_000_000),
     authFailuresPerNameAddress: int(env, 'AUTH_FAILURES_PER_NAME_ADDRESS', 10, 1, 1_000_000),
@@ -287,6 +320,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authFailureBlockMs: int(env, 'AUTH_FAILURE_BLOCK_MS', 1_000, 1, 3_600_000),
     authFailureMaxBlockMs: int(env, 'AUTH_FAILURE_MAX_BLOCK_MS', 900_000, 1, 86_400_000),
     authFailureResetMs: int(env, 'AUTH_FAILURE_RESET_MS', 3_600_000, 1, 604_800_000),
+    ...bodyLimits(env),
+    // Deeper than 256 would let class-validator's recursion exhaust the stack; more than 10,000 attributes
+    // per object brings back the quadratic cost of class-transformer's key handling.
+    jsonMaxDepth: int(env, 'JSON_MAX_DEPTH', 32, 2, 256),
+    jsonMaxKeysPerObject: int(env, 'JSON_MAX_KEYS_PER_OBJECT', 1_000, 10, 10_000),
+    // As many items as the largest array any body declares (hosts and measurements of an agent report).
+    jsonMaxItemsPerArray: int(env, 'JSON_MAX_ITEMS_PER_ARRAY', 1_000, 10, 1_000_000),
+    jsonMaxValues: int(env, 'JSON_MAX_VALUES', 20_000, 10, 10_000_000),
   };
 }
 

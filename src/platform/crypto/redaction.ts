@@ -27,3 +27,34 @@ export function redactUrl(url: string): string {
   const rest = `${parsed.pathname}${parsed.search}${parsed.hash}`.replace(/^\//, '');
   return `${parsed.protocol}//${parsed.host}/${rest === '' ? '' : redactPartially(rest)}`;
 }
+
+// How a secret field is shown after creation (secrets are never returned in usable form).
+export type Redaction = 'PARTIAL' | 'URL' | 'FULL';
+
+export function redact(value: string, redaction: Redaction): string {
+  switch (redaction) {
+    case 'PARTIAL':
+      return redactPartially(value);
+    case 'URL':
+      return redactUrl(value);
+    case 'FULL':
+      return redactFully(value);
+  }
+}
+
+const MASK = REDACTION_MASK.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const PARTIAL_FORM = new RegExp(`^${MASK}[^*]{0,4}$`);
+const URL_FORM = new RegExp(`^[a-z][a-z0-9+.-]*://[^/]*/(${MASK}[^*]{0,4})?$`, 'i');
+
+// Whether a value sent by a client has the shape `redact` gives, so that it can only be a secret read
+// back from a response (clients round-trip GET bodies) and never a new secret.
+export function looksRedacted(value: string, redaction: Redaction): boolean {
+  switch (redaction) {
+    case 'FULL':
+      return value === REDACTION_MASK;
+    case 'PARTIAL':
+      return PARTIAL_FORM.test(value);
+    case 'URL':
+      return URL_FORM.test(value) && value.includes(REDACTION_MASK);
+  }
+}

@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, Min } from 'class-validator';
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsArray, IsInt, IsObject, IsOptional, IsString, Min, ValidateNested } from 'class-validator';
 import { ApiError } from './api-error';
 import { ApiValidationPipe } from './validation';
 
@@ -49,5 +50,54 @@ describe('ApiValidationPipe', () => {
     for (let i = 0; i < 2; i++) {
       await expect(pipe.transform({}, asQuery(BrokenDefaultsQuery))).rejects.toBeInstanceOf(ApiError);
     }
+  });
+});
+
+class NestedPart {
+  @IsOptional()
+  @IsInt()
+  value?: number;
+}
+
+class WithNested {
+  @ApiPropertyOptional({ type: NestedPart })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => NestedPart)
+  part?: NestedPart;
+
+  @ApiPropertyOptional({ type: [NestedPart] })
+  @IsOptional()
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => NestedPart)
+  parts?: NestedPart[];
+
+  @ApiPropertyOptional({ type: String, nullable: true })
+  @IsOptional()
+  @IsString()
+  clearable?: string | null;
+
+  @ApiPropertyOptional({ type: Object })
+  @IsOptional()
+  @IsObject()
+  free?: Record<string, unknown>;
+}
+
+describe('ApiValidationPipe: explicit nulls', () => {
+  const asBody = { type: 'body' as const, metatype: WithNested, data: undefined };
+
+  it('should treat null for an optional nested object, array or nested field as absent', async () => {
+    const result = await new ApiValidationPipe().transform(
+      { part: null, parts: [{ value: null }], clearable: null, free: { kept: null } },
+      asBody,
+    );
+    expect(result).toBeInstanceOf(WithNested);
+    expect(Object.keys(result as object).sort()).toEqual(['clearable', 'free', 'parts']);
+    expect((result as WithNested).parts?.[0]).toEqual(new NestedPart());
+    // Documented as nullable: null means "clear" and is kept; a free-form map keeps its data.
+    expect((result as WithNested).clearable).toBeNull();
+    expect((result as WithNested).free).toEqual({ kept: null });
   });
 });

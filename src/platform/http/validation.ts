@@ -79,6 +79,41 @@ function validationPipe(forbidNonWhitelisted: boolean): ValidationPipe {
   });
 }
 
+// @nestjs/swagger's metadata key for @ApiProperty options (DECORATORS.API_MODEL_PROPERTIES).
+const API_MODEL_PROPERTIES = 'swagger/apiModelProperties';
+
+function declaredNullable(instance: object, key: string): boolean {
+  const options: unknown = Reflect.getMetadata(
+    API_MODEL_PROPERTIES,
+    Object.getPrototypeOf(instance) as object,
+    key,
+  );
+  return (options as { nullable?: unknown } | undefined)?.nullable === true;
+}
+
+// An explicit null for an optional field (`"metricThreshold": null`) is treated as the field being
+// absent, as the product reads it, unless the field is documented as nullable (there null means
+// "clear"). Without this, @IsOptional lets null through to code that expects an object or array.
+// A required field given as null is already refused by validation (MISSING_ATTRIBUTE).
+export function dropUndeclaredNulls(value: unknown, depth = 0): void {
+  if (value === null || typeof value !== 'object' || depth > 64) return;
+  if (Array.isArray(value)) {
+    for (const item of value) dropUndeclaredNulls(item, depth + 1);
+    return;
+  }
+  const prototype: unknown = Object.getPrototypeOf(value);
+  // Plain objects are free-form maps (tags, automation sections): their nulls are data.
+  if (prototype === Object.prototype || prototype === null) return;
+  const record = value as Record<string, unknown>;
+  for (const key of Object.keys(record)) {
+    if (record[key] === null) {
+      if (!declaredNullable(record, key)) delete record[key];
+    } else {
+      dropUndeclaredNulls(record[key], depth + 1);
+    }
+  }
+}
+
 function isEmptyPlainObject(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false;
   const prototype: unknown = Object.getPrototypeOf(value);
@@ -106,6 +141,7 @@ export class ApiValidationPipe implements PipeTransform {
       const pipe = metadata.type === 'query' ? this.lenient : this.strict;
       const result: unknown = await pipe.transform(value, metadata);
       if (emptyQuery && result instanceof metatype) this.validWhenEmpty.add(metatype);
+      if (metadata.type === 'body') dropUndeclaredNulls(result);
       return result;
     } catch (error) {
       if (error instanceof ValidationFailure) throw validationErrorToApiError(error.errors, metadata.type);

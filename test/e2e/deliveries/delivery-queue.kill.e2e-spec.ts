@@ -15,6 +15,7 @@ const IN_FLIGHT = 2;
 const OUTBOUND_TIMEOUT_MS = 6000;
 // Just above the outbound timeout, so the killed instance's leases lapse a few seconds after the kill.
 const DELIVERY_LEASE_MS = 6500;
+const RETRY_AFTER_S = 15;
 
 interface DeliveryRow {
   id: string;
@@ -185,8 +186,10 @@ describe('POST /agents/v1/groups/{groupId}/reports then kill -9 of the service w
     });
 
     // Phase 2: the receiver hangs on two calls and answers 503 to the others, then the process is killed.
+    // The 503s ask for a retry after RETRY_AFTER_S: the worker goes on with other rows while two calls
+    // hang, and an early retry claimed just before the kill would blur which rows were in flight.
     receiver.respondWith(...Array.from({ length: IN_FLIGHT }, () => ({ status: 200, delayMs: 120_000 })));
-    receiver.respondByDefault({ status: 503 });
+    receiver.respondByDefault({ status: 503, headers: { 'Retry-After': String(RETRY_AFTER_S) } });
     await reportHosts(
       first,
       groupId,
@@ -217,10 +220,14 @@ describe('POST /agents/v1/groups/{groupId}/reports then kill -9 of the service w
 
     // Phase 3: a new process on the same database, the receiver accepting again.
     await start();
-    const after = await until('every delivery to succeed after the restart', async () => {
-      const rows = await deliveries();
-      return rows.every((row) => row.status === 'SUCCEEDED') ? rows : undefined;
-    });
+    const after = await until(
+      'every delivery to succeed after the restart',
+      async () => {
+        const rows = await deliveries();
+        return rows.every((row) => row.status === 'SUCCEEDED') ? rows : undefined;
+      },
+      RETRY_AFTER_S * 1000 + 30_000,
+    );
 
     // None lost: the same rows, all delivered; none added.
     expect(after.map((row) => row.id)).toEqual(atKill.map((row) => row.id));

@@ -136,3 +136,28 @@ export async function assignKeyToProject(
   });
   expectStatus(response, 200, 'PATCH /groups/{groupId}/apiKeys/{apiKeyId}');
 }
+
+export const TEAMMATE_PASSWORD = 'Teammate-2024!';
+
+// POST /users: a user with the given roles, and its Digest credentials.
+export async function createUser(
+  t: TestApp,
+  auth: Credentials,
+  roles: RoleView[],
+  prefix = 'teammate',
+): Promise<{ user: UserView; credentials: Credentials }> {
+  const username = `${uniqueName(prefix)}@example.com`;
+  const response = await call<UserView>('POST', `${t.apiUrl}/users`, {
+    auth,
+    body: {
+      username,
+      password: TEAMMATE_PASSWORD,
+      emailAddress: username,
+      firstName: 'Sam',
+      lastName: 'Lee',
+      roles,
+    },
+  });
+  expectStatus(response, 201, 'create user');
+  return { user: response.body, credentials: { publicKey: username, privateKey: TEAMMATE_PASSWORD } };
+}

@@ -27,6 +27,13 @@ export class IdentityEventsListener {
     await this.entries.removeAll({ kind: 'API_KEY', id: apiKeyId });
   }
 
+  // A deleted user's list goes with it (a new user of the same name starts with an empty list).
+  @OnEvent(domainEventChannel(IdentityEventTypes.USER_DELETED), { suppressErrors: false })
+  async onUserDeleted(event: DomainEvent): Promise<void> {
+    const { targetUserId } = event.raw as { targetUserId: string };
+    await this.entries.removeAll({ kind: 'USER', id: targetUserId });
+  }
+
   // POST /unauth/users?accessList=...: the addresses go on the first user's list (product docs) and
   // on the global key's list, the key being what the caller goes on to use: bootstrap scripts pass
   // `whitelist=<their address>` precisely so that the returned key works from there.
@@ -48,6 +55,7 @@ export class IdentityEventsListener {
         subject: { targetUsername: raw.username, accessListEntry: entryName(entry) },
       });
     }
+    if (raw.apiKeyId === null) return;
     const forKey = await this.entries.addMissing(
       { kind: 'API_KEY', id: raw.apiKeyId },
       distinct('API_KEY', asFields),

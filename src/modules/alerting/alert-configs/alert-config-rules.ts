@@ -1,5 +1,7 @@
 import { CommonErrors } from '../../../platform/http/error-codes';
-import { AlertingErrors } from '../alerting.errors';
+import { patternProblem } from '../../../platform/text/linear-regex';
+import { AlertingErrors, eventTypeWithoutSource } from '../alerting.errors';
+import { missingSourceReason } from '../catalog/alert-sources';
 import { eventTypeInfo, type MatcherTarget } from '../catalog/event-types';
 import { HOST_TYPE_NAMES, MATCHER_FIELDS_BY_TARGET, type MatcherFieldName } from '../catalog/matchers';
 import { DEFAULT_UNIT_OF_FAMILY, metricUnitFamily, unitFamily, type Unit } from '../catalog/metrics';
@@ -20,6 +22,9 @@ import { checkNotifications } from './notification-rules';
 export function checkAlertConfig(input: AlertConfigInput): AlertConfigDraft {
   const info = eventTypeInfo(input.eventTypeName);
   if (!info?.alertable) throw AlertingErrors.INVALID_EVENT_TYPE_FOR_ALERT(input.eventTypeName);
+  // A configuration nothing can raise would stay silent forever: refused, saying why.
+  const missing = missingSourceReason(input.eventTypeName);
+  if (missing !== undefined) throw eventTypeWithoutSource(input.eventTypeName, missing);
   return {
     eventTypeName: input.eventTypeName,
     enabled: input.enabled ?? false,
@@ -61,8 +66,12 @@ export function checkMatcherList(matchers: MatcherInput[], fields: readonly Matc
     if (matcher.fieldName === 'PORT' && exact && !isPort(matcher.value)) {
       throw CommonErrors.VALIDATION_ERROR(`${path}.value`, 'a port must be an integer between 1 and 65535');
     }
-    if (matcher.operator === 'REGEX' && !isRegex(matcher.value)) {
-      throw CommonErrors.VALIDATION_ERROR(`${path}.value`, 'it is not a valid regular expression');
+    const patternRefusal = matcher.operator === 'REGEX' ? patternProblem(matcher.value) : undefined;
+    if (patternRefusal !== undefined) {
+      throw CommonErrors.VALIDATION_ERROR(
+        `${path}.value`,
+        `it is not a valid regular expression (RE2 syntax): ${patternRefusal}`,
+      );
     }
     return { fieldName: matcher.fieldName, operator: matcher.operator, value: matcher.value };
   });
@@ -110,13 +119,4 @@ function checkThreshold(
 
 function isPort(value: string): boolean {
   return /^\d{1,5}$/.test(value) && Number(value) >= 1 && Number(value) <= 65535;
-}
-
-function isRegex(value: string): boolean {
-  try {
-    new RegExp(value);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -48,7 +48,7 @@ const configIdParam = ApiParam({
 const notFound = ApiErrorResponses(404, 'Malformed or unknown alert configuration id, or unknown project.', [
   AlertingErrors.INVALID_ALERT_CONFIG_ID('not-an-id'),
   AlertingErrors.ALERT_CONFIG_NOT_FOUND(CONFIG, GROUP),
-  AlertingErrors.GROUP_NOT_FOUND(GROUP),
+  CommonErrors.GROUP_NOT_FOUND(GROUP),
 ]);
 const CONFIG_ERRORS = [
   CommonErrors.MISSING_ATTRIBUTE('eventTypeName'),
@@ -88,7 +88,7 @@ const unknownMetric = ApiErrorResponses(
     AlertingErrors.INVALID_METRIC_NAME('CONNECTION_COUNT'),
     AlertingErrors.INVALID_ALERT_CONFIG_ID('not-an-id'),
     AlertingErrors.ALERT_CONFIG_NOT_FOUND(CONFIG, GROUP),
-    AlertingErrors.GROUP_NOT_FOUND(GROUP),
+    CommonErrors.GROUP_NOT_FOUND(GROUP),
   ],
 );
 
@@ -105,7 +105,7 @@ export class AlertConfigsController {
   })
   @groupIdParam
   @ApiOkResponse({ type: AlertConfigListResponse, example: LIST_EXAMPLE })
-  @ApiErrorResponses(404, 'Unknown project.', [AlertingErrors.GROUP_NOT_FOUND(GROUP)])
+  @ApiErrorResponses(404, 'Unknown project.', [CommonErrors.GROUP_NOT_FOUND(GROUP)])
   list(
     @Param('groupId') groupId: string,
     @Query() page: PageQuery,

@@ -2,7 +2,7 @@ import { assertReadOnlyUnchanged } from '../../../platform/http/read-only-fields
 import { Injectable } from '@nestjs/common';
 import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { ProjectDirectory } from '../../../platform/auth/principal';
+import { ProjectScope } from '../../../platform/auth/project-scope';
 import { Clock } from '../../../platform/clock/clock';
 import { SecretBox } from '../../../platform/crypto/secret-box';
 import { EventPublisher } from '../../../platform/events/event-publisher';
@@ -37,7 +37,7 @@ type EventTypeName = (typeof AlertConfigEventTypes)[keyof typeof AlertConfigEven
 export class AlertConfigsService {
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
-    private readonly projects: ProjectDirectory,
+    private readonly scope: ProjectScope,
     private readonly events: EventPublisher,
     private readonly links: PageLinks,
     private readonly clock: Clock,
@@ -46,7 +46,7 @@ export class AlertConfigsService {
   ) {}
 
   async list(groupId: string, page: PageQuery): Promise<ListEnvelope<AlertConfigResponse>> {
-    await this.orgOf(groupId);
+    await this.scope.orgOf(groupId);
     const [rows, total] = await this.repository().findAndCount({
       where: { groupId },
       order: { seq: 'ASC' },
@@ -61,7 +61,7 @@ export class AlertConfigsService {
   }
 
   async get(groupId: string, alertConfigId: string): Promise<AlertConfigResponse> {
-    await this.orgOf(groupId);
+    await this.scope.orgOf(groupId);
     return this.toResponse(await this.find(groupId, alertConfigId, false));
   }
 
@@ -70,14 +70,14 @@ export class AlertConfigsService {
     alertConfigId: string,
     page: PageQuery,
   ): Promise<ListEnvelope<AlertResponse>> {
-    await this.orgOf(groupId);
+    await this.scope.orgOf(groupId);
     await this.find(groupId, alertConfigId, false);
     return this.alerts.openAlertsForConfig(groupId, alertConfigId, page);
   }
 
   @Transactional()
   async create(groupId: string, request: CreateAlertConfigRequest): Promise<AlertConfigResponse> {
-    const orgId = await this.orgOf(groupId);
+    const orgId = await this.scope.orgOf(groupId);
     checkGroupId(groupId, request);
     // No secret is stored yet, so a redacted value sent here is refused rather than stored.
     const notifications = request.notifications && restoreRedactedSecrets(notificationInputs(request), []);
@@ -93,7 +93,7 @@ export class AlertConfigsService {
     alertConfigId: string,
     request: ReplaceAlertConfigRequest,
   ): Promise<AlertConfigResponse> {
-    const orgId = await this.orgOf(groupId);
+    const orgId = await this.scope.orgOf(groupId);
     const entity = await this.find(groupId, alertConfigId, true);
     checkGroupId(groupId, request);
     assertReadOnlyUnchanged(request, this.toResponse(entity));
@@ -112,7 +112,7 @@ export class AlertConfigsService {
 
   @Transactional()
   async setEnabled(groupId: string, alertConfigId: string, enabled: boolean): Promise<AlertConfigResponse> {
-    const orgId = await this.orgOf(groupId);
+    const orgId = await this.scope.orgOf(groupId);
     const entity = await this.find(groupId, alertConfigId, true);
     entity.enabled = enabled;
     entity.updated = this.clock.now();
@@ -127,7 +127,7 @@ export class AlertConfigsService {
 
   @Transactional()
   async delete(groupId: string, alertConfigId: string): Promise<void> {
-    const orgId = await this.orgOf(groupId);
+    const orgId = await this.scope.orgOf(groupId);
     const entity = await this.find(groupId, alertConfigId, true);
     await this.alerts.cancelActiveForConfig(groupId, alertConfigId);
     await this.repository().delete({ id: entity.id });
@@ -206,13 +206,6 @@ export class AlertConfigsService {
     });
     if (!entity) throw AlertingErrors.ALERT_CONFIG_NOT_FOUND(alertConfigId, groupId);
     return entity;
-  }
-
-  // The role guard lets global roles name any project id; an unknown project is a 404.
-  private async orgOf(groupId: string): Promise<string> {
-    const orgId = await this.projects.orgOf(groupId);
-    if (orgId === null) throw AlertingErrors.GROUP_NOT_FOUND(groupId);
-    return orgId;
   }
 
   private toResponse(entity: AlertConfigEntity): AlertConfigResponse {

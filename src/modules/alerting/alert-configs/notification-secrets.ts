@@ -1,7 +1,7 @@
 import type { SecretBox } from '../../../platform/crypto/secret-box';
-import { REDACTION_MASK, redactFully, redactPartially, redactUrl } from '../../../platform/crypto/redaction';
+import { looksRedacted, redact, type Redaction } from '../../../platform/crypto/redaction';
 import { CommonErrors } from '../../../platform/http/error-codes';
-import { notificationTypeSpec, type Redaction } from '../catalog/notification-types';
+import { notificationTypeSpec } from '../catalog/notification-types';
 import type { Notification, NotificationInput, NotificationValue } from './alert-config.types';
 
 // A notification as stored: its secret fields hold SecretBox-sealed strings, never clear text.
@@ -29,17 +29,6 @@ export function sealNotification(notification: Notification, box: SecretBox): St
 
 export function openNotification(stored: StoredNotification, box: SecretBox): Notification {
   return mapSecrets(stored, (value) => box.open(value));
-}
-
-function redact(value: string, redaction: Redaction): string {
-  switch (redaction) {
-    case 'PARTIAL':
-      return redactPartially(value);
-    case 'URL':
-      return redactUrl(value);
-    case 'FULL':
-      return redactFully(value);
-  }
 }
 
 // The response form: keys partially, URLs partially, webhook secret and templates fully.
@@ -77,22 +66,4 @@ export function restoreRedactedSecrets(
     }
     return restored;
   });
-}
-
-const PARTIAL_FORM = new RegExp(`^${escape(REDACTION_MASK)}[^*]{0,4}$`);
-const URL_FORM = new RegExp(`^[a-z][a-z0-9+.-]*://[^/]*/(${escape(REDACTION_MASK)}[^*]{0,4})?$`, 'i');
-
-function looksRedacted(value: string, redaction: Redaction): boolean {
-  switch (redaction) {
-    case 'FULL':
-      return value === REDACTION_MASK;
-    case 'PARTIAL':
-      return PARTIAL_FORM.test(value);
-    case 'URL':
-      return URL_FORM.test(value) && value.includes(REDACTION_MASK);
-  }
-}
-
-function escape(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -20,7 +20,7 @@ const alertIdParam = ApiParam({ name: 'alertId', description: 'Alert id.', examp
 const notFound = ApiErrorResponses(404, 'Malformed or unknown alert id, or unknown project.', [
   AlertingErrors.INVALID_ALERT_ID('not-an-id'),
   AlertingErrors.ALERT_NOT_FOUND(ALERT, GROUP),
-  AlertingErrors.GROUP_NOT_FOUND(GROUP),
+  CommonErrors.GROUP_NOT_FOUND(GROUP),
 ]);
 
 @ApiTags('Alerts')

@@ -5,7 +5,9 @@ import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-t
 import { In, QueryFailedError, type FindOptionsWhere } from 'typeorm';
 import type { Principal } from '../../../platform/auth/principal';
 import { ProjectDirectory } from '../../../platform/auth/principal';
+import { ProjectScope } from '../../../platform/auth/project-scope';
 import { Clock } from '../../../platform/clock/clock';
+import { lockForTransaction } from '../../../platform/database/advisory-lock';
 import { PreparedReads, type PreparedRead } from '../../../platform/database/prepared-reads';
 import { EventPublisher } from '../../../platform/events/event-publisher';
 import { CommonErrors } from '../../../platform/http/error-codes';
@@ -48,6 +50,7 @@ export class AlertsService {
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly projects: ProjectDirectory,
+    private readonly scope: ProjectScope,
     private readonly events: EventPublisher,
     private readonly links: PageLinks,
     private readonly clock: Clock,
@@ -58,7 +61,7 @@ export class AlertsService {
   }
 
   async list(groupId: string, query: ListAlertsQuery): Promise<ListEnvelope<AlertResponse>> {
-    await this.orgOf(groupId);
+    await this.scope.orgOf(groupId);
     if (query.status !== undefined && !isAlertStatus(query.status)) {
       throw AlertingErrors.INVALID_ALERT_STATUS(query.status);
     }
@@ -66,7 +69,7 @@ export class AlertsService {
   }
 
   async get(groupId: string, alertId: string): Promise<AlertResponse> {
-    await this.orgOf(groupId);
+    await this.scope.orgOf(groupId);
     return this.toResponse(await this.find(groupId, alertId, false), this.clock.now());
   }
 
@@ -79,7 +82,7 @@ export class AlertsService {
     request: AcknowledgeAlertRequest,
     principal: Principal,
   ): Promise<AlertResponse> {
-    const orgId = await this.orgOf(groupId);
+    const orgId = await this.scope.orgOf(groupId);
     const alert = await this.find(groupId, alertId, true);
     const comment = request.acknowledgementComment ?? '';
     // Counted in characters, as the varchar(200) column counts them.
@@ -140,6 +143,22 @@ export class AlertsService {
     return this.raise(alert, 'OPEN');
   }
 
+  // Engine: a point-in-time event (an audited change, a primary elected): the alert is informational,
+  // closed from the start (it holds no slot and nothing resolves it) and notified once with alert.inform.
+  // No lifecycle event: the event that raised it is already recorded.
+  @Transactional()
+  async inform(input: NewAlert): Promise<AlertResponse> {
+    checkNewAlert(input);
+    const orgId = await this.projects.orgOf(input.groupId);
+    if (orgId === null) throw new InvalidAlertError(`project ${input.groupId} does not exist`);
+    const now = this.clock.now();
+    const alert = this.newAlert(input, 'CLOSED', now);
+    alert.resolved = now;
+    await this.repository().insert(alert);
+    await this.announceTransition(alert, null, orgId, true);
+    return this.toResponse(alert, now);
+  }
+
   // Engine: a TRACKING alert's condition has outlasted the delay.
   @Transactional()
   promote(alertId: string): Promise<AlertResponse> {
@@ -183,22 +202,39 @@ export class AlertsService {
     if (orgId === null) throw new InvalidAlertError(`project ${input.groupId} does not exist`);
     const targetKey = targetKeyOf(input);
     // Serializes raising for one (configuration, target): a concurrent raise waits, then sees the winner.
-    await this.txHost.tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
-      `alerts:${input.alertConfigId}:${targetKey}`,
-    ]);
+    await lockForTransaction(this.txHost.tx, `alerts:${input.alertConfigId}:${targetKey}`);
     const active = await this.repository().findOne({
       select: { id: true },
       where: { alertConfigId: input.alertConfigId, targetKey, status: In(ACTIVE) },
     });
     if (active) throw new DuplicateActiveAlertError(input.alertConfigId, targetKey, active.id);
     const now = this.clock.now();
-    const alert: AlertEntity = {
+    const alert = this.newAlert(input, status, now);
+    try {
+      await this.repository().insert(alert);
+    } catch (error) {
+      // The partial unique index is the last guard (e.g. a row written by other code than this method).
+      if (
+        error instanceof QueryFailedError &&
+        (error.driverError as { code?: string }).code === UNIQUE_VIOLATION
+      ) {
+        throw new DuplicateActiveAlertError(input.alertConfigId, targetKey);
+      }
+      throw error;
+    }
+    if (status === 'OPEN') await this.publishLifecycle(alert, alert.eventTypeName, orgId);
+    await this.announceTransition(alert, null, orgId);
+    return this.toResponse(alert, now);
+  }
+
+  private newAlert(input: NewAlert, status: AlertStatus, now: Date): AlertEntity {
+    return {
       id: newObjectId(now),
       groupId: input.groupId,
       alertConfigId: input.alertConfigId,
       eventTypeName: input.eventTypeName,
       status,
-      targetKey,
+      targetKey: targetKeyOf(input),
       created: now,
       updated: now,
       lastNotified: null,
@@ -218,21 +254,6 @@ export class AlertsService {
       tags: input.tags ?? [],
       humanReadable: input.humanReadable ?? null,
     };
-    try {
-      await this.repository().insert(alert);
-    } catch (error) {
-      // The partial unique index is the last guard (e.g. a row written by other code than this method).
-      if (
-        error instanceof QueryFailedError &&
-        (error.driverError as { code?: string }).code === UNIQUE_VIOLATION
-      ) {
-        throw new DuplicateActiveAlertError(input.alertConfigId, targetKey);
-      }
-      throw error;
-    }
-    if (status === 'OPEN') await this.publishLifecycle(alert, alert.eventTypeName, orgId);
-    await this.announceTransition(alert, null, orgId);
-    return this.toResponse(alert, now);
   }
 
   private async move(alertId: string, to: AlertStatus): Promise<AlertResponse> {
@@ -268,8 +289,10 @@ export class AlertsService {
     alert: AlertEntity,
     from: AlertStatus | null,
     orgId: string | null,
+    informational = false,
   ): Promise<void> {
     const event: AlertTransitionedEvent = {
+      informational,
       alert: this.toResponse(alert, alert.updated),
       from,
       to: alert.status,
@@ -322,13 +345,6 @@ export class AlertsService {
       : (await this.alertById([alertId, groupId]))[0];
     if (!alert) throw AlertingErrors.ALERT_NOT_FOUND(alertId, groupId);
     return alert;
-  }
-
-  // The role guard lets global roles name any project id; an unknown project is a 404, not an empty list.
-  private async orgOf(groupId: string): Promise<string> {
-    const orgId = await this.projects.orgOf(groupId);
-    if (orgId === null) throw AlertingErrors.GROUP_NOT_FOUND(groupId);
-    return orgId;
   }
 
   private toResponse(alert: AlertEntity, now: Date): AlertResponse {

@@ -1,8 +1,8 @@
+import { PROJECT_ROLE_NAMES } from '../../../platform/auth/role-names';
+import type { Redaction } from '../../../platform/crypto/redaction';
+
 // notifications.typeName values and the fields each one takes (the product's alert
 // configuration reference; the Go client's Notification type for the response names).
-
-// How a secret field is shown after creation (secrets are never returned in usable form).
-export type Redaction = 'PARTIAL' | 'URL' | 'FULL';
 
 export interface NotificationTypeSpec {
   // Fields that must be present (besides typeName).
@@ -79,15 +79,9 @@ export function notificationTypeSpec(typeName: string): NotificationTypeSpec | u
 
 // Project roles a GROUP notification may target.
 export const NOTIFICATION_ROLE_NAMES = [
-  'GROUP_AUTOMATION_ADMIN',
-  'GROUP_BACKUP_ADMIN',
-  'GROUP_MONITORING_ADMIN',
-  'GROUP_OWNER',
-  'GROUP_READ_ONLY',
-  'GROUP_USER_ADMIN',
-  'GROUP_DATA_ACCESS_ADMIN',
-  'GROUP_DATA_ACCESS_READ_ONLY',
-  'GROUP_DATA_ACCESS_READ_WRITE',
+  ...PROJECT_ROLE_NAMES,
+  // Names the hosted edition and the product's Go client send in notification roles; accepted so
+  // such a configuration is not refused.
   'GROUP_ATLAS_ADMIN',
   'GROUP_CHARTS_ADMIN',
   'GROUP_CLUSTER_MANAGER',

@@ -2,9 +2,10 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import type { AppConfig } from '../../../platform/config/app-config';
 import { APP_CONFIG } from '../../../platform/config/config.module';
 import { AlertEngine } from './alert-engine.service';
+import { StaleMetricAlerts } from './stale-metric-alerts';
 
-// The engine's sweep every ALERT_ENGINE_SWEEP_MS; 0 disables the timer (tests call runSweep with a
-// manual clock). Safe on several instances at once.
+// The engine's sweep every ALERT_ENGINE_SWEEP_MS, then the cancellation of stale metric alerts; 0
+// disables the timer (tests call runSweep with a manual clock). Safe on several instances at once.
 @Injectable()
 export class AlertEngineScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(AlertEngineScheduler.name);
@@ -12,6 +13,7 @@ export class AlertEngineScheduler implements OnApplicationBootstrap, OnApplicati
 
   constructor(
     private readonly engine: AlertEngine,
+    private readonly stale: StaleMetricAlerts,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -24,6 +26,7 @@ export class AlertEngineScheduler implements OnApplicationBootstrap, OnApplicati
       running = true;
       this.engine
         .runSweep()
+        .then(() => this.stale.runSweep())
         .catch((error: unknown) => this.logger.error({ msg: 'alert engine sweep failed', err: error }))
         .finally(() => {
           running = false;

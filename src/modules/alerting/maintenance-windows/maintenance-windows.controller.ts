@@ -43,7 +43,7 @@ const notFound = ApiErrorResponses(
   [
     AlertingErrors.INVALID_WINDOW_ID('not-an-id'),
     AlertingErrors.MAINTENANCE_WINDOW_NOT_FOUND(WINDOW, GROUP),
-    AlertingErrors.GROUP_NOT_FOUND(GROUP),
+    CommonErrors.GROUP_NOT_FOUND(GROUP),
   ],
 );
 const dateErrors = [

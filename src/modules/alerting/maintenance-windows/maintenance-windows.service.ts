@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { ArrayContains, LessThanOrEqual, MoreThan } from 'typeorm';
-import { ProjectDirectory } from '../../../platform/auth/principal';
+import { ProjectScope } from '../../../platform/auth/project-scope';
 import { Clock } from '../../../platform/clock/clock';
 import type { EventDiff } from '../../../platform/events/domain-event';
 import { EventPublisher } from '../../../platform/events/event-publisher';
@@ -45,7 +45,7 @@ export interface ActiveMaintenanceWindow {
 export class MaintenanceWindowsService {
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
-    private readonly projects: ProjectDirectory,
+    private readonly scope: ProjectScope,
     private readonly events: EventPublisher,
     private readonly links: PageLinks,
     private readonly clock: Clock,
@@ -54,7 +54,7 @@ export class MaintenanceWindowsService {
 
   // Soonest first: the windows that will silence alerts next lead the list.
   async list(groupId: string, page: PageQuery): Promise<ListEnvelope<MaintenanceWindowResponse>> {
-    await this.orgOf(groupId);
+    await this.scope.orgOf(groupId);
     const [rows, total] = await this.repository().findAndCount({
       where: { groupId, endDate: MoreThan(this.clock.now()) },
       order: { startDate: 'ASC', id: 'ASC' },
@@ -69,13 +69,13 @@ export class MaintenanceWindowsService {
   }
 
   async get(groupId: string, windowId: string): Promise<MaintenanceWindowResponse> {
-    await this.orgOf(groupId);
+    await this.scope.orgOf(groupId);
     return this.toResponse(await this.findCurrent(groupId, windowId, false));
   }
 
   @Transactional()
   async create(groupId: string, request: CreateMaintenanceWindowRequest): Promise<MaintenanceWindowResponse> {
-    const orgId = await this.orgOf(groupId);
+    const orgId = await this.scope.orgOf(groupId);
     const now = this.clock.now();
     const fields = windowForCreate(request, now);
     const window: MaintenanceWindowEntity = {
@@ -96,7 +96,7 @@ export class MaintenanceWindowsService {
     windowId: string,
     request: UpdateMaintenanceWindowRequest,
   ): Promise<MaintenanceWindowResponse> {
-    const orgId = await this.orgOf(groupId);
+    const orgId = await this.scope.orgOf(groupId);
     const window = await this.findCurrent(groupId, windowId, true);
     assertReadOnlyUnchanged(request, this.toResponse(window));
     const now = this.clock.now();
@@ -117,7 +117,7 @@ export class MaintenanceWindowsService {
   // Removing a window turns back on the notifications it muted (as the product does).
   @Transactional()
   async delete(groupId: string, windowId: string): Promise<void> {
-    const orgId = await this.orgOf(groupId);
+    const orgId = await this.scope.orgOf(groupId);
     const window = await this.findCurrent(groupId, windowId, true);
     await this.repository().delete({ id: window.id });
     await this.publish(
@@ -190,13 +190,6 @@ export class MaintenanceWindowsService {
       diffs,
       occurredAt: at,
     });
-  }
-
-  // The role guard lets global roles name any project id; an unknown project is a 404.
-  private async orgOf(groupId: string): Promise<string> {
-    const orgId = await this.projects.orgOf(groupId);
-    if (orgId === null) throw AlertingErrors.GROUP_NOT_FOUND(groupId);
-    return orgId;
   }
 
   private toResponse(window: MaintenanceWindowEntity): MaintenanceWindowResponse {

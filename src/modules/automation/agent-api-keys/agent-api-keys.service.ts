@@ -7,7 +7,7 @@ import { EventPublisher } from '../../../platform/events/event-publisher';
 import { isObjectId, newObjectId } from '../../../platform/ids/object-id';
 import { AutomationErrors } from '../automation.errors';
 import { AutomationEventTypes } from '../automation.events';
-import { ProjectScope } from '../project-scope';
+import { ProjectScope } from '../../../platform/auth/project-scope';
 import { AgentApiKeyEntity } from './agent-api-key.entity';
 import { toAgentApiKeyResponse } from './agent-api-key.mapper';
 import { agentKeyTail, generateAgentKey, hashAgentKey, matchesAnyHash } from './agent-key-secrets';

@@ -8,25 +8,8 @@ import { APP_CONFIG } from '../../../platform/config/config.module';
 import { EventPublisher } from '../../../platform/events/event-publisher';
 import { AutomationEventTypes, type AgentEventRaw, type HostEventRaw } from '../automation.events';
 import { hostEventSubject } from '../hosts/host.mapper';
-import { downEventOf, type AgentType } from './agent-types';
-
-interface SilentAgent {
-  group_id: string;
-  agent_type: AgentType;
-  hostname: string;
-  version: string;
-}
-
-interface SilentHost {
-  id: string;
-  group_id: string;
-  hostname: string;
-  port: number;
-  type_name: string;
-  replica_set_name: string | null;
-  cluster_id: string | null;
-  cluster_name: string | null;
-}
+import { downEventOf } from './agent-types';
+import { markSilentAgentsDown, markSilentHostsDown } from './silence.writer';
 
 export interface SweepResult {
   agentsDown: number;
@@ -50,20 +33,8 @@ export class AgentLivenessService {
   async sweep(): Promise<SweepResult> {
     const now = this.clock.now();
     const cutoff = new Date(now.getTime() - this.config.agentDownAfterSeconds * 1000);
-    const agents = await this.txHost.tx.query<SilentAgent[]>(
-      `WITH down AS (
-         UPDATE agents SET state = 'DOWN' WHERE state = 'UP' AND last_seen < $1
-         RETURNING group_id, agent_type, hostname, version)
-       SELECT * FROM down ORDER BY group_id, agent_type, hostname`,
-      [cutoff],
-    );
-    const hosts = await this.txHost.tx.query<SilentHost[]>(
-      `WITH down AS (
-         UPDATE hosts SET up = false WHERE up AND monitored AND last_reported < $1
-         RETURNING id, group_id, hostname, port, type_name, replica_set_name, cluster_id, cluster_name)
-       SELECT * FROM down ORDER BY group_id, hostname, port`,
-      [cutoff],
-    );
+    const agents = await markSilentAgentsDown(this.txHost.tx, cutoff);
+    const hosts = await markSilentHostsDown(this.txHost.tx, cutoff);
 
     const orgs = new Map<string, string | undefined>();
     const orgOf = async (groupId: string) => {

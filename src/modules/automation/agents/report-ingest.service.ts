@@ -12,11 +12,12 @@ import type { AgentEventRaw, HostEventRaw } from '../automation.events';
 import { AutomationStatusService } from '../automation-status/automation-status.service';
 import { lockDeployment } from '../deployment-lock';
 import { DisksService } from '../disks/disks.service';
+import { checkReportEvents } from '../hosts/host-caps';
 import { HostReportWriter, type ReportedHost } from '../hosts/host-report.writer';
 import { hostEventSubject } from '../hosts/host.mapper';
 import { MeasurementPartitions } from '../measurements/measurement-partitions';
 import { MeasurementStore, type DataPoint } from '../measurements/measurement.store';
-import { ProjectScope } from '../project-scope';
+import { ProjectScope } from '../../../platform/auth/project-scope';
 import type { AgentType } from './agent-types';
 import { AgentsStore } from './agents.store';
 import type { AgentReportRequest } from './dto/agent-report.request';
@@ -59,7 +60,15 @@ export class ReportIngestService {
     if (report.processes !== undefined) {
       await this.processes.replaceReported(groupId, report.hostname, report.processes, now);
     }
-    const hosts = report.hosts?.length ? await this.hosts.apply(groupId, report.hosts, now) : [];
+    const caps = {
+      newPerReport: this.config.maxNewHostsPerReport,
+      perProject: this.config.maxHostsPerProject,
+    };
+    const hosts = report.hosts?.length ? await this.hosts.apply(groupId, report.hosts, now, caps) : [];
+    checkReportEvents(
+      agentEvents.length + hosts.reduce((sum, { events }) => sum + events.length, 0),
+      this.config.maxEventsPerReport,
+    );
     await this.disks.replaceReported(
       groupId,
       hosts

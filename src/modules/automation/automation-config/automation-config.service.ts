@@ -4,12 +4,13 @@ import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-t
 import { Clock } from '../../../platform/clock/clock';
 import { EventPublisher } from '../../../platform/events/event-publisher';
 import { AutomationEventTypes } from '../automation.events';
-import { ProjectScope } from '../project-scope';
+import { ProjectScope } from '../../../platform/auth/project-scope';
 import { changedSections, EMPTY_DOCUMENT, type AutomationDocument } from './automation-config-sections';
 import { AutomationConfigEntity } from './automation-config.entity';
 import { toAutomationConfigResponse, toAutomationDocument } from './automation-config.mapper';
 import type { AutomationConfigResponse } from './dto/automation-config.response';
 import type { ReplaceAutomationConfigRequest } from './dto/replace-automation-config.request';
+import { ensureConfigRow, writeConfig } from './automation-config.writer';
 
 // The project's automation configuration: read, and replace whole. Every replace raises the goal version
 // by one under the row's lock, so concurrent replaces get distinct versions and the last one wins
@@ -42,21 +43,14 @@ export class AutomationConfigService {
     const orgId = await this.scope.orgOf(groupId);
     const document = toAutomationDocument(request);
     const now = this.clock.now();
-    await this.txHost.tx.query(
-      `INSERT INTO automation_configs (group_id, version, document, updated) VALUES ($1, 0, '{}', $2)
-       ON CONFLICT (group_id) DO NOTHING`,
-      [groupId, now],
-    );
+    await ensureConfigRow(this.txHost.tx, groupId, now);
     const current = await this.repository().findOneOrFail({
       where: { groupId },
       lock: { mode: 'pessimistic_write' },
     });
     const before: AutomationDocument = current.version === 0 ? EMPTY_DOCUMENT : current.document;
     const version = current.version + 1;
-    await this.txHost.tx.query(
-      'UPDATE automation_configs SET version = $2, document = $3::jsonb, updated = $4 WHERE group_id = $1',
-      [groupId, version, JSON.stringify(document), now],
-    );
+    await writeConfig(this.txHost.tx, groupId, version, document, now);
     const changed = changedSections(before, document);
     await this.events.publish({
       eventTypeName: AutomationEventTypes.AUTOMATION_CONFIG_PUBLISHED_AUDIT,

@@ -6,14 +6,10 @@ import { PageLinks } from '../../../platform/http/pagination/page-links';
 import type { PageQuery } from '../../../platform/http/pagination/page.query';
 import { AutomationErrors } from '../automation.errors';
 import { HostsService } from '../hosts/hosts.service';
-import { ProjectScope } from '../project-scope';
+import { ProjectScope } from '../../../platform/auth/project-scope';
 import { DiskEntity } from './disk.entity';
+import { replaceReportedDisks, type ReportedDisks } from './disks.writer';
 import type { DiskResponse } from './dto/disk.response';
-
-export interface ReportedDisks {
-  hostId: string;
-  partitionNames: string[];
-}
 
 // Disk partitions of a host, as its agents last reported them.
 @Injectable()
@@ -52,20 +48,7 @@ export class DisksService {
   // Inside the report's transaction: each listed host's partitions become exactly the reported ones.
   async replaceReported(groupId: string, reported: ReportedDisks[], now: Date): Promise<void> {
     if (reported.length === 0) return;
-    const hostIds = reported.flatMap((entry) => entry.partitionNames.map(() => entry.hostId));
-    const names = reported.flatMap((entry) => entry.partitionNames);
-    await this.txHost.tx.query(
-      `DELETE FROM host_disks WHERE host_id = ANY($1::char(24)[])
-         AND (host_id, partition_name) NOT IN (SELECT * FROM unnest($2::char(24)[], $3::varchar[]))`,
-      [reported.map((entry) => entry.hostId), hostIds, names],
-    );
-    if (names.length === 0) return;
-    await this.txHost.tx.query(
-      `INSERT INTO host_disks (host_id, partition_name, group_id, first_seen, last_seen)
-       SELECT r.host_id, r.partition_name, $1, $2, $2 FROM unnest($3::char(24)[], $4::varchar[]) AS r(host_id, partition_name)
-       ON CONFLICT (host_id, partition_name) DO UPDATE SET last_seen = EXCLUDED.last_seen`,
-      [groupId, now, hostIds, names],
-    );
+    await replaceReportedDisks(this.txHost.tx, groupId, reported, now);
   }
 
   private toResponse(groupId: string, disk: DiskEntity): DiskResponse {

@@ -6,6 +6,7 @@ import { onHostReport } from '../agents/agent-transitions';
 import type { ReportHostRequest } from '../agents/dto/report-host.request';
 import type { AutomationEventType } from '../automation.events';
 import { mergeFacts, UNREPORTED_FACTS } from './host-facts';
+import { checkHostGrowth, type HostCaps } from './host-caps';
 import { clusterIdOf, hostAndPort } from './host-keys';
 import { hostChangeEvents } from './host-transitions';
 import type { HostEntity } from './host.entity';
@@ -20,14 +21,23 @@ export interface ReportedHost {
 }
 
 // Applies the hosts of a report inside its transaction (the caller holds the deployment lock): a host is
-// created on first sight with a new id, updated afterwards, and skipped while monitoring is stopped.
-// Two statements whatever the number of hosts.
+// created on first sight with a new id (within the growth caps), updated afterwards, and skipped while
+// monitoring is stopped. At most three statements whatever the number of hosts.
 @Injectable()
 export class HostReportWriter {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
-  async apply(groupId: string, hosts: ReportHostRequest[], now: Date): Promise<ReportedHost[]> {
+  async apply(
+    groupId: string,
+    hosts: ReportHostRequest[],
+    now: Date,
+    caps: HostCaps,
+  ): Promise<ReportedHost[]> {
     const existing = await this.existing(groupId, hosts);
+    const added = new Set(
+      hosts.map((host) => hostAndPort(host.hostname, host.port)).filter((key) => !existing.has(key)),
+    ).size;
+    if (added > 0) checkHostGrowth(added, await this.countIn(groupId), caps, true);
     const applied: ReportedHost[] = [];
     for (const reported of hosts) {
       const previous = existing.get(hostAndPort(reported.hostname, reported.port));
@@ -52,6 +62,14 @@ export class HostReportWriter {
     }
     if (applied.length > 0) await this.upsert(groupId, applied, now);
     return applied;
+  }
+
+  private async countIn(groupId: string): Promise<number> {
+    const [row] = await this.txHost.tx.query<Array<{ hosts: number }>>(
+      'SELECT count(*)::int AS hosts FROM hosts WHERE group_id = $1',
+      [groupId],
+    );
+    return row.hosts;
   }
 
   private async existing(groupId: string, hosts: ReportHostRequest[]): Promise<Map<string, HostEntity>> {

@@ -1,7 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Clock } from '../../../platform/clock/clock';
+import type { AppConfig } from '../../../platform/config/app-config';
+import { APP_CONFIG } from '../../../platform/config/config.module';
 import { EventPublisher } from '../../../platform/events/event-publisher';
 import type { ListEnvelope } from '../../../platform/http/pagination/list-envelope';
 import { PageLinks } from '../../../platform/http/pagination/page-links';
@@ -9,15 +11,17 @@ import { isObjectId, newObjectId } from '../../../platform/ids/object-id';
 import { AutomationErrors } from '../automation.errors';
 import { AutomationEventTypes } from '../automation.events';
 import { lockDeployment } from '../deployment-lock';
-import { ProjectScope } from '../project-scope';
+import { ProjectScope } from '../../../platform/auth/project-scope';
 import type { AddHostRequest } from './dto/add-host.request';
 import type { HostResponse } from './dto/host.response';
 import type { ListHostsQuery } from './dto/list-hosts.query';
+import { checkHostGrowth } from './host-caps';
 import { hostAndPort, parseHostAndPort } from './host-keys';
 import { UNREPORTED_FACTS } from './host-facts';
 import { UNREPORTED_TYPE_NAME } from './host-types';
 import { HostEntity } from './host.entity';
 import { hostEventSubject, hostPath, toHostResponse } from './host.mapper';
+import { dropHostReadings } from './host-removal.writer';
 
 // Hosts of a project: created by agents' reports (or added here to start monitoring), read, and removed
 // from monitoring. A removed host keeps its row (and id) with `monitored` false; reports about it are
@@ -30,6 +34,7 @@ export class HostsService {
     private readonly events: EventPublisher,
     private readonly links: PageLinks,
     private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async list(groupId: string, query: ListHostsQuery): Promise<ListEnvelope<HostResponse>> {
@@ -85,6 +90,13 @@ export class HostsService {
     if (previous?.monitored) {
       throw AutomationErrors.HOST_ALREADY_EXISTS(hostAndPort(request.hostname, request.port), groupId);
     }
+    if (!previous) {
+      const caps = {
+        newPerReport: this.config.maxNewHostsPerReport,
+        perProject: this.config.maxHostsPerProject,
+      };
+      checkHostGrowth(1, await this.repository().countBy({ groupId }), caps, false);
+    }
     const host: HostEntity = {
       ...(previous ?? {
         id: newObjectId(now),
@@ -126,8 +138,7 @@ export class HostsService {
     await lockDeployment(this.txHost.tx, groupId);
     const host = await this.find(groupId, hostId);
     await this.repository().update({ id: host.id }, { monitored: false });
-    await this.txHost.tx.query('DELETE FROM host_disks WHERE host_id = $1', [host.id]);
-    await this.txHost.tx.query('DELETE FROM latest_measurements WHERE host_id = $1', [host.id]);
+    await dropHostReadings(this.txHost.tx, host.id);
     await this.events.publish({
       eventTypeName: AutomationEventTypes.DELETE_HOST_AUDIT,
       orgId,

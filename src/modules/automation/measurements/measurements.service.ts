@@ -5,7 +5,7 @@ import { PageLinks } from '../../../platform/http/pagination/page-links';
 import { toIsoSeconds } from '../../../platform/http/timestamps';
 import { hostAndPort } from '../hosts/host-keys';
 import { HostsService } from '../hosts/hosts.service';
-import { ProjectScope } from '../project-scope';
+import { ProjectScope } from '../../../platform/auth/project-scope';
 import type { MeasurementsQuery } from './dto/measurements.query';
 import type { MeasurementSeriesResponse, MeasurementsResponse } from './dto/measurements.response';
 import { resolveWindow } from './measurement-window';

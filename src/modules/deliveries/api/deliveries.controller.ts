@@ -2,6 +2,7 @@ import { Controller, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nest
 import { ApiAcceptedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { RequireProjectRole } from '../../../platform/auth/require-role.decorator';
 import { ApiErrorResponses } from '../../../platform/http/api-error-responses.decorator';
+import { CommonErrors } from '../../../platform/http/error-codes';
 import type { ListEnvelope } from '../../../platform/http/pagination/list-envelope';
 import { DeliveriesErrors } from '../deliveries.errors';
 import { DeliveriesService } from './deliveries.service';
@@ -16,7 +17,7 @@ const deliveryIdParam = ApiParam({ name: 'deliveryId', description: 'Delivery id
 const notFound = ApiErrorResponses(404, 'Malformed or unknown delivery id, or unknown project.', [
   DeliveriesErrors.INVALID_DELIVERY_ID('not-an-id'),
   DeliveriesErrors.DELIVERY_NOT_FOUND(DELIVERY, GROUP),
-  DeliveriesErrors.GROUP_NOT_FOUND(GROUP),
+  CommonErrors.GROUP_NOT_FOUND(GROUP),
 ]);
 
 // The delivery log: one row per notification of an alert event to one receiver, with every attempt.
@@ -35,7 +36,7 @@ export class DeliveriesController {
   })
   @groupIdParam
   @ApiOkResponse({ type: DeliveryListResponse })
-  @ApiErrorResponses(404, 'Unknown project.', [DeliveriesErrors.GROUP_NOT_FOUND(GROUP)])
+  @ApiErrorResponses(404, 'Unknown project.', [CommonErrors.GROUP_NOT_FOUND(GROUP)])
   list(
     @Param('groupId') groupId: string,
     @Query() query: ListDeliveriesQuery,

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { In, type FindOptionsWhere } from 'typeorm';
-import { ProjectDirectory } from '../../../platform/auth/principal';
+import { ProjectScope } from '../../../platform/auth/project-scope';
 import type { ListEnvelope } from '../../../platform/http/pagination/list-envelope';
 import { PageLinks } from '../../../platform/http/pagination/page-links';
 import { isObjectId } from '../../../platform/ids/object-id';
@@ -19,7 +19,7 @@ import type { ListDeliveriesQuery } from './dto/list-deliveries.query';
 export class DeliveriesService {
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
-    private readonly projects: ProjectDirectory,
+    private readonly scope: ProjectScope,
     private readonly links: PageLinks,
     private readonly queue: DeliveryQueue,
   ) {}
@@ -81,7 +81,7 @@ export class DeliveriesService {
 
   // The role guard lets global roles name any project id; an unknown project is a 404.
   private async checkProject(groupId: string): Promise<void> {
-    if ((await this.projects.orgOf(groupId)) === null) throw DeliveriesErrors.GROUP_NOT_FOUND(groupId);
+    await this.scope.orgOf(groupId);
   }
 
   private repository() {

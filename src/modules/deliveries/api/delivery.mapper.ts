@@ -23,7 +23,8 @@ export function toDeliveryResponse(
     targetType: delivery.targetType,
     eventKind: delivery.eventKind,
     status: delivery.status,
-    attemptCount: attempts.length,
+    // Older attempt rows are pruned (DELIVERY_ATTEMPTS_KEPT); the delivery counts them all.
+    attemptCount: delivery.attemptCount,
     created: toIsoSeconds(delivery.created),
     updated: toIsoSeconds(delivery.updated),
     attempts: attempts.map(toAttemptResponse),

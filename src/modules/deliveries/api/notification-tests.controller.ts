@@ -41,7 +41,7 @@ export class NotificationTestsController {
     CommonErrors.MISSING_ATTRIBUTE('notification.emailAddress'),
   ])
   @ApiErrorResponses(404, 'Unknown project, configuration or notification index.', [
-    DeliveriesErrors.GROUP_NOT_FOUND(GROUP),
+    CommonErrors.GROUP_NOT_FOUND(GROUP),
     DeliveriesErrors.ALERT_CONFIG_NOT_FOUND(CONFIG, GROUP),
     DeliveriesErrors.NOTIFICATION_NOT_FOUND(CONFIG, 3),
   ])
@@ -67,7 +67,7 @@ export class NotificationTestsController {
   @groupIdParam
   @ApiBody({ type: TemplatePreviewRequest })
   @ApiOkResponse({ type: TemplatePreviewResponse })
-  @ApiErrorResponses(404, 'Unknown project.', [DeliveriesErrors.GROUP_NOT_FOUND(GROUP)])
+  @ApiErrorResponses(404, 'Unknown project.', [CommonErrors.GROUP_NOT_FOUND(GROUP)])
   preview(
     @Param('groupId') groupId: string,
     @Body() body: TemplatePreviewRequest,

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { ProjectDirectory } from '../../../platform/auth/principal';
+import { ProjectScope } from '../../../platform/auth/project-scope';
 import { Clock } from '../../../platform/clock/clock';
 import type { AppConfig } from '../../../platform/config/app-config';
 import { APP_CONFIG } from '../../../platform/config/config.module';
@@ -30,7 +30,7 @@ import { sampleAlert } from './sample-alert';
 @Injectable()
 export class NotificationTestsService {
   constructor(
-    private readonly projects: ProjectDirectory,
+    private readonly scope: ProjectScope,
     private readonly alertConfigs: AlertConfigsService,
     private readonly recipients: Recipients,
     private readonly notifiers: NotifierRegistry,
@@ -40,7 +40,7 @@ export class NotificationTestsService {
   ) {}
 
   async test(groupId: string, request: TestNotificationRequest): Promise<TestNotificationResponse> {
-    const orgId = await this.orgOf(groupId);
+    const orgId = await this.scope.orgOf(groupId);
     const { notification, alertConfigId } = await this.notificationOf(groupId, request);
     const alert = sampleAlert(groupId, this.clock.now(), (path) => this.links.href(path), { alertConfigId });
     const receivers = await this.recipients.resolve(notification, groupId, orgId);
@@ -80,7 +80,7 @@ export class NotificationTestsService {
   }
 
   async preview(groupId: string, request: TemplatePreviewRequest): Promise<TemplatePreviewResponse> {
-    const orgId = await this.orgOf(groupId);
+    const orgId = await this.scope.orgOf(groupId);
     const alert = sampleAlert(groupId, this.clock.now(), (path) => this.links.href(path), {
       eventTypeName: request.eventTypeName,
     });
@@ -131,11 +131,5 @@ export class NotificationTestsService {
     const notification = config.notifications[index];
     if (notification === undefined) throw DeliveriesErrors.NOTIFICATION_NOT_FOUND(config.id, index);
     return { notification, alertConfigId: config.id };
-  }
-
-  private async orgOf(groupId: string): Promise<string> {
-    const orgId = await this.projects.orgOf(groupId);
-    if (orgId === null) throw DeliveriesErrors.GROUP_NOT_FOUND(groupId);
-    return orgId;
   }
 }

@@ -7,6 +7,9 @@ export interface WebhookRequest {
   body: string;
   headers: Record<string, string>;
   renderFallback?: RenderFallback;
+  // Set when a template needs more than a render may use: nothing is sent and the delivery fails with
+  // this message (retrying renders the same alert the same way).
+  overBudget?: string;
 }
 
 // The product's webhook signature: Base64 of HMAC-SHA1 over the raw body, keyed with the secret, no prefix.
@@ -69,9 +72,11 @@ function withContentType(headers: Record<string, string>): Record<string, string
   return named ? headers : { 'Content-Type': 'application/json', ...headers };
 }
 
-// Body and headers of one webhook delivery. A template that fails to render, renders more than
-// WEBHOOK_TEMPLATE_MAX_LENGTH characters or not JSON (or, for headers, not an object of strings that
-// can be sent) is replaced by the default, and the reason is reported in renderFallback.
+// Body and headers of one webhook delivery. A template that fails to render (a missing variable) or
+// renders not JSON (or, for headers, not an object of strings that can be sent) is replaced by the
+// default, and the reason is reported in renderFallback. A template over the render limits (more than
+// WEBHOOK_TEMPLATE_MAX_LENGTH characters of output, too large intermediate values, too much work)
+// is reported in overBudget and nothing is sent.
 export function buildWebhookRequest(
   target: WebhookTarget,
   alert: AlertDocument,
@@ -87,6 +92,14 @@ export function buildWebhookRequest(
     const rendered = renderWebhookBody(target.bodyTemplate, variables, WEBHOOK_TEMPLATE_MAX_LENGTH);
     if (rendered.ok) body = rendered.value;
     else fallback.body = rendered.reason;
+    if (!rendered.ok && rendered.overBudget) {
+      return {
+        body,
+        headers: {},
+        renderFallback: fallback,
+        overBudget: `webhookBodyTemplate: ${rendered.reason}`,
+      };
+    }
   }
 
   // Signed after the body is settled, so the signature always covers what is sent.
@@ -101,7 +114,14 @@ export function buildWebhookRequest(
     );
     const problem = rendered.ok ? headerProblem(rendered.value) : rendered.reason;
     if (problem !== undefined) fallback.headers = problem;
-    else if (rendered.ok) headers = withContentType(rendered.value);
+    if (!rendered.ok && rendered.overBudget) {
+      return {
+        body,
+        headers,
+        renderFallback: fallback,
+        overBudget: `webhookHeadersTemplate: ${rendered.reason}`,
+      };
+    } else if (rendered.ok) headers = withContentType(rendered.value);
   }
 
   const fellBack = fallback.body !== undefined || fallback.headers !== undefined;

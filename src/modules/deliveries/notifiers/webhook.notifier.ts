@@ -20,7 +20,16 @@ export class WebhookNotifier implements Notifier<WebhookTarget> {
     context: AlertContext = {},
   ): Promise<NotifyResult> {
     const requestId = randomUUID();
-    const { body, headers, renderFallback } = buildWebhookRequest(target, alert, event, context, requestId);
+    const { body, headers, renderFallback, overBudget } = buildWebhookRequest(
+      target,
+      alert,
+      event,
+      context,
+      requestId,
+    );
+    if (overBudget !== undefined) {
+      return { ok: false, error: overBudget, latencyMs: 0, retryable: false, renderFallback };
+    }
     const result = await this.delivery.send({ method: 'POST', url: target.url, headers, body });
     return { ...result, requestId, ...(renderFallback ? { renderFallback } : {}) };
   }

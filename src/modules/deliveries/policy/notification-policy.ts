@@ -30,19 +30,35 @@ const SWEEP_BATCH = 100;
 
 type NoticeKind = 'alert.close' | 'alert.cancel' | 'alert.acknowledge';
 
-// Receivers that have a resolved (or cancelled) form of an alert: PagerDuty resolve, OpsGenie close,
-// VictorOps RECOVERY, the webhook's alert.close, an e-mail; the product sends alert.cancel to webhooks only.
+// Every receiver type has a resolved form of an alert: PagerDuty resolve, Opsgenie close, VictorOps
+// RECOVERY, Datadog and New Relic events with the alert's new status, a Slack or Teams message, an e-mail,
+// an SMS, the webhook's alert.close. A cancelled alert (its subject removed, its configuration disabled,
+// its data stale) is an ending too: the webhook gets alert.cancel as in the product, and every other
+// receiver its resolved form, so no incident stays open for an alert that no longer exists.
 // An acknowledgement goes where the incident tool can acknowledge (PagerDuty acknowledge with the alert id
 // as dedup_key, Opsgenie acknowledge by alias, VictorOps ACKNOWLEDGEMENT) and to webhooks
 // (alert.acknowledge); people are not mailed about it.
+const ENDING_RECEIVERS = new Set([
+  'PAGER_DUTY',
+  'OPS_GENIE',
+  'VICTOR_OPS',
+  'SLACK',
+  'MICROSOFT_TEAMS',
+  'DATADOG',
+  'NEW_RELIC',
+  'WEBHOOK',
+  'EMAIL',
+  'SMS',
+]);
 const NOTICE_RECEIVERS: Record<NoticeKind, ReadonlySet<string>> = {
-  'alert.close': new Set(['PAGER_DUTY', 'OPS_GENIE', 'VICTOR_OPS', 'WEBHOOK', 'EMAIL']),
-  'alert.cancel': new Set(['WEBHOOK']),
+  'alert.close': ENDING_RECEIVERS,
+  'alert.cancel': ENDING_RECEIVERS,
   'alert.acknowledge': new Set(['PAGER_DUTY', 'OPS_GENIE', 'VICTOR_OPS', 'WEBHOOK']),
 };
 
 // When an OPEN alert notifies: each notification of its configuration first at created + delayMin (not
-// before the alert opened), then every intervalMin while it stays OPEN; never while acknowledged or while
+// before the alert opened), then every intervalMin while it stays OPEN (an informational alert, closed
+// from the start, is sent once per notification at its delay, as alert.inform); never while acknowledged or while
 // a maintenance window covers the alert (its type, and its host or replica set for a scoped window; a silenced notification goes out at the first sweep after
 // the silence ends). Closing or cancelling sends the ending notice to the receivers that were notified;
 // acknowledging sends the acknowledge notice to them (each acknowledgement, also one that extends
@@ -64,7 +80,8 @@ export class NotificationPolicy {
   // In the transaction of the alert's change: what is due now is enqueued with it.
   @OnEvent(ALERT_TRANSITIONED, { suppressErrors: false })
   async onTransition(event: AlertTransitionedEvent): Promise<void> {
-    if (event.to === 'OPEN') await this.opened(event);
+    if (event.informational) await this.opened(event, 'alert.inform');
+    else if (event.to === 'OPEN') await this.opened(event, 'alert.open');
     else if (event.to === 'CLOSED') await this.ended(event, 'alert.close');
     else if (event.to === 'CANCELLED') await this.ended(event, 'alert.cancel');
   }
@@ -89,7 +106,10 @@ export class NotificationPolicy {
     }
   }
 
-  private async opened(event: AlertTransitionedEvent): Promise<void> {
+  private async opened(
+    event: AlertTransitionedEvent,
+    eventKind: 'alert.open' | 'alert.inform',
+  ): Promise<void> {
     const { alert } = event;
     const config = await this.alertConfigs.definitionOf(alert.groupId, alert.alertConfigId);
     if (!config) return;
@@ -100,6 +120,7 @@ export class NotificationPolicy {
       groupId: alert.groupId,
       alertConfigId: alert.alertConfigId,
       eventTypeName: alert.eventTypeName,
+      eventKind,
       notification: this.secrets.seal(JSON.stringify(notification)),
       intervalMin: notification.intervalMin,
       nextDueAt: new Date(
@@ -173,7 +194,8 @@ export class NotificationPolicy {
     for (const alertId of new Set(rows.map((row) => row.alertId))) {
       const due = rows.filter((row) => row.alertId === alertId);
       const alert = await this.currentAlert(due[0].groupId, alertId);
-      if (alert === null || alert.status !== 'OPEN') {
+      const informational = due[0].eventKind === 'alert.inform';
+      if (alert === null || (!informational && alert.status !== 'OPEN')) {
         await this.schedules().update({ alertId, active: true }, { active: false, updated: now });
         continue;
       }
@@ -197,14 +219,18 @@ export class NotificationPolicy {
     for (const schedule of due) {
       const receivers = await this.recipients.resolve(this.notificationOf(schedule), alert.groupId, orgId);
       items.push(
-        ...receivers.map((receiver) => this.delivery(schedule, receiver, 'alert.open', document, orgId)),
+        ...receivers.map((receiver) =>
+          this.delivery(schedule, receiver, schedule.eventKind, document, orgId),
+        ),
       );
+      // An informational alert's notification is sent once.
       await this.schedules().update(
         { alertId: schedule.alertId, notificationIndex: schedule.notificationIndex },
         {
           notifiedCount: schedule.notifiedCount + 1,
           lastNotified: now,
           nextDueAt: new Date(now.getTime() + schedule.intervalMin * MINUTE_MS),
+          active: schedule.eventKind !== 'alert.inform',
           updated: now,
         },
       );

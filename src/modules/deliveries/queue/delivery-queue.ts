@@ -1,8 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { In } from 'typeorm';
+import { In, LessThan } from 'typeorm';
 import { Clock } from '../../../platform/clock/clock';
+import type { AppConfig } from '../../../platform/config/app-config';
+import { APP_CONFIG } from '../../../platform/config/config.module';
 import { SecretBox } from '../../../platform/crypto/secret-box';
 import { newObjectId } from '../../../platform/ids/object-id';
 import type {
@@ -13,6 +15,8 @@ import type {
   NotifyResult,
 } from '../notifiers';
 import { DeliveryAttemptEntity, type AttemptOutcome } from './delivery-attempt.entity';
+import { DeliveryDueSignal } from './delivery-due-signal.store';
+import { DeliveryClaimStore } from './delivery-claim.store';
 import { DeliveryEntity } from './delivery.entity';
 import type { NextStep } from './retry-policy';
 
@@ -35,14 +39,18 @@ export interface NewDelivery {
 const RESPONSE_KEPT = 2000;
 
 // The durable queue: rows are written in the caller's transaction (with the alert's change), claimed
-// with FOR UPDATE SKIP LOCKED plus a lease (so two instances never take one row, and a crashed
-// instance's rows come back once the lease lapses), and settled with one attempt row per notifier call.
+// fairly across projects with FOR UPDATE SKIP LOCKED plus a lease (delivery-claim.store.ts: two
+// instances never take one row, and a crashed instance's rows come back once the lease lapses), and
+// settled with one attempt row per notifier call, the oldest pruned beyond DELIVERY_ATTEMPTS_KEPT.
 @Injectable()
 export class DeliveryQueue {
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly secrets: SecretBox,
     private readonly clock: Clock,
+    private readonly due: DeliveryDueSignal,
+    private readonly claims: DeliveryClaimStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async enqueue(items: NewDelivery[], redeliveryOf?: string): Promise<DeliveryEntity[]> {
@@ -76,6 +84,7 @@ export class DeliveryQueue {
       };
     });
     if (rows.length > 0) await this.repository().insert(rows);
+    if (rows.some((row) => row.status === 'PENDING')) await this.due.announce();
     return rows;
   }
 
@@ -95,25 +104,20 @@ export class DeliveryQueue {
     return row;
   }
 
-  // Claims up to `limit` due rows for `owner` (its own statement, committed at once) and counts the attempt.
-  async claim(owner: string, limit: number, leaseMs: number): Promise<DeliveryEntity[]> {
+  // Claims up to `limit` due rows for `owner` (its own transaction, committed at once), at most
+  // `perProject` leased per project across instances, and counts the attempt.
+  async claim(owner: string, limit: number, leaseMs: number, perProject: number): Promise<DeliveryEntity[]> {
     const now = this.clock.now();
-    const claimed: Array<{ id: string }> = await this.txHost.tx.query(
-      // Wrapped in a SELECT so the driver answers rows (an UPDATE answers [rows, count] through TypeORM).
-      `WITH claimed AS (
-         UPDATE deliveries SET lease_owner = $1, lease_until = $2, attempt_count = attempt_count + 1, updated = $3
-          WHERE id IN (
-            SELECT id FROM deliveries
-             WHERE status = 'PENDING' AND next_attempt_at <= $3 AND (lease_until IS NULL OR lease_until <= $3)
-             ORDER BY next_attempt_at, id LIMIT $4
-             FOR UPDATE SKIP LOCKED)
-          RETURNING id)
-       SELECT id FROM claimed`,
-      [owner, new Date(now.getTime() + leaseMs), now, limit],
-    );
-    if (claimed.length === 0) return [];
+    const ids = await this.claims.claim({
+      owner,
+      limit,
+      perProject,
+      now,
+      leaseUntil: new Date(now.getTime() + leaseMs),
+    });
+    if (ids.length === 0) return [];
     return this.repository().find({
-      where: { id: In(claimed.map((row) => row.id)), leaseOwner: owner },
+      where: { id: In(ids), leaseOwner: owner },
       order: { nextAttemptAt: 'ASC', id: 'ASC' },
     });
   }
@@ -146,6 +150,14 @@ export class DeliveryQueue {
       response: result.response?.slice(0, RESPONSE_KEPT) ?? null,
       nextAttemptAt,
     });
+    // A receiver failing for days would otherwise keep one row per attempt: only the latest
+    // DELIVERY_ATTEMPTS_KEPT stay, attempt_count on the delivery still counts them all.
+    const oldestKept = delivery.attemptCount - this.config.deliveryAttemptsKept + 1;
+    if (oldestKept > 1) {
+      await this.txHost.tx
+        .getRepository(DeliveryAttemptEntity)
+        .delete({ deliveryId: delivery.id, attemptNumber: LessThan(oldestKept) });
+    }
     const updated = await this.repository().update(
       { id: delivery.id, leaseOwner: owner, status: 'PENDING' },
       {

@@ -11,18 +11,25 @@ import { DeliveryQueue } from './delivery-queue';
 import type { DeliveryEntity } from './delivery.entity';
 import { nextStep, type NextStep } from './retry-policy';
 
-const BATCH = 20;
-
-// Takes due deliveries and makes one attempt each. Claims commit before the notifier is called, so no
-// lock is held over the network; the lease (DELIVERY_LEASE_MS, by default 2 x OUTBOUND_TIMEOUT_MS + 30 s)
-// outlasts the notifier's own timeout, and a crash between the call and its record means the row is tried
-// again once the lease lapses (at-least-once).
+// Makes one attempt of each due delivery, at most DELIVERY_CONCURRENCY at once per instance and
+// DELIVERY_PROJECT_CONCURRENCY per project across instances. Slots are refilled as soon as an attempt
+// ends and on every poll, never by waiting for a whole batch: a batch held by one project's receiver
+// that never answers would otherwise stall every other project until the timeouts run out.
+// Claims commit before the notifier is called, so no lock is held over the network; the lease
+// (DELIVERY_LEASE_MS, by default 2 x OUTBOUND_TIMEOUT_MS + 30 s) outlasts the notifier's own timeout,
+// and a crash between the call and its record means the row is tried again once the lease lapses
+// (at-least-once).
 @Injectable()
 export class DeliveryWorker {
   private readonly logger = new Logger(DeliveryWorker.name);
   // One per process: what the leases of this instance are taken under.
   private readonly owner = randomUUID();
   private stopped = false;
+  // Attempts under way, by delivery id; each settles (records its attempt) before leaving.
+  private readonly inFlight = new Map<string, Promise<void>>();
+  // Claims run one at a time per instance; each sees the slots the previous one took.
+  private claiming: Promise<number> = Promise.resolve(0);
+  private started = 0;
 
   constructor(
     private readonly queue: DeliveryQueue,
@@ -32,21 +39,71 @@ export class DeliveryWorker {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  // Shutdown: claim nothing more; the batch in hand is still attempted and recorded.
+  // Shutdown: claim nothing more; the attempts in hand are still made and recorded.
   stop(): void {
     this.stopped = true;
   }
 
-  // Attempts every delivery due now; returns how many attempts were made.
+  // Resolves once every attempt under way is recorded.
+  async idle(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight.values()]);
+  }
+
+  get attemptsInFlight(): number {
+    return this.inFlight.size;
+  }
+
+  // Claims due deliveries into the free slots and starts their attempts without waiting for them;
+  // answers how many were started. What the scheduler calls on every poll.
+  fill(): Promise<number> {
+    const next = this.claiming.then(
+      () => this.claimAndStart(),
+      () => this.claimAndStart(),
+    );
+    this.claiming = next.catch(() => 0);
+    return next;
+  }
+
+  // Attempts every delivery due now, including those that become claimable as others finish (a
+  // project past its cap); returns how many attempts were made.
   async runDue(): Promise<number> {
-    let attempts = 0;
+    const before = this.started;
     for (;;) {
-      if (this.stopped) return attempts;
-      const claimed = await this.queue.claim(this.owner, BATCH, this.config.deliveryLeaseMs);
-      await Promise.all(claimed.map((delivery) => this.attempt(delivery)));
-      attempts += claimed.length;
-      if (claimed.length < BATCH) return attempts;
+      await this.fill();
+      if (this.inFlight.size === 0) return this.started - before;
+      await Promise.race(this.inFlight.values());
     }
+  }
+
+  private async claimAndStart(): Promise<number> {
+    if (this.stopped) return 0;
+    const free = this.config.deliveryConcurrency - this.inFlight.size;
+    if (free <= 0) return 0;
+    const claimed = await this.queue.claim(
+      this.owner,
+      free,
+      this.config.deliveryLeaseMs,
+      this.config.deliveryProjectConcurrency,
+    );
+    for (const delivery of claimed) {
+      const run = this.attempt(delivery)
+        .catch((error: unknown) =>
+          // The lease lapses and the row is tried again.
+          this.logger.error({ msg: 'a delivery attempt failed', deliveryId: delivery.id, err: error }),
+        )
+        .finally(() => {
+          this.inFlight.delete(delivery.id);
+          // A slot freed: what waited for it (another project's row, this project's next one) goes now.
+          if (!this.stopped) {
+            this.fill().catch((error: unknown) =>
+              this.logger.error({ msg: 'claiming deliveries failed', err: error }),
+            );
+          }
+        });
+      this.inFlight.set(delivery.id, run);
+    }
+    this.started += claimed.length;
+    return claimed.length;
   }
 
   private async attempt(delivery: DeliveryEntity): Promise<void> {

@@ -4,6 +4,7 @@ import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import type { Principal } from '../../../platform/auth/principal';
 import { Clock } from '../../../platform/clock/clock';
+import { lockForTransaction } from '../../../platform/database/advisory-lock';
 import type { EventDiff } from '../../../platform/events/domain-event';
 import { EventPublisher } from '../../../platform/events/event-publisher';
 import { CommonErrors } from '../../../platform/http/error-codes';
@@ -228,9 +229,7 @@ export class IdentityProvidersService {
   // An issuer names one provider everywhere. The advisory lock makes the check and the insert one step
   // against a concurrent create or rename to the same issuer.
   private async ensureIssuerAvailable(federationSettingsId: string, issuerUri: string): Promise<void> {
-    await this.txHost.tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
-      `federation-issuer:${issuerUri}`,
-    ]);
+    await lockForTransaction(this.txHost.tx, `federation-issuer:${issuerUri}`);
     const holder = await this.repository().findOne({
       select: { federationSettingsId: true },
       where: { issuerUri },

@@ -1,26 +1,6 @@
+import { isOrgRoleName, ORG_ROLE_NAMES, PROJECT_ROLE_NAMES } from '../../../platform/auth/role-names';
 import { FederationErrors } from '../federation.errors';
 import type { RoleAssignment } from './role-mapping.entity';
-
-// The product's role names: organization roles (with the Cloud Manager billing role) and project roles.
-export const ORG_ROLE_NAMES = [
-  'ORG_OWNER',
-  'ORG_MEMBER',
-  'ORG_GROUP_CREATOR',
-  'ORG_READ_ONLY',
-  'ORG_BILLING_ADMIN',
-] as const;
-
-export const PROJECT_ROLE_NAMES = [
-  'GROUP_AUTOMATION_ADMIN',
-  'GROUP_BACKUP_ADMIN',
-  'GROUP_MONITORING_ADMIN',
-  'GROUP_OWNER',
-  'GROUP_READ_ONLY',
-  'GROUP_USER_ADMIN',
-  'GROUP_DATA_ACCESS_ADMIN',
-  'GROUP_DATA_ACCESS_READ_ONLY',
-  'GROUP_DATA_ACCESS_READ_WRITE',
-] as const;
 
 export const ROLE_NAMES: readonly string[] = [...ORG_ROLE_NAMES, ...PROJECT_ROLE_NAMES];
 
@@ -29,8 +9,6 @@ export interface RoleAssignmentInput {
   orgId?: string | null;
   role: string;
 }
-
-const isOrgRole = (role: string): boolean => (ORG_ROLE_NAMES as readonly string[]).includes(role);
 
 // Every assignment must grant an organization role on the connected organization itself, or a project
 // role on one of its projects; `field` names the list in errors, e.g. roleMappings[0].roleAssignments.
@@ -47,7 +25,7 @@ export async function checkRoleAssignments(
     const groupId = assignment.groupId ?? null;
     const orgId = assignment.orgId ?? null;
     const { role } = assignment;
-    if (isOrgRole(role)) {
+    if (isOrgRoleName(role)) {
       if (groupId !== null) throw FederationErrors.ROLE_NEEDS_NO_GROUP_ID(role, path);
       if (orgId === null) throw FederationErrors.ROLE_NEEDS_ORG_ID(role, path);
       if (orgId !== connectedOrgId) {

@@ -5,7 +5,12 @@ import { CredentialChanges } from '../../../platform/auth/credential-changes';
 import { SecretBox } from '../../../platform/crypto/secret-box';
 import { newObjectId } from '../../../platform/ids/object-id';
 import { CredentialNames } from '../credentials/credential-names';
-import { generatePrivateKey, generatePublicKey, privateKeyTail, sealedDigestHashes } from '../credentials/secrets';
+import {
+  generatePrivateKey,
+  generatePublicKey,
+  privateKeyTail,
+  sealedDigestHashes,
+} from '../credentials/secrets';
 import type { RoleRow } from '../roles/role-assignment.mapper';
 import { ApiKeyRoleEntity } from './api-key-role.entity';
 import { ApiKeyEntity } from './api-key.entity';

@@ -1,4 +1,5 @@
 import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { RoleAssignmentColumns } from '../roles/role-assignment.columns';
 
 // One role of an API key: global (no org, no project), organization (orgId) or project (groupId).
 @Entity({ name: 'api_key_roles' })
@@ -7,19 +8,10 @@ import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 @Index('api_key_roles_api_key_id_idx', ['apiKeyId'])
 @Index('api_key_roles_group_id_idx', ['groupId'])
 @Index('api_key_roles_org_id_idx', ['orgId'])
-export class ApiKeyRoleEntity {
+export class ApiKeyRoleEntity extends RoleAssignmentColumns {
   @PrimaryGeneratedColumn({ type: 'bigint', primaryKeyConstraintName: 'api_key_roles_pkey' })
   id!: string;
 
   @Column({ name: 'api_key_id', type: 'varchar', length: 24 })
   apiKeyId!: string;
-
-  @Column({ name: 'role_name', type: 'text' })
-  roleName!: string;
-
-  @Column({ name: 'org_id', type: 'varchar', length: 24, nullable: true })
-  orgId!: string | null;
-
-  @Column({ name: 'group_id', type: 'varchar', length: 24, nullable: true })
-  groupId!: string | null;
 }

@@ -3,7 +3,7 @@ import { ApiBadRequestResponse, ApiOkResponse, ApiOperation, ApiTags } from '@ne
 import { RequireGlobalRole } from '../../../platform/auth/require-role.decorator';
 import type { ListEnvelope } from '../../../platform/http/pagination/list-envelope';
 import { PageQuery } from '../../../platform/http/pagination/page.query';
-import { GLOBAL_ROLES } from '../roles/role-names';
+import { GLOBAL_ROLE_NAMES } from '../../../platform/auth/role-names';
 import { ApiKeyListResponse, ApiKeyResponse } from './dto/api-key.response';
 import { GlobalApiKeysService } from './global-api-keys.service';
 
@@ -24,7 +24,7 @@ export class GlobalApiKeysController {
   @Get('roles')
   @RequireGlobalRole('GLOBAL_READ_ONLY')
   @ApiOperation({ summary: 'Get all roles a global API key may hold' })
-  @ApiOkResponse({ schema: { type: 'array', items: { type: 'string', enum: [...GLOBAL_ROLES] } } })
+  @ApiOkResponse({ schema: { type: 'array', items: { type: 'string', enum: [...GLOBAL_ROLE_NAMES].sort() } } })
   roles(): string[] {
     return this.keys.roles();
   }

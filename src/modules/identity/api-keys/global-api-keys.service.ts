@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { ListEnvelope } from '../../../platform/http/pagination/list-envelope';
 import { PageLinks } from '../../../platform/http/pagination/page-links';
 import type { PageQuery } from '../../../platform/http/pagination/page.query';
-import { GLOBAL_ROLES } from '../roles/role-names';
+import { GLOBAL_ROLE_NAMES } from '../../../platform/auth/role-names';
 import { ApiKeyStore } from './api-key.store';
 import type { ApiKeyResponse } from './dto/api-key.response';
 
@@ -24,6 +24,6 @@ export class GlobalApiKeysService {
   }
 
   roles(): string[] {
-    return [...GLOBAL_ROLES];
+    return [...GLOBAL_ROLE_NAMES].sort();
   }
 }

@@ -1,9 +1,9 @@
-import { CommonErrors } from '../../../platform/http/error-codes';
 import { Injectable } from '@nestjs/common';
 import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { CredentialChanges } from '../../../platform/auth/credential-changes';
 import type { Principal } from '../../../platform/auth/principal';
+import { ProjectScope } from '../../../platform/auth/project-scope';
 import { assertMayChangeRoles } from '../../../platform/auth/role-grants';
 import { EventPublisher } from '../../../platform/events/event-publisher';
 import type { ListEnvelope } from '../../../platform/http/pagination/list-envelope';
@@ -11,7 +11,6 @@ import { PageLinks } from '../../../platform/http/pagination/page-links';
 import type { PageQuery } from '../../../platform/http/pagination/page.query';
 import { IdentityErrors } from '../identity.errors';
 import { IdentityEventTypes } from '../identity.events';
-import { ProjectEntity } from '../projects/project.entity';
 import { ApiKeyIssuer } from './api-key-issuer';
 import { ApiKeyRoleEntity } from './api-key-role.entity';
 import { ApiKeyEntity } from './api-key.entity';
@@ -32,6 +31,7 @@ function projectRoles(roleNames: string[], groupId: string): Array<{ roleName: s
 export class ProjectApiKeysService {
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly scope: ProjectScope,
     private readonly store: ApiKeyStore,
     private readonly issuer: ApiKeyIssuer,
     private readonly events: EventPublisher,
@@ -40,7 +40,7 @@ export class ProjectApiKeysService {
   ) {}
 
   async list(groupId: string, page: PageQuery): Promise<ListEnvelope<ApiKeyResponse>> {
-    await this.orgOf(groupId);
+    await this.scope.orgOf(groupId);
     const [keys, total] = await this.txHost.tx
       .getRepository(ApiKeyEntity)
       .createQueryBuilder('k')
@@ -62,7 +62,7 @@ export class ProjectApiKeysService {
   ): Promise<ApiKeyResponse> {
     const desc = requireDescription(request.desc);
     const roles = requireRoles(request.roles);
-    const orgId = await this.orgOf(groupId);
+    const orgId = await this.scope.orgOf(groupId);
     assertMayChangeRoles(principal, NEW_KEY, [], projectRoles(roles, groupId), () => orgId);
     await this.store.lockOrgForNewKey(orgId);
     const issued = await this.issuer.issue(
@@ -96,7 +96,7 @@ export class ProjectApiKeysService {
     request: AssignApiKeyRequest,
   ): Promise<ApiKeyResponse> {
     const roles = requireRoles(request.roles);
-    const orgId = await this.orgOf(groupId);
+    const orgId = await this.scope.orgOf(groupId);
     const key = await this.store.findInOrg(orgId, apiKeyId, true);
     const repository = this.txHost.tx.getRepository(ApiKeyRoleEntity);
     const before = (await repository.findBy({ apiKeyId: key.id, groupId })).map((role) => role.roleName);
@@ -131,7 +131,7 @@ export class ProjectApiKeysService {
 
   @Transactional()
   async unassign(principal: Principal, groupId: string, apiKeyId: string): Promise<void> {
-    const orgId = await this.orgOf(groupId);
+    const orgId = await this.scope.orgOf(groupId);
     const key = await this.store.findInOrg(orgId, apiKeyId, true);
     const repository = this.txHost.tx.getRepository(ApiKeyRoleEntity);
     const before = (await repository.findBy({ apiKeyId: key.id, groupId })).map((role) => role.roleName);
@@ -153,14 +153,5 @@ export class ProjectApiKeysService {
       subject: { targetPublicKey: key.publicKey },
       raw: { apiKeyId: key.id },
     });
-  }
-
-  // Reached for an unknown project only by global callers: the guard admits no one else.
-  private async orgOf(groupId: string): Promise<string> {
-    const project = await this.txHost.tx
-      .getRepository(ProjectEntity)
-      .findOne({ select: { id: true, orgId: true }, where: { id: groupId } });
-    if (!project) throw CommonErrors.GROUP_NOT_FOUND(groupId);
-    return project.orgId;
   }
 }

@@ -15,4 +15,9 @@ export class CredentialNames {
     );
     return rows.length === 1;
   }
+
+  // A deleted user's name becomes free again.
+  async release(name: string): Promise<void> {
+    await this.txHost.tx.query('DELETE FROM credential_names WHERE name = $1', [name]);
+  }
 }

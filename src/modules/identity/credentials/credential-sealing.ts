@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { SecretBox, SecretBoxError } from '../../../platform/crypto/secret-box';
+import { lockForTransaction } from '../../../platform/database/advisory-lock';
 
 // Every instance starting on the database runs this; one at a time, so two never seal one row twice.
 const SEALING_LOCK_KEY = 727_102;
@@ -29,7 +30,7 @@ export class CredentialSealing implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     const counts = await this.dataSource.transaction(async (manager) => {
-      await manager.query('SELECT pg_advisory_xact_lock($1)', [SEALING_LOCK_KEY]);
+      await lockForTransaction(manager, SEALING_LOCK_KEY);
       const sealed: Record<string, number> = {};
       for (const table of TABLES) sealed[table] = await this.sealTable(manager, table);
       return sealed;

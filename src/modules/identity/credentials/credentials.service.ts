@@ -70,7 +70,12 @@ export class CredentialsService {
                          ORDER BY x.id) AS roles
          FROM (SELECT id, role_name, org_id, group_id FROM api_key_roles WHERE c.kind = 'API_KEY' AND api_key_id = c.id
                UNION ALL
-               SELECT id, role_name, org_id, group_id FROM user_roles WHERE c.kind = 'USER' AND user_id = c.id) x
+               SELECT id, role_name, org_id, group_id FROM user_roles WHERE c.kind = 'USER' AND user_id = c.id
+               UNION ALL
+               -- A team member holds the team's project roles (effective roles: own plus teams').
+               SELECT NULL, tr.role_name, NULL, tr.group_id
+               FROM team_users tu JOIN team_project_roles tr ON tr.team_id = tu.team_id
+               WHERE c.kind = 'USER' AND tu.user_id = c.id) x
        ) r ON true`,
       [name],
     );

@@ -1,4 +1,5 @@
 import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { RoleAssignmentColumns } from '../roles/role-assignment.columns';
 
 // One role assignment: global (no org, no project), organization (orgId) or project (groupId).
 @Entity({ name: 'user_roles' })
@@ -7,19 +8,10 @@ import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 @Index('user_roles_user_id_idx', ['userId'])
 @Index('user_roles_group_id_idx', ['groupId'])
 @Index('user_roles_org_id_idx', ['orgId'])
-export class UserRoleEntity {
+export class UserRoleEntity extends RoleAssignmentColumns {
   @PrimaryGeneratedColumn({ type: 'bigint', primaryKeyConstraintName: 'user_roles_pkey' })
   id!: string;
 
   @Column({ name: 'user_id', type: 'varchar', length: 24 })
   userId!: string;
-
-  @Column({ name: 'role_name', type: 'text' })
-  roleName!: string;
-
-  @Column({ name: 'org_id', type: 'varchar', length: 24, nullable: true })
-  orgId!: string | null;
-
-  @Column({ name: 'group_id', type: 'varchar', length: 24, nullable: true })
-  groupId!: string | null;
 }

@@ -20,6 +20,9 @@ export class UserEntity {
   @Column({ name: 'email_address', type: 'text', nullable: true })
   emailAddress!: string | null;
 
+  @Column({ name: 'mobile_number', type: 'text', nullable: true })
+  mobileNumber!: string | null;
+
   @Column({ name: 'ha1_md5', type: 'text' })
   ha1Md5!: string;
 

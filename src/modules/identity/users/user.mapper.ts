@@ -16,5 +16,6 @@ export function toUserResponse(user: UserEntity, roles: RoleRow[], links: LinkRe
     roles: sortRoles(roles).map(toRoleResponse),
     username: user.username,
   };
+  if (user.mobileNumber !== null) response.mobileNumber = user.mobileNumber;
   return user.emailAddress !== null ? { emailAddress: user.emailAddress, ...response } : response;
 }

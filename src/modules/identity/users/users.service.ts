@@ -4,6 +4,7 @@ import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-t
 import { CredentialChanges } from '../../../platform/auth/credential-changes';
 import type { Principal } from '../../../platform/auth/principal';
 import { hasGlobalRole, hasOrgRole } from '../../../platform/auth/role-hierarchy';
+import { lockForTransaction } from '../../../platform/database/advisory-lock';
 import { EventPublisher } from '../../../platform/events/event-publisher';
 import { CommonErrors } from '../../../platform/http/error-codes';
 import { PageLinks } from '../../../platform/http/pagination/page-links';
@@ -42,7 +43,7 @@ export class UsersService {
   // POST /unauth/users: the product's first-run bootstrap.
   @Transactional()
   async createFirstUser(request: CreateFirstUserRequest, accessList: string[]): Promise<FirstUserResponse> {
-    await this.txHost.tx.query('SELECT pg_advisory_xact_lock($1)', [FIRST_USER_LOCK_KEY]);
+    await lockForTransaction(this.txHost.tx, FIRST_USER_LOCK_KEY);
     if ((await this.txHost.tx.getRepository(UserEntity).count()) > 0) {
       throw IdentityErrors.INVITATION_ONLY_MODE_OR_LDAP();
     }

@@ -1,8 +1,8 @@
-import { REDACTION_MASK, redactFully, redactPartially, redactUrl } from '../../../platform/crypto/redaction';
+import { looksRedacted, redact, type Redaction } from '../../../platform/crypto/redaction';
 import type { SecretBox } from '../../../platform/crypto/secret-box';
 import { IntegrationsErrors } from '../integrations.errors';
 import type { IntegrationDraft, IntegrationSettings, StoredSettings } from './integration-settings';
-import { SECRET_SETTINGS, type IntegrationType, type Redaction } from './integration-types';
+import { SECRET_SETTINGS, type IntegrationType } from './integration-types';
 
 type Settings = Record<string, string | boolean | undefined>;
 
@@ -24,17 +24,6 @@ export function sealSettings(settings: IntegrationSettings, box: SecretBox): Sto
 
 export function openSettings(stored: StoredSettings, box: SecretBox): IntegrationSettings {
   return mapSecrets(stored as unknown as IntegrationSettings, (value) => box.open(value));
-}
-
-export function redact(value: string, redaction: Redaction): string {
-  switch (redaction) {
-    case 'PARTIAL':
-      return redactPartially(value);
-    case 'URL':
-      return redactUrl(value);
-    case 'FULL':
-      return redactFully(value);
-  }
 }
 
 export function redactSettings<T extends { type: IntegrationType }>(settings: T): T {
@@ -63,23 +52,4 @@ export function restoreRedactedSecrets(
     restored[field] = kept;
   }
   return restored as unknown as IntegrationDraft;
-}
-
-const MASK = escapeRegExp(REDACTION_MASK);
-const PARTIAL_FORM = new RegExp(`^${MASK}[^*]{0,4}$`);
-const URL_FORM = new RegExp(`^[a-z][a-z0-9+.-]*://[^/]*/(${MASK}[^*]{0,4})?$`, 'i');
-
-function looksRedacted(value: string, redaction: Redaction): boolean {
-  switch (redaction) {
-    case 'FULL':
-      return value === REDACTION_MASK;
-    case 'PARTIAL':
-      return PARTIAL_FORM.test(value);
-    case 'URL':
-      return URL_FORM.test(value) && value.includes(REDACTION_MASK);
-  }
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -1,3 +1,5 @@
+import type { Redaction } from '../../../platform/crypto/redaction';
+
 // Integration types of PUT /groups/{groupId}/integrations/{integrationType}. DATADOG is an Ops Manager type the
 // API reference's list leaves out; legacy HIP_CHAT and FLOWDOCK are not offered (unknown ->
 // INVALID_ENUM_VALUE).
@@ -24,11 +26,9 @@ export const DATADOG_REGIONS = ['US', 'EU', 'US3', 'US5', 'AP1'] as const;
 export const PROMETHEUS_SERVICE_DISCOVERY = ['file', 'http'] as const;
 export const PROMETHEUS_SCHEMES = ['http', 'https'] as const;
 
-// How a secret setting is shown in responses (the product's third-party integration configuration): keys and
-// tokens partially, URLs partially (scheme and host kept, as for alert notifications), the rest fully.
-export type Redaction = 'PARTIAL' | 'URL' | 'FULL';
-
-// Settings stored sealed with the SecretBox and redacted in every response. The PROMETHEUS password is
+// Settings stored sealed with the SecretBox and redacted in every response, each with how it is shown
+// (the product's third-party integration configuration): keys and tokens partially, URLs partially
+// (scheme and host kept, as for alert notifications), the rest fully. The PROMETHEUS password is
 // not here: only its salted hash is kept (prometheus-password.ts) and it is never returned.
 export const SECRET_SETTINGS: Record<IntegrationType, Record<string, Redaction>> = {
   PAGER_DUTY: { serviceKey: 'PARTIAL' },

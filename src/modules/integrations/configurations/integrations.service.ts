@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { ProjectDirectory } from '../../../platform/auth/principal';
+import { ProjectScope } from '../../../platform/auth/project-scope';
 import { Clock } from '../../../platform/clock/clock';
 import { SecretBox } from '../../../platform/crypto/secret-box';
 import { EventPublisher } from '../../../platform/events/event-publisher';
@@ -28,7 +28,7 @@ type EventTypeName = (typeof IntegrationEventTypes)[keyof typeof IntegrationEven
 export class IntegrationsService {
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
-    private readonly projects: ProjectDirectory,
+    private readonly scope: ProjectScope,
     private readonly events: EventPublisher,
     private readonly links: PageLinks,
     private readonly clock: Clock,
@@ -36,13 +36,13 @@ export class IntegrationsService {
   ) {}
 
   async list(groupId: string, page: PageQuery): Promise<ListEnvelope<IntegrationResponse>> {
-    await this.orgOf(groupId);
+    await this.scope.orgOf(groupId);
     return this.page(groupId, page);
   }
 
   async get(groupId: string, integrationType: string): Promise<IntegrationResponse> {
     const type = typeOf(integrationType);
-    await this.orgOf(groupId);
+    await this.scope.orgOf(groupId);
     const settings = await this.configuredFor(groupId, type);
     if (settings === null) throw IntegrationsErrors.INTEGRATION_NOT_CONFIGURED(type);
     return toIntegrationResponse(settings);
@@ -58,7 +58,7 @@ export class IntegrationsService {
     page: PageQuery,
   ): Promise<ListEnvelope<IntegrationResponse>> {
     const type = typeOf(integrationType);
-    const orgId = await this.orgOf(groupId);
+    const orgId = await this.scope.orgOf(groupId);
     const draft = await parseIntegrationRequest(type, body);
     const current = await this.repository().findOne({
       where: { groupId, type },
@@ -83,7 +83,7 @@ export class IntegrationsService {
     page: PageQuery,
   ): Promise<ListEnvelope<IntegrationResponse>> {
     const type = typeOf(integrationType);
-    const orgId = await this.orgOf(groupId);
+    const orgId = await this.scope.orgOf(groupId);
     // A redacted value has nothing to stand for here: refused (integration-secrets.ts).
     const draft = restoreRedactedSecrets(await parseIntegrationRequest(type, body), null);
     const inserted: unknown[] = await this.txHost.tx.query(
@@ -101,7 +101,7 @@ export class IntegrationsService {
   @Transactional()
   async remove(groupId: string, integrationType: string): Promise<void> {
     const type = typeOf(integrationType);
-    const orgId = await this.orgOf(groupId);
+    const orgId = await this.scope.orgOf(groupId);
     const deleted = await this.repository().delete({ groupId, type });
     if (!deleted.affected) throw IntegrationsErrors.INTEGRATION_NOT_CONFIGURED(type);
     await this.publish(IntegrationEventTypes.INTEGRATION_REMOVED, orgId, groupId, type);
@@ -135,13 +135,6 @@ export class IntegrationsService {
   private async publish(eventTypeName: EventTypeName, orgId: string, groupId: string, type: IntegrationType) {
     const raw: IntegrationEventRaw = { integrationType: type };
     await this.events.publish({ eventTypeName, orgId, groupId, raw: { ...raw } });
-  }
-
-  // The role guard lets global roles name any project id; an unknown project is a 404.
-  private async orgOf(groupId: string): Promise<string> {
-    const orgId = await this.projects.orgOf(groupId);
-    if (orgId === null) throw CommonErrors.GROUP_NOT_FOUND(groupId);
-    return orgId;
   }
 
   private repository() {

@@ -4,9 +4,11 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../../config/app-config';
 import { HttpAuthenticator } from '../../auth/authenticator';
+import { FirstUserGate } from '../../auth/first-user-gate';
 import { RequestContext } from '../request-context';
 import { rateLimitMiddleware, rateLimitEnabled } from '../rate-limit/rate-limit.middleware';
 import { authenticationMiddleware } from './authentication.middleware';
+import { firstUserGateMiddleware } from './first-user-gate.middleware';
 import { jsonBodyMiddleware } from './json-body.middleware';
 import { writeError } from './json-response';
 import { mediaTypeMiddleware } from './media-type.middleware';
@@ -18,7 +20,8 @@ import { serviceHeadersMiddleware } from './service-headers.middleware';
 import { unstorableInputMiddleware } from './unstorable-input.middleware';
 
 // Everything Express-specific, in order: CLS entry, response headers, authentication before any body
-// is read, rate limits, the media type, JSON parsing, unstorable input, errors raised before routing.
+// is read, rate limits, the closed first-user bootstrap, the media type, JSON parsing (per-route byte
+// limit, then the shape of the raw bytes), unstorable input, errors raised before routing.
 export function installHttpPipeline(nestApp: INestApplication, config: AppConfig): void {
   const app = nestApp as NestExpressApplication;
   const logger = new Logger('HttpPipeline');
@@ -35,8 +38,9 @@ export function installHttpPipeline(nestApp: INestApplication, config: AppConfig
   if (rateLimitEnabled(config)) {
     app.use(rateLimitMiddleware(config, app.get(DataSource), (req) => pathOf(req.originalUrl), writeError));
   }
+  app.use(firstUserGateMiddleware(app.get(FirstUserGate, { strict: false }), writeError));
   app.use(mediaTypeMiddleware());
-  app.use(jsonBodyMiddleware());
+  app.use(jsonBodyMiddleware(config));
   app.use(unstorableInputMiddleware());
   app.use(
     preRoutingErrorsMiddleware(({ reference, error }) =>

@@ -1,3 +1,4 @@
+import { IsHostname } from '../../../../platform/net/hostname';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, Length, ValidateNested } from 'class-validator';
@@ -23,6 +24,7 @@ export class AgentReportRequest {
   })
   @IsString()
   @Length(1, 255)
+  @IsHostname()
   hostname!: string;
 
   @ApiProperty({ example: '107.0.0.8465-1', minLength: 1, maxLength: 64 })

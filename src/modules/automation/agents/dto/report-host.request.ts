@@ -1,3 +1,4 @@
+import { IsHostname } from '../../../../platform/net/hostname';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
@@ -26,6 +27,7 @@ export class ReportHostRequest {
   @ApiProperty({ example: 'db0.example.com', minLength: 1, maxLength: 255 })
   @IsString()
   @Length(1, 255)
+  @IsHostname()
   hostname!: string;
 
   @ApiProperty({ example: 27017, minimum: 1, maximum: 65535 })

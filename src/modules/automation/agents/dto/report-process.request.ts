@@ -1,3 +1,4 @@
+import { IsHostname } from '../../../../platform/net/hostname';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsInt, IsOptional, IsString, Length, MaxLength, Min } from 'class-validator';
 
@@ -16,6 +17,7 @@ export class ReportProcessRequest {
   @ApiProperty({ example: 'example.net', minLength: 1, maxLength: 255 })
   @IsString()
   @Length(1, 255)
+  @IsHostname()
   hostname!: string;
 
   @ApiProperty({ example: 11, minimum: 0 })

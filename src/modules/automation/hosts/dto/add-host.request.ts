@@ -1,3 +1,4 @@
+import { IsHostname } from '../../../../platform/net/hostname';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Length, Max, MaxLength, Min } from 'class-validator';
 
@@ -15,6 +16,7 @@ export class AddHostRequest {
   @ApiProperty({ example: 'db0.example.com', minLength: 1, maxLength: 255 })
   @IsString()
   @Length(1, 255)
+  @IsHostname()
   hostname!: string;
 
   @ApiProperty({ example: 27017, minimum: 1, maximum: 65535 })

@@ -74,7 +74,11 @@ export class DeliveryResponse {
   @ApiProperty({ enum: DELIVERY_STATUSES, example: 'SUCCEEDED' })
   status!: string;
 
-  @ApiProperty({ example: 3 })
+  @ApiProperty({
+    example: 3,
+    description:
+      'Every attempt started, including one under way and the older ones no longer listed in attempts.',
+  })
   attemptCount!: number;
 
   @ApiPropertyOptional({ example: '2024-01-15T10:30:02Z', description: 'Present while PENDING.' })
@@ -98,7 +102,10 @@ export class DeliveryResponse {
   @ApiPropertyOptional({ example: '2024-01-15T10:30:02Z', description: 'Present once SUCCEEDED or FAILED.' })
   completed?: string;
 
-  @ApiProperty({ type: [DeliveryAttemptResponse], description: 'Every attempt, oldest first.' })
+  @ApiProperty({
+    type: [DeliveryAttemptResponse],
+    description: 'The latest attempts (at most DELIVERY_ATTEMPTS_KEPT of them), oldest first.',
+  })
   attempts!: DeliveryAttemptResponse[];
 
   @ApiProperty({ type: [LinkResponse] })

@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { ListEnvelopeResponse } from '../../../../platform/http/pagination/list-envelope';
 import { EXAMPLE_FEDERATION_ID, EXAMPLE_IDP_ID, EXAMPLE_ORG_ID } from '../../federation.examples';
 import { RoleMappingResponse } from '../../role-mappings/dto/role-mapping.response';
-import { ORG_ROLE_NAMES } from '../../role-mappings/role-assignment-rules';
+import { ORG_ROLE_NAMES } from '../../../../platform/auth/role-names';
 
 // GO-ATLAS UserConflicts.
 export class UserConflictResponse {

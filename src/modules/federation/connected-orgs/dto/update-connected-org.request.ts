@@ -21,7 +21,7 @@ import {
 } from '../../federation.examples';
 import { IDENTITY_PROVIDER_ID_PATTERN } from '../../identity-providers/identity-provider-id';
 import { RoleMappingRequest } from '../../role-mappings/dto/role-mapping.request';
-import { ORG_ROLE_NAMES } from '../../role-mappings/role-assignment-rules';
+import { ORG_ROLE_NAMES } from '../../../../platform/auth/role-names';
 
 export const MAX_DOMAINS = 100;
 export const MAX_ROLE_MAPPINGS = 100;

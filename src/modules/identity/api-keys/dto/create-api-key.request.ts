@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsArray, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { API_KEY_ORG_ROLES } from '../../roles/role-names';
+import { API_KEY_ORG_ROLE_NAMES } from '../../../../platform/auth/role-names';
 
 export class CreateApiKeyRequest {
   // Checked by the service so that a missing or empty value gets API_KEY_REQUIRES_DESCRIPTION.
@@ -10,8 +10,8 @@ export class CreateApiKeyRequest {
   @MaxLength(250)
   desc?: string | null;
 
-  @ApiProperty({ enum: API_KEY_ORG_ROLES, isArray: true, example: ['ORG_MEMBER'], minItems: 1 })
+  @ApiProperty({ enum: API_KEY_ORG_ROLE_NAMES, isArray: true, example: ['ORG_MEMBER'], minItems: 1 })
   @IsArray()
-  @IsIn(API_KEY_ORG_ROLES, { each: true })
+  @IsIn(API_KEY_ORG_ROLE_NAMES, { each: true })
   roles!: string[];
 }

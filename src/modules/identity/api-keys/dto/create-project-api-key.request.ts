@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsArray, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { PROJECT_ROLES } from '../../roles/role-names';
+import { PROJECT_ROLE_NAMES } from '../../../../platform/auth/role-names';
 
 export class CreateProjectApiKeyRequest {
   @ApiProperty({ type: String, example: 'Monitoring scraper', minLength: 1, maxLength: 250 })
@@ -9,8 +9,8 @@ export class CreateProjectApiKeyRequest {
   @MaxLength(250)
   desc?: string | null;
 
-  @ApiProperty({ enum: PROJECT_ROLES, isArray: true, example: ['GROUP_READ_ONLY'], minItems: 1 })
+  @ApiProperty({ enum: PROJECT_ROLE_NAMES, isArray: true, example: ['GROUP_READ_ONLY'], minItems: 1 })
   @IsArray()
-  @IsIn(PROJECT_ROLES, { each: true })
+  @IsIn(PROJECT_ROLE_NAMES, { each: true })
   roles!: string[];
 }

@@ -2,7 +2,7 @@ import { LinkResponse } from '../../../../platform/http/pagination/link.response
 import { ReadOnlyField } from '../../../../platform/http/read-only-fields';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsArray, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { API_KEY_ORG_ROLES } from '../../roles/role-names';
+import { API_KEY_ORG_ROLE_NAMES } from '../../../../platform/auth/role-names';
 
 // At least one of desc / roles; roles replace the key's organization roles only.
 export class UpdateApiKeyRequest {
@@ -12,10 +12,10 @@ export class UpdateApiKeyRequest {
   @MaxLength(250)
   desc?: string | null;
 
-  @ApiPropertyOptional({ enum: API_KEY_ORG_ROLES, isArray: true, example: ['ORG_OWNER'], minItems: 1 })
+  @ApiPropertyOptional({ enum: API_KEY_ORG_ROLE_NAMES, isArray: true, example: ['ORG_OWNER'], minItems: 1 })
   @IsOptional()
   @IsArray()
-  @IsIn(API_KEY_ORG_ROLES, { each: true })
+  @IsIn(API_KEY_ORG_ROLE_NAMES, { each: true })
   roles?: string[];
 
   @ReadOnlyField({ type: String })

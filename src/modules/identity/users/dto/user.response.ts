@@ -16,6 +16,9 @@ export class UserResponse {
   @ApiProperty({ example: 'Doe' })
   lastName!: string;
 
+  @ApiPropertyOptional({ example: '+1 555 0100', description: 'Set when the user has one.' })
+  mobileNumber?: string;
+
   @ApiProperty({ type: [LinkResponse] })
   links!: LinkResponse[];
 

@@ -1,0 +1,58 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsEmail,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
+import { RoleRequest } from '../../roles/dto/role.request';
+
+// Every field optional; `roles`, when sent, replaces the roles the caller administers.
+export class UpdateUserRequest {
+  @ApiPropertyOptional({ example: 'New-Secret-42!', writeOnly: true })
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  password?: string;
+
+  @ApiPropertyOptional({ example: 'sam.lee@example.org' })
+  @IsOptional()
+  @IsEmail()
+  emailAddress?: string;
+
+  @ApiPropertyOptional({ example: 'Sam' })
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  firstName?: string;
+
+  @ApiPropertyOptional({ example: 'Lee' })
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(100)
+  lastName?: string;
+
+  @ApiPropertyOptional({ example: '+1 555 0100' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(40)
+  mobileNumber?: string;
+
+  @ApiPropertyOptional({
+    type: [RoleRequest],
+    example: [{ orgId: '5980cfc70b6d97029d82e3f6', roleName: 'ORG_MEMBER' }],
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @ValidateNested({ each: true })
+  @Type(() => RoleRequest)
+  roles?: RoleRequest[];
+}

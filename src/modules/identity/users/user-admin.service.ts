@@ -1,0 +1,158 @@
+import { Injectable } from '@nestjs/common';
+import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { CredentialChanges } from '../../../platform/auth/credential-changes';
+import type { Principal } from '../../../platform/auth/principal';
+import { mayManageMembers, scopeOf } from '../../../platform/auth/role-grants';
+import { hasGlobalRole } from '../../../platform/auth/role-hierarchy';
+import { SecretBox } from '../../../platform/crypto/secret-box';
+import { EventPublisher } from '../../../platform/events/event-publisher';
+import { CommonErrors } from '../../../platform/http/error-codes';
+import { PageLinks } from '../../../platform/http/pagination/page-links';
+import { newObjectId } from '../../../platform/ids/object-id';
+import { CredentialNames } from '../credentials/credential-names';
+import { sealedDigestHashes } from '../credentials/secrets';
+import { IdentityErrors } from '../identity.errors';
+import { IdentityEventTypes, type UserCreatedRaw } from '../identity.events';
+import { toRoleAssignment, type RoleRow } from '../roles/role-assignment.mapper';
+import { RequestedRoles } from '../roles/requested-roles';
+import { UserRoleChanges } from '../roles/user-role-changes';
+import { TeamUserEntity } from '../teams/team-user.entity';
+import type { CreateUserRequest } from './dto/create-user.request';
+import type { UpdateUserRequest } from './dto/update-user.request';
+import type { UserResponse } from './dto/user.response';
+import { isStrongPassword, isValidUsername } from './password-policy';
+import { UserEntity } from './user.entity';
+import { toUserResponse, userPath } from './user.mapper';
+
+// POST/PATCH/DELETE /users: who may do it is the role-grant rule (platform/auth/role-grants.ts).
+@Injectable()
+export class UserAdminService {
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly names: CredentialNames,
+    private readonly requestedRoles: RequestedRoles,
+    private readonly roleChanges: UserRoleChanges,
+    private readonly credentialChanges: CredentialChanges,
+    private readonly events: EventPublisher,
+    private readonly secrets: SecretBox,
+    private readonly links: PageLinks,
+  ) {}
+
+  // A global user admin may create anyone; an ORG_OWNER or project user admin may create a user
+  // with roles it may grant (at least one: a user with no role is a global admin's act).
+  @Transactional()
+  async create(principal: Principal, request: CreateUserRequest): Promise<UserResponse> {
+    const roles = await this.requestedRoles.resolve(request.roles);
+    if (roles.length === 0 && !hasGlobalRole(principal.roles, ['GLOBAL_USER_ADMIN']))
+      throw CommonErrors.USER_UNAUTHORIZED();
+    if (!isValidUsername(request.username)) throw IdentityErrors.INVALID_USERNAME(request.username);
+    if (!isStrongPassword(request.password)) throw IdentityErrors.WEAK_PASSWORD();
+    if (!(await this.names.reserve(request.username)))
+      throw IdentityErrors.USER_ALREADY_EXISTS(request.username);
+
+    const user = await this.txHost.tx.getRepository(UserEntity).save({
+      id: newObjectId(),
+      username: request.username,
+      firstName: request.firstName,
+      lastName: request.lastName,
+      emailAddress: request.emailAddress,
+      mobileNumber: request.mobileNumber ?? null,
+      ...sealedDigestHashes(this.secrets, request.username, request.password),
+    });
+    const raw: UserCreatedRaw = { userId: user.id, username: user.username, apiKeyId: null, accessList: [] };
+    await this.events.publish({
+      eventTypeName: IdentityEventTypes.USER_CREATED,
+      subject: { targetUsername: user.username },
+      raw: { ...raw },
+    });
+    const after = await this.roleChanges.apply(principal, user, roles);
+    return toUserResponse(user, after, this.links.self(userPath(user.id)));
+  }
+
+  // Names, e-mail, mobile number and password: the user itself or a global user admin. Roles: anyone
+  // who administers one of the user's scopes; `roles` replaces the roles the caller may grant.
+  @Transactional()
+  async update(principal: Principal, userId: string, request: UpdateUserRequest): Promise<UserResponse> {
+    const user = await this.administrable(principal, userId);
+    const self = principal.kind === 'USER' && principal.id === user.id;
+    const profileChange =
+      request.password !== undefined ||
+      request.emailAddress !== undefined ||
+      request.firstName !== undefined ||
+      request.lastName !== undefined ||
+      request.mobileNumber !== undefined;
+    if (profileChange && !self && !hasGlobalRole(principal.roles, ['GLOBAL_USER_ADMIN']))
+      throw CommonErrors.USER_UNAUTHORIZED();
+    if (request.password !== undefined && !isStrongPassword(request.password))
+      throw IdentityErrors.WEAK_PASSWORD();
+    const roles = request.roles !== undefined ? await this.requestedRoles.resolve(request.roles) : undefined;
+
+    if (profileChange) {
+      const changed: string[] = [];
+      for (const field of ['firstName', 'lastName', 'emailAddress', 'mobileNumber'] as const) {
+        const value = request[field];
+        if (value !== undefined && value !== user[field]) {
+          user[field] = value;
+          changed.push(field);
+        }
+      }
+      if (request.password !== undefined) {
+        Object.assign(user, sealedDigestHashes(this.secrets, user.username, request.password));
+        changed.push('password');
+        await this.credentialChanges.announce(user.username);
+      }
+      await this.txHost.tx.getRepository(UserEntity).save(user);
+      if (changed.length > 0) {
+        await this.events.publish({
+          eventTypeName: IdentityEventTypes.USER_UPDATED,
+          subject: { targetUsername: user.username },
+          raw: { targetUserId: user.id, changedFields: changed },
+        });
+      }
+    }
+    const after =
+      roles !== undefined
+        ? await this.roleChanges.replaceWithinReach(principal, user, roles)
+        : await this.roleChanges.rolesOf(user.id);
+    return toUserResponse(user, after, this.links.self(userPath(user.id)));
+  }
+
+  // Every role goes (each removal needs the grant right, so a global user admin cannot delete a
+  // global owner and nobody deletes themselves), then team memberships, the name and the user.
+  @Transactional()
+  async delete(principal: Principal, userId: string): Promise<void> {
+    const user = await this.administrable(principal, userId);
+    if (!hasGlobalRole(principal.roles, ['GLOBAL_USER_ADMIN'])) throw CommonErrors.USER_UNAUTHORIZED();
+    if (principal.kind === 'USER' && principal.id === user.id) throw CommonErrors.USER_UNAUTHORIZED();
+    await this.roleChanges.apply(principal, user, []);
+    await this.txHost.tx.getRepository(TeamUserEntity).delete({ userId: user.id });
+    await this.txHost.tx.getRepository(UserEntity).delete({ id: user.id });
+    await this.names.release(user.username);
+    await this.credentialChanges.announce(user.username);
+    await this.events.publish({
+      eventTypeName: IdentityEventTypes.USER_DELETED,
+      subject: { targetUsername: user.username },
+      raw: { targetUserId: user.id },
+    });
+  }
+
+  // The user, if the caller is it or administers one of its organizations or projects; a caller
+  // without that standing learns nothing (401), a global user admin gets 404 for an unknown id.
+  private async administrable(principal: Principal, userId: string): Promise<UserEntity> {
+    const globalAdmin = hasGlobalRole(principal.roles, ['GLOBAL_USER_ADMIN']);
+    const user = await this.txHost.tx
+      .getRepository(UserEntity)
+      .findOne({ where: { id: userId }, lock: { mode: 'pessimistic_write' } });
+    if (!user) throw globalAdmin ? IdentityErrors.USER_NOT_FOUND(userId) : CommonErrors.USER_UNAUTHORIZED();
+    if (globalAdmin || (principal.kind === 'USER' && principal.id === user.id)) return user;
+    const roles: RoleRow[] = await this.roleChanges.rolesOf(user.id);
+    const orgOf = await this.roleChanges.orgsOfGroups(roles.flatMap((r) => (r.groupId ? [r.groupId] : [])));
+    const administers = roles.some((row) => {
+      const scope = scopeOf(toRoleAssignment(row), (g) => orgOf.get(g) ?? null);
+      return scope.kind !== 'global' && mayManageMembers(principal, scope);
+    });
+    if (!administers) throw CommonErrors.USER_UNAUTHORIZED();
+    return user;
+  }
+}
