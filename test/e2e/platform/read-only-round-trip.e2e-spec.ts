@@ -7,6 +7,7 @@ import {
   createProject,
 } from '../../support/factories/identity';
 import { startTestApp, type TestApp } from '../../support/test-app';
+import { metricBody } from '../alerting/alert-configs-fixture';
 import { createFederation, createIdp } from '../federation/federation-fixture';
 
 type Body = Record<string, unknown>;
@@ -59,6 +60,31 @@ describe('PATCH /groups/{groupId}/maintenanceWindows/{windowId}, /federationSett
       readOnly: [
         { field: 'id', changed: (b) => ({ ...b, id: OTHER_ID }) },
         { field: 'groupId', changed: (b) => ({ ...b, groupId: OTHER_ID }) },
+        { field: 'created', changed: (b) => ({ ...b, created: '2001-01-01T00:00:00Z' }) },
+        { field: 'updated', changed: (b) => ({ ...b, updated: '2001-01-01T00:00:00Z' }) },
+        { field: 'links', changed: (b) => ({ ...b, links: otherLinks }) },
+      ],
+    });
+
+    const config = await call('POST', `${t.apiUrl}/groups/${project.id}/alertConfigs`, {
+      auth: admin,
+      body: metricBody({
+        metricName: 'ASSERT_REGULAR',
+        operator: 'GREATER_THAN',
+        threshold: 10,
+        units: 'RAW',
+        mode: 'AVERAGE',
+      }),
+    });
+    expect(config.status).toBe(201);
+    resources.push({
+      name: 'alert configuration',
+      url: `${t.apiUrl}/groups/${project.id}/alertConfigs/${config.body.id as string}`,
+      method: 'PUT',
+      auth: admin,
+      volatile: ['updated'],
+      readOnly: [
+        { field: 'id', changed: (b) => ({ ...b, id: OTHER_ID }) },
         { field: 'created', changed: (b) => ({ ...b, created: '2001-01-01T00:00:00Z' }) },
         { field: 'updated', changed: (b) => ({ ...b, updated: '2001-01-01T00:00:00Z' }) },
         { field: 'links', changed: (b) => ({ ...b, links: otherLinks }) },
@@ -122,7 +148,12 @@ describe('PATCH /groups/{groupId}/maintenanceWindows/{windowId}, /federationSett
   };
 
   it('should accept every resource written back unchanged and keep it as it was', async () => {
-    expect(resources.map((r) => r.name)).toEqual(['maintenance window', 'identity provider', 'organization API key']);
+    expect(resources.map((r) => r.name)).toEqual([
+      'maintenance window',
+      'alert configuration',
+      'identity provider',
+      'organization API key',
+    ]);
     for (const resource of resources) {
       const before = await read(resource);
       const body = (resource.writable ?? ((b: Body) => b))(before);
@@ -151,7 +182,12 @@ describe('PATCH /groups/{groupId}/maintenanceWindows/{windowId}, /federationSett
 
         const response = await call(resource.method, resource.url, { auth: resource.auth, body });
 
-        expect({ resource: resource.name, field: readOnly.field, status: response.status, body: response.body }).toEqual({
+        expect({
+          resource: resource.name,
+          field: readOnly.field,
+          status: response.status,
+          body: response.body,
+        }).toEqual({
           resource: resource.name,
           field: readOnly.field,
           status: 400,

@@ -1,3 +1,4 @@
+import { assertReadOnlyUnchanged } from '../../../platform/http/read-only-fields';
 import { Injectable } from '@nestjs/common';
 import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
@@ -5,7 +6,6 @@ import { ProjectScope } from '../../../platform/auth/project-scope';
 import { Clock } from '../../../platform/clock/clock';
 import { SecretBox } from '../../../platform/crypto/secret-box';
 import { EventPublisher } from '../../../platform/events/event-publisher';
-import { CommonErrors } from '../../../platform/http/error-codes';
 import type { ListEnvelope } from '../../../platform/http/pagination/list-envelope';
 import { PageLinks } from '../../../platform/http/pagination/page-links';
 import type { PageQuery } from '../../../platform/http/pagination/page.query';
@@ -96,9 +96,7 @@ export class AlertConfigsService {
     const orgId = await this.scope.orgOf(groupId);
     const entity = await this.find(groupId, alertConfigId, true);
     checkGroupId(groupId, request);
-    if (request.id !== undefined && request.id !== alertConfigId) {
-      throw CommonErrors.ATTRIBUTE_READ_ONLY('id');
-    }
+    assertReadOnlyUnchanged(request, this.toResponse(entity));
     const current = entity.notifications.map((stored) => openNotification(stored, this.secrets));
     const notifications =
       request.notifications && restoreRedactedSecrets(notificationInputs(request), current);

@@ -1,3 +1,4 @@
+import { ReadOnlyField } from '../../../../platform/http/read-only-fields';
 import { ApiHideProperty, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsArray, IsBoolean, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
@@ -73,33 +74,19 @@ export class AlertConfigFieldsRequest {
   @IsString()
   groupId?: string;
 
-  @ApiPropertyOptional({
-    description: 'Read-only: accepted when equal to the id in the URL (ATTRIBUTE_READ_ONLY otherwise).',
-  })
-  @IsOptional()
-  @IsString()
-  id?: string;
+  // Read-only on PUT (equal to the stored value, ATTRIBUTE_READ_ONLY otherwise); ignored on POST.
+  @ReadOnlyField({ type: String })
+  id?: unknown;
 
-  @ApiPropertyOptional({
-    example: '2014-04-23T14:52:29Z',
-    description: 'Read-only: accepted and ignored; the service keeps the original.',
-  })
-  @IsOptional()
-  @IsString()
-  created?: string;
+  @ReadOnlyField({ type: String, example: '2014-04-23T14:52:29Z' })
+  created?: unknown;
 
-  @ApiPropertyOptional({
-    example: '2014-04-23T14:56:25Z',
-    description: 'Read-only: accepted and ignored; the service sets it.',
-  })
-  @IsOptional()
-  @IsString()
-  updated?: string;
+  @ReadOnlyField({ type: String, example: '2014-04-23T14:56:25Z' })
+  updated?: unknown;
 
   @ApiHideProperty()
-  @IsOptional()
-  @IsArray()
-  links?: unknown[];
+  @ReadOnlyField()
+  links?: unknown;
 }
 
 export class CreateAlertConfigRequest extends AlertConfigFieldsRequest {
