@@ -20,6 +20,14 @@ module.exports = {
       },
     },
     {
+      name: 'integrations-not-to-alerting',
+      comment:
+        'integrations holds settings only; the code that sends alerts (the notifiers) lives in deliveries, so integrations never needs alerting.',
+      severity: 'error',
+      from: { path: '^src/modules/integrations/' },
+      to: { path: '^src/modules/alerting/' },
+    },
+    {
       name: 'no-circular-between-contexts',
       comment: "Contexts form a directed graph: a cycle through another context's index.ts is forbidden.",
       severity: 'error',

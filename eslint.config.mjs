@@ -46,6 +46,10 @@ export default defineConfig(
           selector: 'ExportDefaultDeclaration',
           message: 'Use named exports (house style); only the TypeORM CLI data source is a default export.',
         },
+        {
+          selector: 'ExportAllDeclaration',
+          message: 'Export names explicitly: an index.ts lists what a folder offers, so `export *` cannot leak internals.',
+        },
       ],
       'no-restricted-properties': [
         'error',

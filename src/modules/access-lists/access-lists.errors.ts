@@ -17,6 +17,12 @@ export const AccessListErrors = defineErrors({
     status: 400,
     detail: "Cannot remove caller's IP address {0} from access list.",
   },
+  // No product code covers a fenced caller loosening its own fence: our name, in the product's style.
+  CANNOT_WIDEN_OWN_ACCESS_LIST: {
+    status: 403,
+    detail:
+      'The caller cannot widen its own access list ({0}); only an Organization Owner or a global role may loosen it.',
+  },
   BAD_ACCESS_LIST_ADD_REQUEST: {
     status: 400,
     detail: 'An access list entry takes either ipAddress or cidrBlock, not both ({0} and {1}).',

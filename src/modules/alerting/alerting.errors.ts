@@ -1,4 +1,4 @@
-import { defineErrors } from '../../platform/http/api-error';
+import { ApiError, defineErrors } from '../../platform/http/api-error';
 
 // Every code of the alerting context (alert configs, alerts, maintenance windows), with the product's statuses.
 // Generic codes (INVALID_ENUM_VALUE, VALIDATION_ERROR, ...) stay in CommonErrors.
@@ -93,3 +93,14 @@ export const AlertingErrors = defineErrors({
     detail: 'The maintenance window start date must be before its end date.',
   },
 });
+
+// An alertable type of the product that nothing in this service can raise: the product's code, with a
+// detail that says why.
+export function eventTypeWithoutSource(eventTypeName: string, reason: string): ApiError {
+  return new ApiError(
+    400,
+    'INVALID_EVENT_TYPE_FOR_ALERT',
+    `Event type ${eventTypeName} is not valid for an alert in this service: ${reason}.`,
+    [eventTypeName],
+  );
+}

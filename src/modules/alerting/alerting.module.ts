@@ -12,6 +12,8 @@ import { AlertsController } from './alerts/alerts.controller';
 import { AlertsService } from './alerts/alerts.service';
 import { AlertEngine } from './engine/alert-engine.service';
 import { AlertEngineScheduler } from './engine/alert-engine.scheduler';
+import { DeploymentConditionAlerts } from './engine/deployment-condition-alerts';
+import { InformationalAlerts } from './engine/informational-alerts.listener';
 import { EnabledConfigsCache } from './engine/enabled-configs.cache';
 import { MaintenanceWindowEntity } from './maintenance-windows/maintenance-window.entity';
 import { MaintenanceWindowsController } from './maintenance-windows/maintenance-windows.controller';
@@ -41,6 +43,8 @@ import { MaintenanceWindowsService } from './maintenance-windows/maintenance-win
     EnabledConfigsCache,
     AlertEngine,
     AlertEngineScheduler,
+    DeploymentConditionAlerts,
+    InformationalAlerts,
   ],
   exports: [AlertConfigsService, AlertsService, MaintenanceWindowsService, AlertEngine],
 })

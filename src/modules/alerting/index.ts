@@ -9,7 +9,7 @@ export type {
   Threshold,
 } from './alert-configs/alert-config.types';
 export { AlertConfigResponse, AlertConfigListResponse } from './alert-configs/dto/alert-config.response';
-export * from './alert-configs/webhook-template';
+export { renderWebhookBody, renderWebhookHeaders } from './alert-configs/webhook-template';
 export { WEBHOOK_TEMPLATE_MAX_LENGTH } from './catalog/notification-types';
 export { AlertsService } from './alerts/alerts.service';
 export { AlertResponse, AlertListResponse, AlertCurrentValueResponse } from './alerts/dto/alert.response';

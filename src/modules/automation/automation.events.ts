@@ -17,6 +17,17 @@ export const AutomationEventTypes = {
   NEW_HOST: 'NEW_HOST',
   HOST_DOWN: 'HOST_DOWN',
   HOST_UP: 'HOST_UP',
+  // Derived from a report by comparing a host with what was known before (hosts/host-transitions.ts).
+  HOST_NOW_PRIMARY: 'HOST_NOW_PRIMARY',
+  HOST_NOW_SECONDARY: 'HOST_NOW_SECONDARY',
+  HOST_NOW_STANDALONE: 'HOST_NOW_STANDALONE',
+  HOST_RECOVERING: 'HOST_RECOVERING',
+  HOST_RECOVERED: 'HOST_RECOVERED',
+  PRIMARY_ELECTED: 'PRIMARY_ELECTED',
+  VERSION_CHANGED: 'VERSION_CHANGED',
+  HOST_UPGRADED: 'HOST_UPGRADED',
+  HOST_DOWNGRADED: 'HOST_DOWNGRADED',
+  HOST_RESTARTED: 'HOST_RESTARTED',
   ADD_HOST_AUDIT: 'ADD_HOST_AUDIT',
   DELETE_HOST_AUDIT: 'DELETE_HOST_AUDIT',
   // Not product names: the product documents no event for agent API keys.
@@ -38,4 +49,7 @@ export interface AgentEventRaw {
 export interface HostEventRaw {
   cause: 'REPORTED' | 'SILENCE';
   typeName: string;
+  // Of a VERSION_CHANGED / HOST_UPGRADED / HOST_DOWNGRADED event.
+  previousVersion?: string;
+  version?: string;
 }

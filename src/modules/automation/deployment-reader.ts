@@ -20,6 +20,8 @@ export interface HostSnapshot {
   alertsEnabled: boolean;
   lastPing: Date | null;
   lastReported: Date | null;
+  version: string | null;
+  sslCertificateNotAfter: Date | null;
 }
 
 export interface LatestMeasurement {
@@ -94,5 +96,7 @@ function toSnapshot(host: HostEntity): HostSnapshot {
     alertsEnabled: host.alertsEnabled,
     lastPing: host.lastPing,
     lastReported: host.lastReported,
+    version: host.version,
+    sslCertificateNotAfter: host.sslCertificateNotAfter,
   };
 }

@@ -8,26 +8,31 @@ import { DeliveriesService } from './api/deliveries.service';
 import { NotificationTestsController } from './api/notification-tests.controller';
 import { NotificationTestsService } from './api/notification-tests.service';
 import { DeliveriesScheduler } from './deliveries.scheduler';
+import { NotifiersModule } from './notifiers/notifiers.module';
 import { NotificationPolicy } from './policy/notification-policy';
 import { NotificationScheduleEntity } from './policy/notification-schedule.entity';
 import { Recipients } from './policy/recipients';
 import { DeliveryAttemptEntity } from './queue/delivery-attempt.entity';
+import { DeliveryDueSignal } from './queue/delivery-due-signal.store';
 import { DeliveryQueue } from './queue/delivery-queue';
 import { DeliveryWorker } from './queue/delivery-worker';
 import { DeliveryEntity } from './queue/delivery.entity';
 
 // Notification and delivery of alerts: the notification policy (what is due, silences), the durable
-// delivery queue and its worker, the delivery log, test notifications and template previews.
+// delivery queue and its worker, the notifiers that call the receivers (the only code that sends), the
+// delivery log, test notifications and template previews.
 @Module({
   imports: [
     AlertingModule,
     IntegrationsModule,
     IdentityModule,
+    NotifiersModule,
     TypeOrmModule.forFeature([DeliveryEntity, DeliveryAttemptEntity, NotificationScheduleEntity]),
   ],
   controllers: [DeliveriesController, NotificationTestsController],
   providers: [
     DeliveryQueue,
+    DeliveryDueSignal,
     DeliveryWorker,
     Recipients,
     NotificationPolicy,

@@ -6,13 +6,20 @@ import {
   OnApplicationShutdown,
   OnModuleDestroy,
 } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import type { AppConfig } from '../../platform/config/app-config';
 import { APP_CONFIG } from '../../platform/config/config.module';
+import { ChannelListener } from '../../platform/database/channel-listener';
 import { NotificationPolicy } from './policy/notification-policy';
+import { DELIVERY_DUE_CHANNEL } from './queue/delivery-due-signal.store';
 import { DeliveryWorker } from './queue/delivery-worker';
 
 // The delivery worker every DELIVERY_POLL_MS and the notification sweep every NOTIFICATION_SWEEP_MS;
 // 0 disables a timer (tests call runDue / runSweep). Both are safe on several instances at once.
+// While the worker's timer runs, a committed delivery also wakes it at once (LISTEN on
+// DELIVERY_DUE_CHANNEL, DELIVERY_WAKE_ON_COMMIT): the poll is the fallback for retries that fall due later
+// and for wake-ups lost with the listening connection (which is replaced, and then triggers one run).
+// A wake-up during a run makes the run go round once more, so nothing committed meanwhile waits for the poll.
 // On shutdown (SIGTERM) the worker stops claiming before the HTTP server drains, and the calls already
 // made are recorded while the database is still open: what is queued stays queued, unleased, for the next
 // instance, instead of being claimed by a process about to close its pool (which would leave the rows
@@ -24,16 +31,29 @@ export class DeliveriesScheduler implements OnApplicationBootstrap, OnModuleDest
   private readonly logger = new Logger(DeliveriesScheduler.name);
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly inFlight = new Set<Promise<unknown>>();
+  private listener: ChannelListener | undefined;
 
   constructor(
     private readonly worker: DeliveryWorker,
     private readonly policy: NotificationPolicy,
+    private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  onApplicationBootstrap(): void {
+  async onApplicationBootstrap(): Promise<void> {
     this.every(this.config.notificationSweepMs, 'notification sweep', () => this.policy.runSweep());
-    this.every(this.config.deliveryPollMs, 'delivery worker', () => this.worker.runDue());
+    const kick = this.every(this.config.deliveryPollMs, 'delivery worker', () => this.worker.runDue());
+    if (kick === undefined || !this.config.deliveryWakeOnCommit) return;
+    this.listener = new ChannelListener(this.dataSource, DELIVERY_DUE_CHANNEL, 'dms-delivery-wakeup', {
+      onNotify: kick,
+      onListening: kick,
+    });
+    await this.listener.start();
+  }
+
+  // Whether committed deliveries wake the worker right now (for health checks and tests).
+  get wakesOnCommit(): boolean {
+    return this.listener?.listening ?? false;
   }
 
   // Nest runs destroy hooks before it closes the HTTP server and the database (shutdown hooks).
@@ -41,6 +61,7 @@ export class DeliveriesScheduler implements OnApplicationBootstrap, OnModuleDest
   // the lease lapsing repeats that one call (at-least-once).
   async onModuleDestroy(): Promise<void> {
     this.clearTimers();
+    await this.listener?.stop();
     this.worker.stop();
     let timer: NodeJS.Timeout | undefined;
     const bound = new Promise((done) => {
@@ -50,8 +71,9 @@ export class DeliveriesScheduler implements OnApplicationBootstrap, OnModuleDest
     clearTimeout(timer);
   }
 
-  onApplicationShutdown(): void {
+  async onApplicationShutdown(): Promise<void> {
     this.clearTimers();
+    await this.listener?.stop();
   }
 
   private clearTimers(): void {
@@ -59,21 +81,32 @@ export class DeliveriesScheduler implements OnApplicationBootstrap, OnModuleDest
     this.timers.length = 0;
   }
 
-  private every(ms: number, name: string, job: () => Promise<unknown>): void {
-    if (ms === 0) return;
+  // Runs `job` every `ms`, one run at a time; returns a kick that runs it now (or once more right after
+  // the run in progress). undefined when the timer is off.
+  private every(ms: number, name: string, job: () => Promise<unknown>): (() => void) | undefined {
+    if (ms === 0) return undefined;
     let running = false;
-    const timer = setInterval(() => {
-      if (running) return;
+    let again = false;
+    const run = (): void => {
+      if (this.timers.length === 0) return;
+      if (running) {
+        again = true;
+        return;
+      }
       running = true;
-      const run = job()
+      again = false;
+      const work = job()
         .catch((error: unknown) => this.logger.error({ msg: `${name} failed`, err: error }))
         .finally(() => {
           running = false;
-          this.inFlight.delete(run);
+          this.inFlight.delete(work);
+          if (again) run();
         });
-      this.inFlight.add(run);
-    }, ms);
+      this.inFlight.add(work);
+    };
+    const timer = setInterval(run, ms);
     timer.unref();
     this.timers.push(timer);
+    return run;
   }
 }

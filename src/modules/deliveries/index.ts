@@ -3,3 +3,13 @@ export { DeliveriesModule } from './deliveries.module';
 export { DeliveryWorker } from './queue/delivery-worker';
 export { NotificationPolicy } from './policy/notification-policy';
 export { DeliveryEventTypes } from './deliveries.events';
+// The adapters that call receivers, one per target type; tests drive them directly.
+export {
+  ALERT_EVENT_KINDS,
+  NotifierRegistry,
+  type AlertDocument,
+  type AlertEventKind,
+  type NotificationTarget,
+  type WebhookTarget,
+  UNREACHABLE_ERROR,
+} from './notifiers';

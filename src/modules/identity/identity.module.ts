@@ -5,6 +5,8 @@ import { ApiKeyIssuer } from './api-keys/api-key-issuer';
 import { ApiKeyRoleEntity } from './api-keys/api-key-role.entity';
 import { ApiKeyEntity } from './api-keys/api-key.entity';
 import { ApiKeyStore } from './api-keys/api-key.store';
+import { GlobalApiKeysController } from './api-keys/global-api-keys.controller';
+import { GlobalApiKeysService } from './api-keys/global-api-keys.service';
 import { OrgApiKeysController } from './api-keys/org-api-keys.controller';
 import { OrgApiKeysService } from './api-keys/org-api-keys.service';
 import { ProjectApiKeysController } from './api-keys/project-api-keys.controller';
@@ -60,6 +62,7 @@ import { TeamProjectRoleEntity } from './teams/team-project-role.entity';
     ProjectApiKeysController,
     OrgUsersController,
     ProjectUsersController,
+    GlobalApiKeysController,
   ],
   providers: [
     CredentialNames,
@@ -78,6 +81,7 @@ import { TeamProjectRoleEntity } from './teams/team-project-role.entity';
     ProjectsService,
     OrgApiKeysService,
     ProjectApiKeysService,
+    GlobalApiKeysService,
     ProjectOrgDirectory,
     UserRecipients,
     { provide: ProjectDirectory, useExisting: ProjectOrgDirectory },

@@ -18,5 +18,3 @@ export type {
 export { INTEGRATION_TYPES, type IntegrationType } from './configurations/integration-types';
 export { IntegrationEventTypes, type IntegrationEventRaw } from './integrations.events';
 export { PrometheusTargetSource } from './prometheus/prometheus-targets';
-// Delivery adapters: NotifierRegistry.notify(target, alertDocument, event) per attempt.
-export * from './notifiers';

@@ -5,7 +5,6 @@ import { IntegrationEntity } from './configurations/integration.entity';
 import { IntegrationsController } from './configurations/integrations.controller';
 import { IntegrationsService } from './configurations/integrations.service';
 import { MetricsController } from './metrics/metrics.controller';
-import { NotifiersModule } from './notifiers/notifiers.module';
 import { ServiceMetrics } from './metrics/service-metrics';
 import { PrometheusDiscoveryController } from './prometheus/prometheus-discovery.controller';
 import { PrometheusDiscoveryService } from './prometheus/prometheus-discovery.service';
@@ -15,7 +14,7 @@ import { NoKnownHosts, PrometheusTargetSource } from './prometheus/prometheus-ta
 // metrics. IntegrationsService is exported for the delivery side (configuredFor).
 @Module({
   // IdentityModule provides the ProjectDirectory (a project's organization, for events and existence).
-  imports: [IdentityModule, TypeOrmModule.forFeature([IntegrationEntity]), NotifiersModule],
+  imports: [IdentityModule, TypeOrmModule.forFeature([IntegrationEntity])],
   controllers: [IntegrationsController, PrometheusDiscoveryController, MetricsController],
   providers: [
     IntegrationsService,
@@ -23,7 +22,6 @@ import { NoKnownHosts, PrometheusTargetSource } from './prometheus/prometheus-ta
     { provide: PrometheusTargetSource, useClass: NoKnownHosts },
     ServiceMetrics,
   ],
-  // NotifiersModule: the delivery adapters (NotifierRegistry) the alert engine calls.
-  exports: [IntegrationsService, NotifiersModule],
+  exports: [IntegrationsService],
 })
 export class IntegrationsModule {}

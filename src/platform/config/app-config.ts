@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { normalizeAddress, parseCidr } from '../net/cidr';
+import { parseAllowlistEntry } from '../net/outbound/allowlist-entry';
 
 // The only reader of process.env: everything else receives this typed, validated object.
 export interface AppConfig {
@@ -26,7 +26,8 @@ export interface AppConfig {
   // credentials and the nonce secret sealed with them are sealed again with the current key at start.
   secretsKeysPrevious: string[];
   // Outbound deliveries (src/platform/net/outbound): host names (lowercase) and CIDR blocks in
-  // canonical text that may be reached although they are loopback, private, link-local ...
+  // canonical text, each with its ports (`:port`, `:*`, none: 80 and 443), that may be reached although
+  // they are loopback, private, link-local ...
   outboundAllowlist: string[];
   outboundTimeoutMs: number;
   // Where each notifier sends, so an air-gapped install (and the tests) can point them at relays.
@@ -56,9 +57,28 @@ export interface AppConfig {
   // policy looks for due (re-)notifications; 0 disables the timer (tests call runDue/runSweep).
   deliveryPollMs: number;
   notificationSweepMs: number;
+  // Whether a committed delivery wakes the worker at once (Postgres LISTEN/NOTIFY); the poll stays as the
+  // fallback. Only while the worker's timer runs (DELIVERY_POLL_MS > 0).
+  deliveryWakeOnCommit: boolean;
   // How long a claimed delivery stays leased to the instance calling its receiver; once it lapses (the
   // instance died mid-call) another instance tries it again. Longer than one outbound call.
   deliveryLeaseMs: number;
+  // Calls in flight per instance, and per project across all instances (a project's unresponsive
+  // receiver holds at most that many while other projects' deliveries go on).
+  deliveryConcurrency: number;
+  deliveryProjectConcurrency: number;
+  // Attempt rows kept per delivery (the latest ones; the delivery counts them all).
+  deliveryAttemptsKept: number;
+  // Timeout of each call of a test notification (answered synchronously), below OUTBOUND_TIMEOUT_MS.
+  testNotificationTimeoutMs: number;
+  // Growth caps of the agent API: new hosts one report may create, hosts a project may hold, events
+  // one report may create.
+  maxNewHostsPerReport: number;
+  maxHostsPerProject: number;
+  maxEventsPerReport: number;
+  // Who may read /metrics: loopback callers only, bearer-token holders, or anyone.
+  metricsAccess: MetricsAccess;
+  metricsToken: string | undefined;
   // Alert engine: how often TRACKING alerts whose condition outlasted their delay are promoted (0 disables
   // the timer; tests call runSweep), and how long a project's enabled alert configurations are cached.
   alertEngineSweepMs: number;
@@ -76,6 +96,8 @@ export interface AppConfig {
   authFailureMaxBlockMs: number;
   authFailureResetMs: number;
 }
+
+export type MetricsAccess = 'loopback' | 'token' | 'open';
 
 export class ConfigError extends Error {}
 
@@ -112,7 +134,9 @@ function databaseServiceRole(env: NodeJS.ProcessEnv): string | undefined {
 
 function checkedKey(name: string, raw: string): string {
   if (Buffer.from(raw, 'base64').length !== 32) {
-    throw new ConfigError(`${name} must be a base64-encoded key of 32 bytes (e.g. \`openssl rand -base64 32\`)`);
+    throw new ConfigError(
+      `${name} must be a base64-encoded key of 32 bytes (e.g. \`openssl rand -base64 32\`)`,
+    );
   }
   return raw;
 }
@@ -153,23 +177,39 @@ function checkedUrl(name: string, raw: string, protocols: string[]): string {
   return raw.replace(/\/+$/, '');
 }
 
-const HOST_NAME =
-  /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
-
-// OUTBOUND_ALLOWLIST: comma-separated host names, addresses or CIDR blocks.
+// OUTBOUND_ALLOWLIST: comma-separated `host`, `host:port` or `host:*` entries, where a host is a name,
+// an address or a CIDR block (allowlist-entry.ts).
 function outboundAllowlist(env: NodeJS.ProcessEnv): string[] {
   const entries = (env.OUTBOUND_ALLOWLIST ?? '')
     .split(',')
-    .map((entry) => entry.trim().toLowerCase())
+    .map((entry) => entry.trim())
     .filter((entry) => entry !== '');
   return entries.map((entry) => {
-    const host = entry.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '');
-    const cidr = parseCidr(host);
-    if (cidr) return cidr.text;
-    // A dotted all-numeric name is a mistyped address, not a host name.
-    if (normalizeAddress(host) === null && HOST_NAME.test(host) && !/^[\d.]+$/.test(host)) return host;
-    throw new ConfigError(`OUTBOUND_ALLOWLIST: "${entry}" is not a host name, an IP address or a CIDR block`);
+    const parsed = parseAllowlistEntry(entry);
+    if (parsed) return parsed.text;
+    throw new ConfigError(
+      `OUTBOUND_ALLOWLIST: "${entry}" is not a host name, an IP address or a CIDR block, optionally followed by :port or :*`,
+    );
   });
+}
+
+// METRICS_ACCESS: `loopback` (the default), `token` (the default when METRICS_TOKEN is set) or `open`.
+function metricsAccess(env: NodeJS.ProcessEnv): {
+  metricsAccess: MetricsAccess;
+  metricsToken: string | undefined;
+} {
+  const token = env.METRICS_TOKEN || undefined;
+  if (token !== undefined && token.length < 16) {
+    throw new ConfigError('METRICS_TOKEN must be at least 16 characters long');
+  }
+  const raw = env.METRICS_ACCESS || (token ? 'token' : 'loopback');
+  if (raw !== 'loopback' && raw !== 'token' && raw !== 'open') {
+    throw new ConfigError(`METRICS_ACCESS must be loopback, token or open, got "${raw}"`);
+  }
+  if (raw === 'token' && token === undefined) {
+    throw new ConfigError('METRICS_ACCESS=token needs METRICS_TOKEN');
+  }
+  return { metricsAccess: raw, metricsToken: token };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -185,6 +225,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       `DELIVERY_LEASE_MS must be longer than OUTBOUND_TIMEOUT_MS (${outboundTimeoutMs}), got "${deliveryLeaseMs}"`,
     );
   }
+  const testNotificationTimeoutMs = int(env, 'TEST_NOTIFICATION_TIMEOUT_MS', 5000, 100, 300_000);
+  const maxHostsPerProject = int(env, 'MAX_HOSTS_PER_PROJECT', 2000, 1, 10_000_000);
   return {
     port: int(env, 'PORT', 8080, 0, 65535),
     host: env.HOST || '0.0.0.0',
@@ -230,7 +272,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     measurementRetentionDays: int(env, 'MEASUREMENT_RETENTION_DAYS', 14, 1, 3650),
     deliveryPollMs: int(env, 'DELIVERY_POLL_MS', 1000, 0, 3_600_000),
     notificationSweepMs: int(env, 'NOTIFICATION_SWEEP_MS', 30_000, 0, 3_600_000),
+    deliveryWakeOnCommit: bool(env, 'DELIVERY_WAKE_ON_COMMIT', true),
     deliveryLeaseMs,
+    deliveryConcurrency: int(env, 'DELIVERY_CONCURRENCY', 20, 1, 1000),
+    deliveryProjectConcurrency: int(env, 'DELIVERY_PROJECT_CONCURRENCY', 4, 1, 1000),
+    deliveryAttemptsKept: int(env, 'DELIVERY_ATTEMPTS_KEPT', 20, 1, 10_000),
+    testNotificationTimeoutMs: Math.min(testNotificationTimeoutMs, outboundTimeoutMs),
+    maxNewHostsPerReport: int(env, 'MAX_NEW_HOSTS_PER_REPORT', 100, 1, 1_000_000),
+    maxHostsPerProject,
+    maxEventsPerReport: int(env, 'MAX_EVENTS_PER_REPORT', 200, 1, 1_000_000),
+    ...metricsAccess(env),
     alertEngineSweepMs: int(env, 'ALERT_ENGINE_SWEEP_MS', 30_000, 0, 3_600_000),
     alertEngineConfigCacheMs: int(env, 'ALERT_ENGINE_CONFIG_CACHE_MS', 5_000, 0, 600_000),
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 0, 0, 1_000_000),
@@ -251,6 +302,7 @@ export const SENSITIVE_CONFIG_KEYS: ReadonlyArray<keyof AppConfig> = [
   'secretsKeysPrevious',
   'smsGatewayToken',
   'smtpUrl',
+  'metricsToken',
 ];
 
 export function randomSecret(): string {

@@ -103,6 +103,11 @@ export function cidrContains(cidr: Cidr, address: string): boolean {
   return parsed.match(ipaddr.parse(cidr.network), cidr.prefix);
 }
 
+// Every address of `inner` is in `outer` (same family, outer no longer, inner's network inside outer).
+export function cidrCovers(outer: Cidr, inner: Cidr): boolean {
+  return outer.family === inner.family && outer.prefix <= inner.prefix && cidrContains(outer, inner.network);
+}
+
 // The most specific of the blocks (as given) that contains the address, if any.
 export function findMatchingCidr(address: string, cidrs: readonly string[]): string | undefined {
   let best: { text: string; prefix: number } | undefined;

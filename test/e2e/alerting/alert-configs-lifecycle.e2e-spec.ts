@@ -69,7 +69,7 @@ const configEvents = async (type: string, alertConfigId: string) =>
 describe('POST /groups/{groupId}/alertConfigs', () => {
   it('should answer 201 with the configuration, its defaults applied and its self link when the body is valid', async () => {
     const response = await api.create(p.monitoringAdmin, {
-      eventTypeName: 'RESYNC_REQUIRED',
+      eventTypeName: 'NO_PRIMARY',
       enabled: true,
       matchers: [{ fieldName: 'REPLICA_SET_NAME', operator: 'EQUALS', value: 'rs1' }],
       notifications: [
@@ -84,7 +84,7 @@ describe('POST /groups/{groupId}/alertConfigs', () => {
     expect(response.body).toEqual({
       created: '2024-03-01T09:00:00Z',
       enabled: true,
-      eventTypeName: 'RESYNC_REQUIRED',
+      eventTypeName: 'NO_PRIMARY',
       groupId: p.groupId,
       id,
       links: [{ href: `${t.apiUrl}/groups/${p.groupId}/alertConfigs/${id}`, rel: 'self' }],

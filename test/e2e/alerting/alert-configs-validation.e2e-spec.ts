@@ -623,11 +623,32 @@ describe('POST /groups/{groupId}/alertConfigs (accepted edge values)', () => {
     expect(response.status).toBe(201);
   });
 
-  it('should accept backup and cluster events with the matchers of their target', async () => {
+  it.each([
+    ['BAD_CLUSTERSHOTS', 'this service has no backup'],
+    ['CREDIT_CARD_ABOUT_TO_EXPIRE', 'this service has no billing'],
+    ['TEAM_ADDED_TO_GROUP', 'this service has no teams'],
+    ['ONE_PRIMARY', 'it is the resolution of NO_PRIMARY and MULTIPLE_PRIMARIES'],
+    ['VERSION_BEHIND', 'no list of current MongoDB releases'],
+  ])('should refuse %s, which nothing here raises, with a detail saying why', async (eventTypeName, why) => {
+    const response = await api.create(p.monitoringAdmin, hostDownBody({ eventTypeName }));
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({
+      error: 400,
+      errorCode: 'INVALID_EVENT_TYPE_FOR_ALERT',
+      parameters: [eventTypeName],
+      reason: 'Bad Request',
+    });
+    expect(response.body.detail).toContain(
+      `Event type ${eventTypeName} is not valid for an alert in this service`,
+    );
+    expect(response.body.detail).toContain(why);
+  });
+
+  it('should accept replica-set and cluster conditions with the matchers of their target', async () => {
     const backup = await api.create(
       p.monitoringAdmin,
       hostDownBody({
-        eventTypeName: 'RESYNC_REQUIRED',
+        eventTypeName: 'NO_PRIMARY',
         matchers: [{ fieldName: 'REPLICA_SET_NAME', operator: 'EQUALS', value: 'rs1' }],
       }),
     );

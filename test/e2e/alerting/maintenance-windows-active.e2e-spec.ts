@@ -82,6 +82,7 @@ describe('POST /groups/{groupId}/maintenanceWindows (windows MaintenanceWindowsS
       startDate: at(90 * 60_000),
       endDate: at(3 * HOUR),
       alertTypeNames: ['HOST', 'BACKUP'],
+      matchers: [],
     });
   });
 });

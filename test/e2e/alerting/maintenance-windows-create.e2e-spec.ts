@@ -50,6 +50,7 @@ describe('POST /groups/{groupId}/maintenanceWindows', () => {
       startDate: '2024-01-15T22:00:00Z',
       endDate: '2024-01-15T23:30:00Z',
       description: 'my description',
+      matchers: [],
       created: '2024-01-15T10:00:00Z',
       updated: '2024-01-15T10:00:00Z',
       links: [

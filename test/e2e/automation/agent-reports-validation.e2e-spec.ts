@@ -88,6 +88,24 @@ describe('POST /agents/v1/groups/{groupId}/reports (refused reports)', () => {
       'INVALID_JSON_ATTRIBUTE',
       ['hosts[1].measurements[0].timestamp'],
     ],
+    [
+      'a certificate expiry that is not a date',
+      monitoringReport([hostReport({ sslCertificateNotAfter: 'next year' })], { hostname: 'bad7' }),
+      'INVALID_JSON_ATTRIBUTE',
+      ['hosts[0].sslCertificateNotAfter'],
+    ],
+    [
+      'an IP address that is not one',
+      monitoringReport([hostReport({ ipAddress: '10.0.0.300' })], { hostname: 'bad8' }),
+      'VALIDATION_ERROR',
+      ['hosts[0].ipAddress', 'ipAddress must be an IPv4 or IPv6 address'],
+    ],
+    [
+      'a negative uptime',
+      monitoringReport([hostReport({ uptimeMsec: -1 })], { hostname: 'bad9' }),
+      'VALIDATION_ERROR',
+      ['hosts[0].uptimeMsec', 'uptimeMsec must not be less than 0'],
+    ],
   ])(
     'should refuse %s with the public API error naming the field',
     async (_case, body, errorCode, parameters) => {

@@ -15,7 +15,7 @@ export const MINUTE = 60_000;
 // Timers off: tests drive the sweep and the worker with the manual clock.
 export function deliveriesEnv(receiver: HttpReceiver, smtp?: SmtpReceiver): Record<string, string> {
   return {
-    OUTBOUND_ALLOWLIST: '127.0.0.1',
+    OUTBOUND_ALLOWLIST: '127.0.0.1:*',
     SECRETS_KEY,
     DELIVERY_POLL_MS: '0',
     NOTIFICATION_SWEEP_MS: '0',

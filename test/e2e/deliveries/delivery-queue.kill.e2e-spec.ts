@@ -65,7 +65,7 @@ describe('POST /agents/v1/groups/{groupId}/reports then kill -9 of the service w
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       SECRETS_KEY,
-      OUTBOUND_ALLOWLIST: '127.0.0.1',
+      OUTBOUND_ALLOWLIST: '127.0.0.1:*',
       OUTBOUND_TIMEOUT_MS: String(OUTBOUND_TIMEOUT_MS),
       DELIVERY_LEASE_MS: String(DELIVERY_LEASE_MS),
       DELIVERY_POLL_MS: '100',

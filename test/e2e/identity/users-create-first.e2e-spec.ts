@@ -33,7 +33,7 @@ describe('POST /unauth/users', () => {
     expect(key).toEqual({
       desc: 'Automatically generated Global API key',
       id: expect.stringMatching(/^[0-9a-f]{24}$/),
-      links: [{ href: `${t.apiUrl}/orgs/null/apiKeys/${key.id}`, rel: 'self' }],
+      links: [{ href: `${t.apiUrl}/admin/apiKeys/${key.id}`, rel: 'self' }],
       privateKey: expect.stringMatching(
         /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
       ),

@@ -122,7 +122,7 @@ export function serviceEnv(databaseUrl: string, extra: Record<string, string> = 
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'warn',
     SECRETS_KEY,
-    OUTBOUND_ALLOWLIST: '127.0.0.1',
+    OUTBOUND_ALLOWLIST: '127.0.0.1:*',
     OUTBOUND_TIMEOUT_MS: '3000',
     DELIVERY_LEASE_MS: '4000',
     DELIVERY_POLL_MS: '100',

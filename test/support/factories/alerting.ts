@@ -75,13 +75,20 @@ export interface MaintenanceWindowView {
   endDate: string;
   alertTypeNames: string[];
   description?: string;
+  matchers: Array<{ fieldName: string; operator: string; value: string }>;
   links: Array<{ href: string; rel: string }>;
 }
 
 // A window over [now + startInMs, now + endInMs) relative to `now` (the app's clock in tests that move it).
 export function windowBody(
   now: Date,
-  overrides: { startInMs?: number; endInMs?: number; alertTypeNames?: string[]; description?: string } = {},
+  overrides: {
+    startInMs?: number;
+    endInMs?: number;
+    alertTypeNames?: string[];
+    description?: string;
+    matchers?: Array<{ fieldName: string; operator: string; value: string }>;
+  } = {},
 ): Record<string, unknown> {
   const body: Record<string, unknown> = {
     alertTypeNames: overrides.alertTypeNames ?? ['HOST', 'REPLICA_SET'],
@@ -89,6 +96,7 @@ export function windowBody(
     endDate: isoSeconds(new Date(now.getTime() + (overrides.endInMs ?? 3 * 60 * 60_000))),
   };
   if (overrides.description !== undefined) body.description = overrides.description;
+  if (overrides.matchers !== undefined) body.matchers = overrides.matchers;
   return body;
 }
 

@@ -3,6 +3,7 @@ import {
   ApiBadRequestResponse,
   ApiBody,
   ApiExcludeEndpoint,
+  ApiForbiddenResponse,
   ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -33,7 +34,8 @@ const ADD_ERRORS =
   'BAD_ACCESS_LIST_ADD_REQUEST, DUPLICATE_ADDRESSES_IN_INPUT, INVALID_IP_ADDRESS_OR_CIDR_NOTATION, ' +
   'MISSING_ONE_OF_ATTRIBUTES, INVALID_ATTRIBUTE, API_KEY_NOT_FOUND.';
 
-// Changes are further limited to Organization Owners and the key itself (see the service).
+// Changes are further limited to Organization Owners and the key itself, which only narrows its own
+// list unless it is an Organization Owner (see the service).
 @ApiTags('API Key Access Lists')
 @Controller('orgs/:orgId/apiKeys/:apiKeyId/accessList')
 @RequireOrgRole('ORG_MEMBER')
@@ -63,6 +65,10 @@ export class ApiKeyAccessListsController {
   @ApiBody({ type: [AccessListEntryRequest] })
   @ApiOkResponse({ type: AccessListEntryListResponse })
   @ApiBadRequestResponse({ description: ADD_ERRORS })
+  @ApiForbiddenResponse({
+    description:
+      'CANNOT_WIDEN_OWN_ACCESS_LIST: the key adds to its own list a block its list does not already admit, and is no Organization Owner.',
+  })
   add(
     @CurrentPrincipal() principal: Principal,
     @Param('orgId') orgId: string,
@@ -104,7 +110,13 @@ export class ApiKeyAccessListsController {
   @ApiOperation({ summary: 'Remove one entry from the access list of one organization API key' })
   @ApiParam(ENTRY_PARAM)
   @ApiNoContentResponse({ description: 'Removed.' })
-  @ApiBadRequestResponse({ description: 'API_KEY_NOT_FOUND, INVALID_IP_ADDRESS_OR_CIDR_NOTATION.' })
+  @ApiBadRequestResponse({
+    description:
+      'API_KEY_NOT_FOUND, INVALID_IP_ADDRESS_OR_CIDR_NOTATION, CANNOT_REMOVE_CALLER_FROM_ACCESS_LIST (the key removes an entry admitting the address it calls from).',
+  })
+  @ApiForbiddenResponse({
+    description: 'CANNOT_WIDEN_OWN_ACCESS_LIST: the key would empty its own list, and is no Organization Owner.',
+  })
   @ApiNotFoundResponse({ description: 'API_KEY_ACCESS_LIST_NOT_FOUND: the entry is not on the list.' })
   remove(
     @CurrentPrincipal() principal: Principal,

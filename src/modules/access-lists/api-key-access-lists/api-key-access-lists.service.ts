@@ -17,6 +17,7 @@ import { AccessListEntries, ListOwner } from '../entries/access-list-entries.ser
 import type { AccessListEntryRequest } from '../entries/dto/access-list-entry.request';
 import type { AccessListEntryResponse } from '../entries/dto/access-list-entry.response';
 import { entryKeyFromPath, toEntryInputs } from '../entries/entry-input';
+import { assertMayAdd, assertMayRemove, type FenceEditor } from '../entries/fence-rules';
 
 interface TargetKey {
   id: string;
@@ -26,7 +27,8 @@ interface TargetKey {
 
 // Access list of an organization API key.
 // Reading needs any role in the key's organization (the route guard; Atlas v2 names Organization
-// Member); changing it needs Organization Owner, or the key itself (CM "org API key access lists").
+// Member); changing it needs Organization Owner, or the key itself (CM "org API key access lists"),
+// which only narrows its own list unless it is an Organization Owner (fence-rules.ts).
 @Injectable()
 export class ApiKeyAccessListsService {
   constructor(
@@ -63,7 +65,13 @@ export class ApiKeyAccessListsService {
   ): Promise<ListEnvelope<AccessListEntryResponse>> {
     assertMayChange(principal, orgId, apiKeyId);
     const key = await this.targetKey(orgId, apiKeyId);
-    const added = await this.entries.addMissing(ownerOf(key), toEntryInputs('API_KEY', requests));
+    const inputs = toEntryInputs('API_KEY', requests);
+    assertMayAdd(
+      editorOf(principal, orgId, apiKeyId),
+      await this.currentBlocks(key),
+      inputs.map((input) => input.cidrBlock),
+    );
+    const added = await this.entries.addMissing(ownerOf(key), inputs);
     for (const entry of added) {
       await this.events.publish({
         eventTypeName: AccessListEventTypes.API_KEY_ACCESS_LIST_ENTRY_ADDED,
@@ -82,6 +90,7 @@ export class ApiKeyAccessListsService {
     const key = await this.targetKey(orgId, apiKeyId);
     const entry = await this.entries.find(ownerOf(key), entryKeyFromPath(value));
     if (!entry) throw AccessListErrors.API_KEY_ACCESS_LIST_NOT_FOUND(value, apiKeyId);
+    assertMayRemove(editorOf(principal, orgId, apiKeyId), await this.currentBlocks(key), entry.cidrBlock);
     await this.entries.remove(entry);
     await this.events.publish({
       eventTypeName: AccessListEventTypes.API_KEY_ACCESS_LIST_ENTRY_DELETED,
@@ -95,6 +104,10 @@ export class ApiKeyAccessListsService {
     const key = await this.credentials.findApiKey(orgId, apiKeyId);
     if (!key) throw AccessListErrors.API_KEY_NOT_FOUND(apiKeyId);
     return { id: key.id, orgId, publicKey: key.publicKey };
+  }
+
+  private async currentBlocks(key: TargetKey): Promise<string[]> {
+    return (await this.entries.all(ownerOf(key))).map((entry) => entry.cidrBlock);
   }
 
   private async envelope(key: TargetKey, page: PageQuery): Promise<ListEnvelope<AccessListEntryResponse>> {
@@ -116,6 +129,15 @@ export class ApiKeyAccessListsService {
 
 function ownerOf(key: TargetKey): ListOwner {
   return { kind: 'API_KEY', id: key.id };
+}
+
+// The key editing its own list loosens it only when it is an Organization Owner (or global owner).
+function editorOf(principal: Principal, orgId: string, apiKeyId: string): FenceEditor {
+  return {
+    self: principal.kind === 'API_KEY' && principal.id === apiKeyId,
+    mayLoosen: hasOrgRole(principal.roles, orgId, ['ORG_OWNER']),
+    address: principal.remoteAddress,
+  };
 }
 
 function assertMayChange(principal: Principal, orgId: string, apiKeyId: string): void {

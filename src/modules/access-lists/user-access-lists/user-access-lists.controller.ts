@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
+  ApiForbiddenResponse,
   ApiBody,
   ApiCreatedResponse,
   ApiExcludeEndpoint,
@@ -62,6 +63,10 @@ export class UserAccessListsController {
     description:
       'BAD_ACCESS_LIST_ADD_REQUEST, DUPLICATE_ADDRESSES_IN_INPUT, INVALID_IP_ADDRESS_OR_CIDR_NOTATION, ' +
       'MISSING_ONE_OF_ATTRIBUTES, INVALID_ATTRIBUTE.',
+  })
+  @ApiForbiddenResponse({
+    description:
+      'CANNOT_WIDEN_OWN_ACCESS_LIST: a user without a global user-administration role adds a block its non-empty list does not already admit.',
   })
   add(
     @CurrentPrincipal() principal: Principal,

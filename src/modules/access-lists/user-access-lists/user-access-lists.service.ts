@@ -7,7 +7,8 @@ import { CommonErrors } from '../../../platform/http/error-codes';
 import type { ListEnvelope } from '../../../platform/http/pagination/list-envelope';
 import { PageLinks } from '../../../platform/http/pagination/page-links';
 import type { PageQuery } from '../../../platform/http/pagination/page.query';
-import { cidrContains, findMatchingCidr, parseCidr } from '../../../platform/net/cidr';
+import { hasGlobalRole } from '../../../platform/auth/role-hierarchy';
+import { findMatchingCidr } from '../../../platform/net/cidr';
 import { AccessListErrors } from '../access-lists.errors';
 import { AccessListEventTypes } from '../access-lists.events';
 import type { AccessListEntryEntity } from '../entries/access-list-entry.entity';
@@ -16,6 +17,7 @@ import { AccessListEntries, ListOwner } from '../entries/access-list-entries.ser
 import type { AccessListEntryRequest } from '../entries/dto/access-list-entry.request';
 import type { AccessListEntryResponse } from '../entries/dto/access-list-entry.response';
 import { entryKeyFromPath, toEntryInputs } from '../entries/entry-input';
+import { assertMayAdd, assertMayRemove, type FenceEditor } from '../entries/fence-rules';
 
 // The calling user's own access list. Only the
 // user named by USER-ID may use it; an API key or another user gets ACCESS_LIST_ACCESS_DENIED.
@@ -59,7 +61,13 @@ export class UserAccessListsService {
   ): Promise<ListEnvelope<AccessListEntryResponse>> {
     const owner = ownerOf(principal, userId);
     await this.assertCallerOnList(owner, principal);
-    const added = await this.entries.addMissing(owner, toEntryInputs('USER', requests));
+    const inputs = toEntryInputs('USER', requests);
+    assertMayAdd(
+      editorOf(principal),
+      (await this.entries.all(owner)).map((entry) => entry.cidrBlock),
+      inputs.map((input) => input.cidrBlock),
+    );
+    const added = await this.entries.addMissing(owner, inputs);
     for (const entry of added) {
       await this.events.publish({
         eventTypeName: AccessListEventTypes.USER_ACCESS_LIST_ENTRY_ADDED,
@@ -72,16 +80,18 @@ export class UserAccessListsService {
   }
 
   // DELETE /users/{userId}/accessList/{entry}: an entry that admits the caller's current address is never
-  // removed, so a user cannot lock itself out.
+  // removed, so a user cannot lock itself out (fence-rules.ts).
   @Transactional()
   async remove(principal: Principal, userId: string, value: string): Promise<void> {
     const owner = ownerOf(principal, userId);
     await this.assertCallerOnList(owner, principal);
     const entry = await this.entries.find(owner, entryKeyFromPath(value));
     if (!entry) throw AccessListErrors.ACCESS_LIST_NOT_FOUND(value, principal.name);
-    if (cidrContains(parseCidr(entry.cidrBlock)!, principal.remoteAddress)) {
-      throw AccessListErrors.CANNOT_REMOVE_CALLER_FROM_ACCESS_LIST(principal.remoteAddress);
-    }
+    assertMayRemove(
+      editorOf(principal),
+      (await this.entries.all(owner)).map((row) => row.cidrBlock),
+      entry.cidrBlock,
+    );
     await this.entries.remove(entry);
     await this.events.publish({
       eventTypeName: AccessListEventTypes.USER_ACCESS_LIST_ENTRY_DELETED,
@@ -114,6 +124,15 @@ export class UserAccessListsService {
       this.links.href(`/users/${userId}/accessList/${entryPathSegment(entry)}`),
     );
   }
+}
+
+// A user edits only its own list; it widens it only with a global user-administration role.
+function editorOf(principal: Principal): FenceEditor {
+  return {
+    self: true,
+    mayLoosen: hasGlobalRole(principal.roles, ['GLOBAL_USER_ADMIN']),
+    address: principal.remoteAddress,
+  };
 }
 
 function ownerOf(principal: Principal, userId: string): ListOwner {

@@ -1,7 +1,9 @@
 import { CommonErrors } from '../../../platform/http/error-codes';
-import { AlertingErrors } from '../alerting.errors';
+import { patternProblem } from '../../../platform/text/linear-regex';
+import { AlertingErrors, eventTypeWithoutSource } from '../alerting.errors';
+import { missingSourceReason } from '../catalog/alert-sources';
 import { eventTypeInfo, type MatcherTarget } from '../catalog/event-types';
-import { HOST_TYPE_NAMES, MATCHER_FIELDS_BY_TARGET } from '../catalog/matchers';
+import { HOST_TYPE_NAMES, MATCHER_FIELDS_BY_TARGET, type MatcherFieldName } from '../catalog/matchers';
 import { DEFAULT_UNIT_OF_FAMILY, metricUnitFamily, unitFamily, type Unit } from '../catalog/metrics';
 import type {
   AlertConfigDraft,
@@ -20,6 +22,9 @@ import { checkNotifications } from './notification-rules';
 export function checkAlertConfig(input: AlertConfigInput): AlertConfigDraft {
   const info = eventTypeInfo(input.eventTypeName);
   if (!info?.alertable) throw AlertingErrors.INVALID_EVENT_TYPE_FOR_ALERT(input.eventTypeName);
+  // A configuration nothing can raise would stay silent forever: refused, saying why.
+  const missing = missingSourceReason(input.eventTypeName);
+  if (missing !== undefined) throw eventTypeWithoutSource(input.eventTypeName, missing);
   return {
     eventTypeName: input.eventTypeName,
     enabled: input.enabled ?? false,
@@ -43,9 +48,15 @@ function checkMatchers(
   if (target === undefined) {
     throw CommonErrors.VALIDATION_ERROR('matchers', `event type ${eventTypeName} does not support matchers`);
   }
+  return checkMatcherList(matchers, MATCHER_FIELDS_BY_TARGET[target]);
+}
+
+// The matchers of a configuration or of a scoped maintenance window: each field name among `fields`, a
+// TYPE_NAME or PORT compared exactly must be a value the field can take, a REGEX must compile.
+export function checkMatcherList(matchers: MatcherInput[], fields: readonly MatcherFieldName[]): Matcher[] {
   return matchers.map((matcher, index) => {
     const path = `matchers[${index}]`;
-    if (!MATCHER_FIELDS_BY_TARGET[target].includes(matcher.fieldName as never)) {
+    if (!fields.includes(matcher.fieldName as never)) {
       throw CommonErrors.INVALID_ENUM_VALUE(matcher.fieldName, `${path}.fieldName`);
     }
     const exact = matcher.operator === 'EQUALS' || matcher.operator === 'NOT_EQUALS';
@@ -55,8 +66,12 @@ function checkMatchers(
     if (matcher.fieldName === 'PORT' && exact && !isPort(matcher.value)) {
       throw CommonErrors.VALIDATION_ERROR(`${path}.value`, 'a port must be an integer between 1 and 65535');
     }
-    if (matcher.operator === 'REGEX' && !isRegex(matcher.value)) {
-      throw CommonErrors.VALIDATION_ERROR(`${path}.value`, 'it is not a valid regular expression');
+    const patternRefusal = matcher.operator === 'REGEX' ? patternProblem(matcher.value) : undefined;
+    if (patternRefusal !== undefined) {
+      throw CommonErrors.VALIDATION_ERROR(
+        `${path}.value`,
+        `it is not a valid regular expression (RE2 syntax): ${patternRefusal}`,
+      );
     }
     return { fieldName: matcher.fieldName, operator: matcher.operator, value: matcher.value };
   });
@@ -104,13 +119,4 @@ function checkThreshold(
 
 function isPort(value: string): boolean {
   return /^\d{1,5}$/.test(value) && Number(value) >= 1 && Number(value) <= 65535;
-}
-
-function isRegex(value: string): boolean {
-  try {
-    new RegExp(value);
-    return true;
-  } catch {
-    return false;
-  }
 }

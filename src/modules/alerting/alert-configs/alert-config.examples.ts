@@ -9,9 +9,9 @@ export const EXAMPLE_IDS = { GROUP, CONFIG };
 
 export const REQUEST_EXAMPLES = {
   replicaSet: {
-    summary: 'Replica-set event with a matcher, e-mail and project notifications (product example)',
+    summary: 'Replica-set condition with a matcher, e-mail and project notifications',
     value: {
-      eventTypeName: 'RESYNC_REQUIRED',
+      eventTypeName: 'NO_PRIMARY',
       enabled: true,
       matchers: [{ fieldName: 'REPLICA_SET_NAME', operator: 'EQUALS', value: 'rs1' }],
       notifications: [

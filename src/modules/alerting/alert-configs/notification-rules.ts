@@ -12,7 +12,7 @@ import {
   notificationTypeSpec,
 } from '../catalog/notification-types';
 import type { Notification, NotificationInput, NotificationValue } from './alert-config.types';
-import { parseTemplate, TemplateSyntaxError } from './webhook-template';
+import { parseTemplate, templateBudgetProblem, TemplateSyntaxError } from './webhook-template';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^\+?[0-9][0-9 ().-]{4,29}$/;
@@ -168,8 +168,9 @@ function checkUrl(value: string, path: string, protocols: string[]): void {
   }
 }
 
-// Templates are limited in size and parsed when saved, so a syntax error is reported to the caller
-// instead of surfacing first as a fallback at delivery time.
+// Templates are limited in size, parsed and rendered against a representative alert when saved, so a
+// syntax error or a template over the render limits is reported to the caller instead of surfacing
+// first at delivery time.
 function checkTemplate(template: string, path: string): void {
   if (template.length > WEBHOOK_TEMPLATE_MAX_LENGTH) {
     throw CommonErrors.VALIDATION_ERROR(
@@ -184,6 +185,10 @@ function checkTemplate(template: string, path: string): void {
       throw CommonErrors.VALIDATION_ERROR(path, `template syntax error: ${error.message}`);
     }
     throw error;
+  }
+  const overBudget = templateBudgetProblem(template);
+  if (overBudget !== undefined) {
+    throw CommonErrors.VALIDATION_ERROR(path, `the template cannot render within the limits: ${overBudget}`);
   }
 }
 

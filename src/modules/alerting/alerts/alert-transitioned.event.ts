@@ -12,6 +12,8 @@ export interface AlertTransitionedEvent {
   // null when the alert was just raised.
   from: AlertStatus | null;
   to: AlertStatus;
+  // A point-in-time alert, raised CLOSED: each notification sends it once (alert.inform).
+  informational: boolean;
   // The project's organization, when known.
   orgId: string | null;
   // When the condition began (the alert's `created`) and when this move happened.

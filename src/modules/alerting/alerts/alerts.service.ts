@@ -140,6 +140,22 @@ export class AlertsService {
     return this.raise(alert, 'OPEN');
   }
 
+  // Engine: a point-in-time event (an audited change, a primary elected): the alert is informational,
+  // closed from the start (it holds no slot and nothing resolves it) and notified once with alert.inform.
+  // No lifecycle event: the event that raised it is already recorded.
+  @Transactional()
+  async inform(input: NewAlert): Promise<AlertResponse> {
+    checkNewAlert(input);
+    const orgId = await this.projects.orgOf(input.groupId);
+    if (orgId === null) throw new InvalidAlertError(`project ${input.groupId} does not exist`);
+    const now = this.clock.now();
+    const alert = this.newAlert(input, 'CLOSED', now);
+    alert.resolved = now;
+    await this.repository().insert(alert);
+    await this.announceTransition(alert, null, orgId, true);
+    return this.toResponse(alert, now);
+  }
+
   // Engine: a TRACKING alert's condition has outlasted the delay.
   @Transactional()
   promote(alertId: string): Promise<AlertResponse> {
@@ -192,13 +208,32 @@ export class AlertsService {
     });
     if (active) throw new DuplicateActiveAlertError(input.alertConfigId, targetKey, active.id);
     const now = this.clock.now();
-    const alert: AlertEntity = {
+    const alert = this.newAlert(input, status, now);
+    try {
+      await this.repository().insert(alert);
+    } catch (error) {
+      // The partial unique index is the last guard (e.g. a row written by other code than this method).
+      if (
+        error instanceof QueryFailedError &&
+        (error.driverError as { code?: string }).code === UNIQUE_VIOLATION
+      ) {
+        throw new DuplicateActiveAlertError(input.alertConfigId, targetKey);
+      }
+      throw error;
+    }
+    if (status === 'OPEN') await this.publishLifecycle(alert, alert.eventTypeName, orgId);
+    await this.announceTransition(alert, null, orgId);
+    return this.toResponse(alert, now);
+  }
+
+  private newAlert(input: NewAlert, status: AlertStatus, now: Date): AlertEntity {
+    return {
       id: newObjectId(now),
       groupId: input.groupId,
       alertConfigId: input.alertConfigId,
       eventTypeName: input.eventTypeName,
       status,
-      targetKey,
+      targetKey: targetKeyOf(input),
       created: now,
       updated: now,
       lastNotified: null,
@@ -218,21 +253,6 @@ export class AlertsService {
       tags: input.tags ?? [],
       humanReadable: input.humanReadable ?? null,
     };
-    try {
-      await this.repository().insert(alert);
-    } catch (error) {
-      // The partial unique index is the last guard (e.g. a row written by other code than this method).
-      if (
-        error instanceof QueryFailedError &&
-        (error.driverError as { code?: string }).code === UNIQUE_VIOLATION
-      ) {
-        throw new DuplicateActiveAlertError(input.alertConfigId, targetKey);
-      }
-      throw error;
-    }
-    if (status === 'OPEN') await this.publishLifecycle(alert, alert.eventTypeName, orgId);
-    await this.announceTransition(alert, null, orgId);
-    return this.toResponse(alert, now);
   }
 
   private async move(alertId: string, to: AlertStatus): Promise<AlertResponse> {
@@ -268,8 +288,10 @@ export class AlertsService {
     alert: AlertEntity,
     from: AlertStatus | null,
     orgId: string | null,
+    informational = false,
   ): Promise<void> {
     const event: AlertTransitionedEvent = {
+      informational,
       alert: this.toResponse(alert, alert.updated),
       from,
       to: alert.status,

@@ -1,8 +1,10 @@
 // Event type names, the product's. `alertable` marks the types a project alert
 // configuration may use: the OM "create an alert" list (source/reference/alerts/ops-manager-create-list.rst)
 // restricted to the types whose scope includes Project (ops-manager-list.rst), plus the Cloud Manager
-// billing/exposure types. `target` is what the event concerns, which decides the matchers it supports
-// (a matcher's field names); `threshold` says which threshold object it requires.
+// billing/exposure types; HOST_NOW_PRIMARY, HOST_NOW_SECONDARY and VERSION_CHANGED are alertable here
+// as informational alerts (the product lists them as events only). Which of them this service can raise
+// is in alert-sources.ts. `target` is what the event concerns, which decides the matchers it supports (a
+// matcher's field names); `threshold` says which threshold object it requires.
 export type MatcherTarget = 'HOST' | 'REPLICA_SET' | 'CLUSTER';
 export type ThresholdKind = 'METRIC' | 'MEMBER_COUNT';
 
@@ -117,8 +119,8 @@ const CATEGORIES: Record<string, Spec[]> = {
     ['HOST_EXPOSED', true, { target: 'HOST' }],
     ['HOST_IP_CHANGED_AUDIT', false, { target: 'HOST' }],
     ['HOST_LOCKED_DOWN', true, { target: 'HOST' }],
-    ['HOST_NOW_PRIMARY', false, { target: 'HOST' }],
-    ['HOST_NOW_SECONDARY', false, { target: 'HOST' }],
+    ['HOST_NOW_PRIMARY', true, { target: 'HOST' }],
+    ['HOST_NOW_SECONDARY', true, { target: 'HOST' }],
     ['HOST_NOW_STANDALONE', false, { target: 'HOST' }],
     ['HOST_RECOVERED', false, { target: 'HOST' }],
     ['HOST_RECOVERING', true, { target: 'HOST' }],
@@ -137,7 +139,7 @@ const CATEGORIES: Record<string, Spec[]> = {
     ['RESUME_HOST_AUDIT', false, { target: 'HOST' }],
     ['UNDELETE_HOST_AUDIT', true, { target: 'HOST' }],
     ['VERSION_BEHIND', true, { target: 'HOST' }],
-    ['VERSION_CHANGED', false, { target: 'HOST' }],
+    ['VERSION_CHANGED', true, { target: 'HOST' }],
     ['VERSION_CURRENT', false, { target: 'HOST' }],
   ],
   // Organization-scoped alerts (OM scope "Organization"): not valid in a project's configuration.
@@ -215,6 +217,13 @@ const CATEGORIES: Record<string, Spec[]> = {
   ],
   // Raised when a webhook template fails to render and the default payload was sent.
   ALERTS: [['WEBHOOK_TEMPLATE_RENDER_FAILED', true]],
+  // Not in the product's alertable list: the audited changes of a project's API keys, alertable here as
+  // informational alerts.
+  API_KEY: [
+    ['API_KEY_ADDED_TO_GROUP', true],
+    ['API_KEY_REMOVED_FROM_GROUP', true],
+    ['API_KEY_ROLES_CHANGED', true],
+  ],
 };
 
 // Backup events concern a replica set or a cluster: the product's own example narrows RESYNC_REQUIRED with

@@ -158,7 +158,8 @@ export class AlertEngine {
     const due = await this.txHost.tx.query<Array<{ id: string }>>(
       `SELECT a.id FROM alerts a JOIN alert_configs c ON c.id = a.alert_config_id
        WHERE a.status = 'TRACKING'
-         AND a.created + make_interval(mins => COALESCE((c.notifications -> 0 ->> 'delayMin')::int, 0)) <= $1
+         AND a.created + make_interval(mins => COALESCE((
+               SELECT min((n ->> 'delayMin')::int) FROM jsonb_array_elements(c.notifications) AS n), 0)) <= $1
        ORDER BY a.created, a.id
        LIMIT ${SWEEP_BATCH}
        FOR UPDATE OF a SKIP LOCKED`,
@@ -168,7 +169,9 @@ export class AlertEngine {
     return due.length;
   }
 
-  private async apply(decision: Decision): Promise<void> {
+  // For the other evaluators of the engine (deployment conditions): one decision, applied in the caller's
+  // transaction.
+  async apply(decision: Decision): Promise<void> {
     switch (decision.kind) {
       case 'open':
       case 'track':
@@ -196,7 +199,7 @@ export class AlertEngine {
     }
   }
 
-  private async activeAlerts(where: FindOptionsWhere<AlertEntity>): Promise<ActiveAlert[]> {
+  async activeAlerts(where: FindOptionsWhere<AlertEntity>): Promise<ActiveAlert[]> {
     const rows = await this.txHost.tx.getRepository(AlertEntity).find({
       select: { id: true, alertConfigId: true, targetKey: true, status: true, created: true },
       where: { ...where, status: In(['TRACKING', 'OPEN']) },

@@ -30,9 +30,11 @@ export interface ActiveAlert {
 export type Decision =
   { kind: 'track' | 'open'; alert: NewAlert } | { kind: 'promote' | 'close' | 'cancel'; alertId: string };
 
-// The first notification's delay decides how long a condition is TRACKING before the alert opens.
+// The smallest delay of the configuration's notifications decides how long a condition is TRACKING
+// before the alert opens: the first notification due opens it; each is then sent at its own delay.
 export function delayMsOf(config: Pick<AlertConfigDefinition, 'notifications'>): number {
-  return (config.notifications[0]?.delayMin ?? 0) * MINUTE_MS;
+  const delays = config.notifications.map((notification) => notification.delayMin ?? 0);
+  return (delays.length === 0 ? 0 : Math.min(...delays)) * MINUTE_MS;
 }
 
 export function isOutside(threshold: MetricThreshold, value: number): boolean {

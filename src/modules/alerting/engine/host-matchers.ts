@@ -1,3 +1,4 @@
+import { linearRegex, PatternRefusedError } from '../../../platform/text/linear-regex';
 import type { Matcher } from '../alert-configs/alert-config.types';
 import type { HostFacts } from './host-facts';
 
@@ -44,7 +45,12 @@ export function fieldValueOf(fieldName: string, host: HostFacts): string | undef
 }
 
 export function matcherMatches(matcher: Matcher, host: HostFacts): boolean {
-  const actual = fieldValueOf(matcher.fieldName, host);
+  return valueMatches(matcher, fieldValueOf(matcher.fieldName, host));
+}
+
+// One matcher's operator against the value its field has on the subject (a host, a replica set, an
+// alert); undefined (the subject has no such field) matches nothing.
+export function valueMatches(matcher: Matcher, actual: string | undefined): boolean {
   if (actual === undefined) return false;
   const expected = matcher.value;
   switch (matcher.operator) {
@@ -72,11 +78,13 @@ export function matchesAll(matchers: readonly Matcher[], host: HostFacts): boole
   return matchers.every((matcher) => matcherMatches(matcher, host));
 }
 
-// A pattern JavaScript cannot compile matches nothing rather than failing the report.
+// Runs in the linear-time engine (a hostile pattern cannot stall the report); a pattern it refuses
+// (saved before patterns were checked) matches nothing rather than failing the report.
 function regexTest(pattern: string, value: string): boolean {
   try {
-    return new RegExp(pattern).test(value);
-  } catch {
-    return false;
+    return linearRegex(pattern).test(value);
+  } catch (error) {
+    if (error instanceof PatternRefusedError) return false;
+    throw error;
   }
 }

@@ -26,6 +26,7 @@ describe('windowForCreate', () => {
       startDate: new Date('2024-01-15T11:00:00Z'),
       endDate: new Date('2024-01-15T12:00:00Z'),
       description: null,
+      matchers: [],
     });
   });
 
@@ -65,6 +66,7 @@ describe('windowForUpdate', () => {
     startDate: new Date('2024-01-15T11:00:00Z'),
     endDate: new Date('2024-01-15T12:00:00Z'),
     description: 'old',
+    matchers: [],
   };
 
   it('should refuse a body without any field with MISSING_ONE_OF_ATTRIBUTES', () => {
@@ -108,6 +110,7 @@ describe('silences', () => {
     startDate: new Date('2024-01-15T11:00:00Z'),
     endDate: new Date('2024-01-15T12:00:00Z'),
     description: null,
+    matchers: [],
   };
 
   it('should silence its alert types from the start instant up to, not including, the end', () => {
@@ -119,5 +122,63 @@ describe('silences', () => {
 
   it('should not silence other alert types', () => {
     expect(silences(window, 'BACKUP', new Date('2024-01-15T11:30:00Z'))).toBe(false);
+  });
+});
+
+describe('window matchers', () => {
+  const body = {
+    alertTypeNames: ['HOST', 'REPLICA_SET'],
+    startDate: '2024-01-15T11:00:00Z',
+    endDate: '2024-01-15T12:00:00Z',
+  };
+  const rs1 = { fieldName: 'REPLICA_SET_NAME', operator: 'EQUALS', value: 'rs1' };
+
+  it('should keep the matchers of the alert types', () => {
+    const host = { fieldName: 'HOSTNAME', operator: 'STARTS_WITH', value: 'db1' };
+    expect(windowForCreate({ ...body, matchers: [rs1, host] }, now).matchers).toEqual([rs1, host]);
+  });
+
+  it.each([
+    [['HOST'], { fieldName: 'CLUSTER_NAME', operator: 'EQUALS', value: 'c0' }, 'INVALID_ENUM_VALUE'],
+    [['HOST'], { fieldName: 'TYPE_NAME', operator: 'EQUALS', value: 'LEADER' }, 'INVALID_ENUM_VALUE'],
+    [['HOST'], { fieldName: 'PORT', operator: 'EQUALS', value: '70000' }, 'VALIDATION_ERROR'],
+    [['HOST'], { fieldName: 'HOSTNAME', operator: 'REGEX', value: '(' }, 'VALIDATION_ERROR'],
+    [['AGENT'], rs1, 'VALIDATION_ERROR'],
+  ])('should refuse for %j the matcher %j with %s', (alertTypeNames, matcher, code) => {
+    expect(codeOf(() => windowForCreate({ ...body, alertTypeNames, matchers: [matcher] }, now))).toBe(code);
+  });
+
+  it('should accept replica-set fields on a BACKUP window', () => {
+    expect(windowForCreate({ ...body, alertTypeNames: ['BACKUP'], matchers: [rs1] }, now).matchers).toEqual([
+      rs1,
+    ]);
+  });
+
+  it('should check kept matchers against new alert types and widen on null', () => {
+    const current: WindowFields = { ...windowForCreate({ ...body, matchers: [rs1] }, now) };
+    expect(codeOf(() => windowForUpdate(current, { alertTypeNames: ['AGENT'] }, now))).toBe(
+      'VALIDATION_ERROR',
+    );
+    expect(windowForUpdate(current, { matchers: null }, now).matchers).toEqual([]);
+    expect(windowForUpdate(current, { description: 'x' }, now).matchers).toEqual([rs1]);
+  });
+
+  it('should silence a subject only when every matcher matches it', () => {
+    const window: WindowFields = {
+      ...windowForCreate(body, now),
+      matchers: [rs1, { fieldName: 'HOSTNAME', operator: 'REGEX', value: '^db[0-9]+\\.' }],
+    };
+    const at = new Date('2024-01-15T11:30:00Z');
+    const subject = (values: Record<string, string>) => (field: string) => values[field];
+    expect(
+      silences(window, 'HOST', at, subject({ REPLICA_SET_NAME: 'rs1', HOSTNAME: 'db1.example.com' })),
+    ).toBe(true);
+    expect(
+      silences(window, 'HOST', at, subject({ REPLICA_SET_NAME: 'rs2', HOSTNAME: 'db1.example.com' })),
+    ).toBe(false);
+    expect(
+      silences(window, 'HOST', at, subject({ REPLICA_SET_NAME: 'rs1', HOSTNAME: 'web1.example.com' })),
+    ).toBe(false);
+    expect(silences(window, 'HOST', at, subject({ HOSTNAME: 'db1.example.com' }))).toBe(false);
   });
 });

@@ -2,13 +2,30 @@ import { ApiError } from '../../../platform/http/api-error';
 import { CommonErrors } from '../../../platform/http/error-codes';
 import { parseIsoDateTime } from '../../../platform/http/iso-date-time';
 import { AlertingErrors } from '../alerting.errors';
+import { checkMatcherList } from '../alert-configs/alert-config-rules';
+import type { Matcher, MatcherInput } from '../alert-configs/alert-config.types';
+import { eventTypeInfo, type MatcherTarget } from '../catalog/event-types';
+import { MATCHER_FIELDS_BY_TARGET, type MatcherFieldName } from '../catalog/matchers';
+import { valueMatches } from '../engine/host-matchers';
 
 // The alert types a window can silence, as the product lists them.
 export const MAINTENANCE_ALERT_TYPE_NAMES = ['HOST', 'REPLICA_SET', 'CLUSTER', 'AGENT', 'BACKUP'] as const;
 
 export const MAX_DESCRIPTION_LENGTH = 1000;
 
-const UPDATABLE_FIELDS = 'alertTypeNames, startDate, endDate, description';
+// Windows silence an alert by the category of its event type (metric alerts are HOST alerts).
+export function maintenanceTypeOf(eventTypeName: string): string | undefined {
+  const category = eventTypeInfo(eventTypeName)?.category;
+  return category !== undefined && (MAINTENANCE_ALERT_TYPE_NAMES as readonly string[]).includes(category)
+    ? category
+    : undefined;
+}
+
+const UPDATABLE_FIELDS = 'alertTypeNames, startDate, endDate, description, matchers';
+
+// At most this many matchers on one window (an alert configuration takes any number; a window is a
+// short-lived silence and a long list is a mistake).
+export const MAX_WINDOW_MATCHERS = 20;
 
 // The body as received (timestamps already checked to be ISO 8601 by the request DTO).
 export interface WindowInput {
@@ -16,6 +33,7 @@ export interface WindowInput {
   startDate?: string | null;
   endDate?: string | null;
   description?: string | null;
+  matchers?: MatcherInput[] | null;
 }
 
 export interface WindowFields {
@@ -23,6 +41,8 @@ export interface WindowFields {
   startDate: Date;
   endDate: Date;
   description: string | null;
+  // Empty: the window silences its alert types in the whole project.
+  matchers: Matcher[];
 }
 
 export function windowForCreate(input: WindowInput, now: Date): WindowFields {
@@ -31,14 +51,16 @@ export function windowForCreate(input: WindowInput, now: Date): WindowFields {
     startDate: dateOf(input.startDate, 'startDate', AlertingErrors.MISSING_MAINTENANCE_WINDOW_START_DATE),
     endDate: dateOf(input.endDate, 'endDate', AlertingErrors.MISSING_MAINTENANCE_WINDOW_END_DATE),
     description: descriptionOf(input.description),
+    matchers: [],
   };
+  fields.matchers = matchersOf(input.matchers, fields.alertTypeNames);
   return checkDates(fields, now);
 }
 
 // PATCH /groups/{groupId}/maintenanceWindows/{id}: at least one field; each given field replaces the stored
 // one; the merged window must hold.
 export function windowForUpdate(current: WindowFields, input: WindowInput, now: Date): WindowFields {
-  const given = (['alertTypeNames', 'startDate', 'endDate', 'description'] as const).filter(
+  const given = (['alertTypeNames', 'startDate', 'endDate', 'description', 'matchers'] as const).filter(
     (field) => input[field] !== undefined,
   );
   if (given.length === 0) throw CommonErrors.MISSING_ONE_OF_ATTRIBUTES(UPDATABLE_FIELDS);
@@ -55,17 +77,66 @@ export function windowForUpdate(current: WindowFields, input: WindowInput, now: 
         : dateOf(input.endDate, 'endDate', AlertingErrors.MISSING_MAINTENANCE_WINDOW_END_DATE),
     // null or "" removes the description.
     description: input.description === undefined ? current.description : descriptionOf(input.description),
+    matchers: current.matchers,
   };
+  // Kept matchers are checked again against the merged alert types; null or [] widens the window to the
+  // whole project.
+  fields.matchers = matchersOf(
+    input.matchers === undefined ? current.matchers : input.matchers,
+    fields.alertTypeNames,
+  );
   return checkDates(fields, now);
 }
 
-// Whether a window silences alerts of that type at that instant: start inclusive, end exclusive.
-export function silences(window: WindowFields, alertTypeName: string, at: Date): boolean {
+// Whether a window silences alerts of that type at that instant: start inclusive, end exclusive; a scoped
+// window (with matchers) only when every matcher matches the alert's subject, whose fields `valueOf` reads
+// (undefined for a field the subject does not have, which no matcher matches).
+export function silences(
+  window: Pick<WindowFields, 'alertTypeNames' | 'startDate' | 'endDate' | 'matchers'>,
+  alertTypeName: string,
+  at: Date,
+  valueOf: (fieldName: string) => string | undefined = () => undefined,
+): boolean {
   return (
     window.alertTypeNames.includes(alertTypeName) &&
     window.startDate.getTime() <= at.getTime() &&
-    at.getTime() < window.endDate.getTime()
+    at.getTime() < window.endDate.getTime() &&
+    window.matchers.every((matcher) => valueMatches(matcher, valueOf(matcher.fieldName)))
   );
+}
+
+// What each alert type of a window is about, as alert configurations of its events see it: backup alerts
+// concern a replica set (the catalog's BACKUP target); agent alerts concern no host or replica set.
+const WINDOW_TYPE_TARGET: Partial<Record<string, MatcherTarget>> = {
+  HOST: 'HOST',
+  REPLICA_SET: 'REPLICA_SET',
+  CLUSTER: 'CLUSTER',
+  BACKUP: 'REPLICA_SET',
+};
+
+// The fields a window's matchers may name: those alert configurations of its alert types may name.
+export function matcherFieldsOf(alertTypeNames: readonly string[]): MatcherFieldName[] {
+  const fields = new Set<MatcherFieldName>();
+  for (const name of alertTypeNames) {
+    const target = WINDOW_TYPE_TARGET[name];
+    if (target !== undefined) for (const field of MATCHER_FIELDS_BY_TARGET[target]) fields.add(field);
+  }
+  return [...fields];
+}
+
+function matchersOf(value: MatcherInput[] | null | undefined, alertTypeNames: string[]): Matcher[] {
+  if (value === undefined || value === null || value.length === 0) return [];
+  if (value.length > MAX_WINDOW_MATCHERS) {
+    throw CommonErrors.VALIDATION_ERROR('matchers', `at most ${MAX_WINDOW_MATCHERS} matchers`);
+  }
+  const fields = matcherFieldsOf(alertTypeNames);
+  if (fields.length === 0) {
+    throw CommonErrors.VALIDATION_ERROR(
+      'matchers',
+      `alert types ${alertTypeNames.join(', ')} cannot be narrowed by matchers`,
+    );
+  }
+  return checkMatcherList(value, fields);
 }
 
 function alertTypeNamesOf(value: string[] | null | undefined): string[] {

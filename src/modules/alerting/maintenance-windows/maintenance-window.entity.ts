@@ -1,10 +1,12 @@
 import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import type { Matcher } from '../alert-configs/alert-config.types';
 
 // The product's maintenance window.
 @Entity({ name: 'maintenance_windows' })
 @Index('maintenance_windows_group_end_idx', ['groupId', 'endDate'])
 @Check('maintenance_windows_start_before_end', `start_date < end_date`)
 @Check('maintenance_windows_some_alert_type', `cardinality(alert_type_names) > 0`)
+@Check('maintenance_windows_matchers_array', `jsonb_typeof(matchers) = 'array'`)
 export class MaintenanceWindowEntity {
   @PrimaryColumn({ type: 'char', length: 24 })
   id!: string;
@@ -23,6 +25,10 @@ export class MaintenanceWindowEntity {
 
   @Column({ type: 'text', nullable: true })
   description!: string | null;
+
+  // Beyond the product: a scoped window silences only the hosts or replica sets matching every matcher.
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  matchers!: Matcher[];
 
   @Column({ type: 'timestamptz', precision: 3 })
   created!: Date;

@@ -19,6 +19,7 @@ export function toMaintenanceWindowResponse(
     startDate: toIsoSeconds(window.startDate),
     endDate: toIsoSeconds(window.endDate),
     alertTypeNames: window.alertTypeNames,
+    matchers: window.matchers.map(({ fieldName, operator, value }) => ({ fieldName, operator, value })),
     links,
   };
   if (window.description !== null) response.description = window.description;

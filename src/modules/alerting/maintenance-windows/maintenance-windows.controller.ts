@@ -51,6 +51,8 @@ const dateErrors = [
   CommonErrors.VALIDATION_ERROR('endDate', 'the window must end in the future'),
   CommonErrors.INVALID_JSON_ATTRIBUTE('startDate'),
   CommonErrors.INVALID_ENUM_VALUE('DISK', 'alertTypeNames'),
+  CommonErrors.INVALID_ENUM_VALUE('CLUSTER_NAME', 'matchers[0].fieldName'),
+  CommonErrors.VALIDATION_ERROR('matchers', 'alert types AGENT cannot be narrowed by matchers'),
 ];
 
 @ApiTags('Maintenance windows')
@@ -76,6 +78,15 @@ export class MaintenanceWindowsController {
           startDate: '2030-10-23T22:00:00Z',
           endDate: '2030-10-23T23:30:00Z',
           description: 'my description',
+        },
+      },
+      scoped: {
+        summary: 'Beyond the product: silence only the hosts of one replica set',
+        value: {
+          alertTypeNames: ['HOST'],
+          startDate: '2030-10-23T22:00:00Z',
+          endDate: '2030-10-23T23:30:00Z',
+          matchers: [{ fieldName: 'REPLICA_SET_NAME', operator: 'EQUALS', value: 'rs1' }],
         },
       },
     },
@@ -142,11 +153,12 @@ export class MaintenanceWindowsController {
     examples: {
       extend: { summary: 'Extend the window', value: { endDate: '2030-10-24T01:00:00Z' } },
       retarget: { summary: 'Silence other alert types', value: { alertTypeNames: ['HOST', 'CLUSTER'] } },
+      widen: { summary: 'Drop the matchers: silence the whole project', value: { matchers: [] } },
     },
   })
   @ApiCreatedResponse({ type: MaintenanceWindowResponse })
   @ApiErrorResponses(400, 'No field given, or the merged window is invalid.', [
-    CommonErrors.MISSING_ONE_OF_ATTRIBUTES('alertTypeNames, startDate, endDate, description'),
+    CommonErrors.MISSING_ONE_OF_ATTRIBUTES('alertTypeNames, startDate, endDate, description, matchers'),
     AlertingErrors.MISSING_MAINTENANCE_WINDOW_ALERT_TYPE_NAME(),
     ...dateErrors,
   ])

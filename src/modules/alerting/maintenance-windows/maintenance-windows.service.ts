@@ -11,14 +11,23 @@ import { PageLinks } from '../../../platform/http/pagination/page-links';
 import type { PageQuery } from '../../../platform/http/pagination/page.query';
 import { toIsoSeconds } from '../../../platform/http/timestamps';
 import { isObjectId, newObjectId } from '../../../platform/ids/object-id';
+import { DeploymentReader } from '../../automation';
+import type { Matcher } from '../alert-configs/alert-config.types';
 import { AlertingErrors } from '../alerting.errors';
 import type { CreateMaintenanceWindowRequest } from './dto/create-maintenance-window.request';
 import type { MaintenanceWindowResponse } from './dto/maintenance-window.response';
 import type { UpdateMaintenanceWindowRequest } from './dto/update-maintenance-window.request';
 import { MaintenanceWindowEventTypes } from './maintenance-window-event-types';
-import { windowForCreate, windowForUpdate, type WindowFields } from './maintenance-window-rules';
+import {
+  maintenanceTypeOf,
+  silences,
+  windowForCreate,
+  windowForUpdate,
+  type WindowFields,
+} from './maintenance-window-rules';
 import { MaintenanceWindowEntity } from './maintenance-window.entity';
 import { maintenanceWindowPath, toMaintenanceWindowResponse } from './maintenance-window.mapper';
+import { subjectFieldReader, type SilencedAlert } from './window-subject';
 
 // What the alert engine needs to know about a window silencing an alert.
 export interface ActiveMaintenanceWindow {
@@ -26,6 +35,7 @@ export interface ActiveMaintenanceWindow {
   startDate: Date;
   endDate: Date;
   alertTypeNames: string[];
+  matchers: Matcher[];
 }
 
 // Windows that silence alert types of a project. Only windows ending in the future can be read,
@@ -38,6 +48,7 @@ export class MaintenanceWindowsService {
     private readonly events: EventPublisher,
     private readonly links: PageLinks,
     private readonly clock: Clock,
+    private readonly deployment: DeploymentReader,
   ) {}
 
   // Soonest first: the windows that will silence alerts next lead the list.
@@ -115,8 +126,8 @@ export class MaintenanceWindowsService {
     );
   }
 
-  // For the alert engine: the windows silencing `alertTypeName` (HOST, REPLICA_SET, ...) of a project
-  // at `at`: start inclusive, end exclusive (same rule as `silences` in maintenance-window-rules).
+  // The windows silencing `alertTypeName` (HOST, REPLICA_SET, ...) of a project at `at`, scoped or not:
+  // start inclusive, end exclusive (same rule as `silences` in maintenance-window-rules).
   async activeFor(groupId: string, alertTypeName: string, at: Date): Promise<ActiveMaintenanceWindow[]> {
     const rows = await this.repository().find({
       where: {
@@ -127,12 +138,25 @@ export class MaintenanceWindowsService {
       },
       order: { startDate: 'ASC', id: 'ASC' },
     });
-    return rows.map(({ id, startDate, endDate, alertTypeNames }) => ({
+    return rows.map(({ id, startDate, endDate, alertTypeNames, matchers }) => ({
       id,
       startDate,
       endDate,
       alertTypeNames,
+      matchers,
     }));
+  }
+
+  // For the notification policy: the windows that silence this alert at `at`: those of its alert type
+  // (the category of its event type) whose matchers, if any, all match its host or replica set.
+  async silencing(alert: SilencedAlert, at: Date): Promise<ActiveMaintenanceWindow[]> {
+    const alertType = maintenanceTypeOf(alert.eventTypeName);
+    if (alertType === undefined) return [];
+    const windows = await this.activeFor(alert.groupId, alertType, at);
+    if (windows.every((window) => window.matchers.length === 0)) return windows;
+    const host = alert.hostId === undefined ? null : await this.deployment.host(alert.groupId, alert.hostId);
+    const valueOf = subjectFieldReader(alert, host && { ...host, hostId: host.id });
+    return windows.filter((window) => silences(window, alertType, at, valueOf));
   }
 
   private async findCurrent(
@@ -187,9 +211,9 @@ export class MaintenanceWindowsService {
 
 // The changed fields, in the Event record's `diffs` shape.
 function diffOf(before: WindowFields, after: WindowFields): EventDiff[] {
-  const show = (value: Date | string[] | string | null): unknown =>
+  const show = (value: Date | string[] | Matcher[] | string | null): unknown =>
     value instanceof Date ? toIsoSeconds(value) : (value ?? undefined);
-  const params = (['alertTypeNames', 'startDate', 'endDate', 'description'] as const)
+  const params = (['alertTypeNames', 'startDate', 'endDate', 'description', 'matchers'] as const)
     .filter((field) => JSON.stringify(show(before[field])) !== JSON.stringify(show(after[field])))
     .map((field) => ({ param: field, old: show(before[field]), new: show(after[field]) }));
   return [{ type: 'MAINTENANCE_WINDOW', status: 'MODIFIED', params }];

@@ -82,8 +82,12 @@ export class ReportIngestService {
         raw: { ...agentRaw },
       });
     }
-    for (const { host, events } of hosts) {
+    for (const { host, events, previous } of hosts) {
       const raw: HostEventRaw = { cause: 'REPORTED', typeName: host.typeName };
+      if (previous?.version && host.version && previous.version !== host.version) {
+        raw.previousVersion = previous.version;
+        raw.version = host.version;
+      }
       for (const eventTypeName of events) {
         await this.events.publish({
           ...base,
@@ -110,6 +114,8 @@ function ingestedHostOf({ host, reported }: ReportedHost): ReportIngestedEvent['
     clusterName: host.clusterName,
     up: host.up,
     alertsEnabled: host.alertsEnabled,
+    version: host.version,
+    sslCertificateNotAfter: host.sslCertificateNotAfter,
     measurements: (reported.measurements ?? []).map((measurement) => ({
       metricName: measurement.metricName,
       units: measurement.units,

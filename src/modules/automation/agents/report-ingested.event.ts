@@ -19,6 +19,8 @@ export interface IngestedHost {
   clusterName: string | null;
   up: boolean;
   alertsEnabled: boolean;
+  version: string | null;
+  sslCertificateNotAfter: Date | null;
   measurements: IngestedMeasurement[];
 }
 

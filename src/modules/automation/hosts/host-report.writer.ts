@@ -5,7 +5,9 @@ import { newObjectId } from '../../../platform/ids/object-id';
 import { onHostReport } from '../agents/agent-transitions';
 import type { ReportHostRequest } from '../agents/dto/report-host.request';
 import type { AutomationEventType } from '../automation.events';
+import { mergeFacts, UNREPORTED_FACTS } from './host-facts';
 import { clusterIdOf, hostAndPort } from './host-keys';
+import { hostChangeEvents } from './host-transitions';
 import type { HostEntity } from './host.entity';
 import { hostFromRow } from './host.mapper';
 
@@ -13,6 +15,8 @@ export interface ReportedHost {
   host: HostEntity;
   reported: ReportHostRequest;
   events: AutomationEventType[];
+  // What was known before this report (undefined on first sight).
+  previous?: HostEntity;
 }
 
 // Applies the hosts of a report inside its transaction (the caller holds the deployment lock): a host is
@@ -28,8 +32,10 @@ export class HostReportWriter {
     for (const reported of hosts) {
       const previous = existing.get(hostAndPort(reported.hostname, reported.port));
       if (previous && !previous.monitored) continue;
+      const known = previous ?? newHost(groupId, reported, now);
       const host: HostEntity = {
-        ...(previous ?? newHost(groupId, reported, now)),
+        ...known,
+        ...mergeFacts(known, reported),
         typeName: reported.typeName,
         replicaSetName: reported.replicaSetName ?? null,
         clusterName: reported.clusterName ?? null,
@@ -38,7 +44,11 @@ export class HostReportWriter {
         lastPing: reported.up ? now : (previous?.lastPing ?? null),
         lastReported: now,
       };
-      applied.push({ host, reported, events: onHostReport(previous ? previous.up : null, reported.up) });
+      const events = [
+        ...onHostReport(previous ? previous.up : null, reported.up),
+        ...hostChangeEvents(previous, host),
+      ];
+      applied.push({ host, reported, events, previous });
     }
     if (applied.length > 0) await this.upsert(groupId, applied, now);
     return applied;
@@ -66,18 +76,41 @@ export class HostReportWriter {
       cluster_id: host.clusterId,
       up: host.up,
       last_ping: host.lastPing?.toISOString() ?? null,
+      version: host.version,
+      ip_address: host.ipAddress,
+      uptime_msec: host.uptimeMsec,
+      journaling_enabled: host.journalingEnabled,
+      has_startup_warnings: host.hasStartupWarnings,
+      low_ulimit: host.lowUlimit,
+      ssl_enabled: host.sslEnabled,
+      last_data_size_bytes: host.lastDataSizeBytes,
+      last_index_size_bytes: host.lastIndexSizeBytes,
+      ssl_certificate_not_after: host.sslCertificateNotAfter?.toISOString() ?? null,
     }));
+    // The facts were merged with the locked row above, so the values written are final.
     await this.txHost.tx.query(
       `INSERT INTO hosts (id, group_id, hostname, port, type_name, replica_set_name, cluster_name, cluster_id, up,
-         monitored, alerts_enabled, logs_enabled, profiler_enabled, ssl_enabled, created, last_ping, last_reported)
+         monitored, alerts_enabled, logs_enabled, profiler_enabled, ssl_enabled, created, last_ping, last_reported,
+         version, ip_address, uptime_msec, journaling_enabled, has_startup_warnings, low_ulimit,
+         last_data_size_bytes, last_index_size_bytes, ssl_certificate_not_after)
        SELECT r.id, $1, r.hostname, r.port, r.type_name, r.replica_set_name, r.cluster_name, r.cluster_id, r.up,
-         true, true, false, false, false, $2, r.last_ping, $2
+         true, true, false, false, r.ssl_enabled, $2, r.last_ping, $2,
+         r.version, r.ip_address, r.uptime_msec, r.journaling_enabled, r.has_startup_warnings, r.low_ulimit,
+         r.last_data_size_bytes, r.last_index_size_bytes, r.ssl_certificate_not_after
        FROM jsonb_to_recordset($3::jsonb) AS r(id char(24), hostname varchar, port integer, type_name varchar,
-         replica_set_name varchar, cluster_name varchar, cluster_id char(24), up boolean, last_ping timestamptz)
+         replica_set_name varchar, cluster_name varchar, cluster_id char(24), up boolean, last_ping timestamptz,
+         version varchar, ip_address varchar, uptime_msec bigint, journaling_enabled boolean,
+         has_startup_warnings boolean, low_ulimit boolean, ssl_enabled boolean, last_data_size_bytes bigint,
+         last_index_size_bytes bigint, ssl_certificate_not_after timestamptz)
        ON CONFLICT (group_id, hostname, port) DO UPDATE SET type_name = EXCLUDED.type_name,
          replica_set_name = EXCLUDED.replica_set_name, cluster_name = EXCLUDED.cluster_name,
          cluster_id = EXCLUDED.cluster_id, up = EXCLUDED.up, last_ping = EXCLUDED.last_ping,
-         last_reported = EXCLUDED.last_reported`,
+         last_reported = EXCLUDED.last_reported, version = EXCLUDED.version, ip_address = EXCLUDED.ip_address,
+         uptime_msec = EXCLUDED.uptime_msec, journaling_enabled = EXCLUDED.journaling_enabled,
+         has_startup_warnings = EXCLUDED.has_startup_warnings, low_ulimit = EXCLUDED.low_ulimit,
+         ssl_enabled = EXCLUDED.ssl_enabled, last_data_size_bytes = EXCLUDED.last_data_size_bytes,
+         last_index_size_bytes = EXCLUDED.last_index_size_bytes,
+         ssl_certificate_not_after = EXCLUDED.ssl_certificate_not_after`,
       [groupId, now, JSON.stringify(rows)],
     );
   }
@@ -104,5 +137,6 @@ function newHost(groupId: string, reported: ReportHostRequest, now: Date): HostE
     created: now,
     lastPing: null,
     lastReported: now,
+    ...UNREPORTED_FACTS,
   };
 }

@@ -1,4 +1,10 @@
-import { Check, Column, Entity, Index, PrimaryColumn, Unique } from 'typeorm';
+import { Check, Column, Entity, Index, PrimaryColumn, Unique, type ValueTransformer } from 'typeorm';
+
+// Uptimes and sizes fit a double exactly far beyond any real value (2^53 ms is 285,000 years).
+const bigintAsNumber: ValueTransformer = {
+  to: (value: number | null) => value,
+  from: (value: string | null) => (value === null ? null : Number(value)),
+};
 
 // A monitored process, keyed by hostname:port within its project; its id is given on first sight and
 // kept when monitoring is stopped (`monitored` false) and started again. The partial index is
@@ -8,6 +14,8 @@ import { Check, Column, Entity, Index, PrimaryColumn, Unique } from 'typeorm';
 @Index('hosts_group_cluster_idx', ['groupId', 'clusterId'])
 @Index('hosts_up_last_reported_idx', { synchronize: false })
 @Check('hosts_port_check', `port BETWEEN 1 AND 65535`)
+@Check('hosts_uptime_msec_check', `uptime_msec >= 0`)
+@Check('hosts_data_sizes_check', `last_data_size_bytes >= 0 AND last_index_size_bytes >= 0`)
 export class HostEntity {
   @PrimaryColumn({ type: 'char', length: 24, primaryKeyConstraintName: 'hosts_pkey' })
   id!: string;
@@ -65,4 +73,32 @@ export class HostEntity {
 
   @Column({ name: 'last_reported', type: 'timestamptz', precision: 3, nullable: true })
   lastReported!: Date | null;
+
+  // Facts the monitoring agent reports (null until reported; a report without a fact keeps the last one).
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  version!: string | null;
+
+  @Column({ name: 'ip_address', type: 'varchar', length: 45, nullable: true })
+  ipAddress!: string | null;
+
+  @Column({ name: 'uptime_msec', type: 'bigint', nullable: true, transformer: bigintAsNumber })
+  uptimeMsec!: number | null;
+
+  @Column({ name: 'journaling_enabled', type: 'boolean', nullable: true })
+  journalingEnabled!: boolean | null;
+
+  @Column({ name: 'has_startup_warnings', type: 'boolean', nullable: true })
+  hasStartupWarnings!: boolean | null;
+
+  @Column({ name: 'low_ulimit', type: 'boolean', nullable: true })
+  lowUlimit!: boolean | null;
+
+  @Column({ name: 'last_data_size_bytes', type: 'bigint', nullable: true, transformer: bigintAsNumber })
+  lastDataSizeBytes!: number | null;
+
+  @Column({ name: 'last_index_size_bytes', type: 'bigint', nullable: true, transformer: bigintAsNumber })
+  lastIndexSizeBytes!: number | null;
+
+  @Column({ name: 'ssl_certificate_not_after', type: 'timestamptz', precision: 3, nullable: true })
+  sslCertificateNotAfter!: Date | null;
 }

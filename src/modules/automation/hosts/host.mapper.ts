@@ -27,13 +27,25 @@ export function toHostResponse(host: HostEntity, links: LinkResponse[]): HostRes
     links,
   };
   if (host.replicaSetName !== null) response.replicaSetName = host.replicaSetName;
+  // A member the agent cannot reach is DOWN, whatever it was last seen as.
   const replicaStateName = replicaStateNameOf(host.typeName);
-  if (replicaStateName !== undefined) response.replicaStateName = replicaStateName;
+  if (replicaStateName !== undefined) response.replicaStateName = host.up ? replicaStateName : 'DOWN';
   if (host.replicaSetName !== null && isShardMember(host.typeName)) response.shardName = host.replicaSetName;
   if (host.clusterId !== null) response.clusterId = host.clusterId;
   if (host.lastPing !== null) response.lastPing = toIsoSeconds(host.lastPing);
   if (host.username !== null) response.username = host.username;
   if (host.authMechanismName !== null) response.authMechanismName = host.authMechanismName;
+  if (host.version !== null) response.version = host.version;
+  if (host.ipAddress !== null) response.ipAddress = host.ipAddress;
+  if (host.uptimeMsec !== null) response.uptimeMsec = host.uptimeMsec;
+  if (host.journalingEnabled !== null) response.journalingEnabled = host.journalingEnabled;
+  if (host.hasStartupWarnings !== null) response.hasStartupWarnings = host.hasStartupWarnings;
+  if (host.lowUlimit !== null) response.lowUlimit = host.lowUlimit;
+  if (host.lastDataSizeBytes !== null) response.lastDataSizeBytes = host.lastDataSizeBytes;
+  if (host.lastIndexSizeBytes !== null) response.lastIndexSizeBytes = host.lastIndexSizeBytes;
+  if (host.sslCertificateNotAfter !== null) {
+    response.sslCertificateNotAfter = toIsoSeconds(host.sslCertificateNotAfter);
+  }
   return response;
 }
 
@@ -71,5 +83,19 @@ export function hostFromRow(row: Record<string, unknown>): HostEntity {
     created: row.created as Date,
     lastPing: (row.last_ping as Date | null) ?? null,
     lastReported: (row.last_reported as Date | null) ?? null,
+    version: (row.version as string | null) ?? null,
+    ipAddress: (row.ip_address as string | null) ?? null,
+    uptimeMsec: numberOrNull(row.uptime_msec),
+    journalingEnabled: (row.journaling_enabled as boolean | null) ?? null,
+    hasStartupWarnings: (row.has_startup_warnings as boolean | null) ?? null,
+    lowUlimit: (row.low_ulimit as boolean | null) ?? null,
+    lastDataSizeBytes: numberOrNull(row.last_data_size_bytes),
+    lastIndexSizeBytes: numberOrNull(row.last_index_size_bytes),
+    sslCertificateNotAfter: (row.ssl_certificate_not_after as Date | null) ?? null,
   };
+}
+
+// bigint columns arrive as strings.
+function numberOrNull(value: unknown): number | null {
+  return value === null || value === undefined ? null : Number(value);
 }

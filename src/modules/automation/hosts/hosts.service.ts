@@ -14,6 +14,7 @@ import type { AddHostRequest } from './dto/add-host.request';
 import type { HostResponse } from './dto/host.response';
 import type { ListHostsQuery } from './dto/list-hosts.query';
 import { hostAndPort, parseHostAndPort } from './host-keys';
+import { UNREPORTED_FACTS } from './host-facts';
 import { UNREPORTED_TYPE_NAME } from './host-types';
 import { HostEntity } from './host.entity';
 import { hostEventSubject, hostPath, toHostResponse } from './host.mapper';
@@ -96,6 +97,7 @@ export class HostsService {
         clusterId: null,
         created: now,
         lastPing: null,
+        ...UNREPORTED_FACTS,
       }),
       up: true,
       monitored: true,

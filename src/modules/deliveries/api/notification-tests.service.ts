@@ -1,16 +1,19 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ProjectDirectory } from '../../../platform/auth/principal';
 import { Clock } from '../../../platform/clock/clock';
+import type { AppConfig } from '../../../platform/config/app-config';
+import { APP_CONFIG } from '../../../platform/config/config.module';
 import { CommonErrors } from '../../../platform/http/error-codes';
 import { PageLinks } from '../../../platform/http/pagination/page-links';
+import { withOutboundTimeout } from '../../../platform/net/outbound';
 import {
   AlertConfigsService,
   checkNotification,
   type Notification,
   type NotificationInput,
 } from '../../alerting';
-import { buildWebhookRequest, NotifierRegistry, type AlertEventKind } from '../../integrations';
+import { buildWebhookRequest, NotifierRegistry, type AlertEventKind } from '../notifiers';
 import { DeliveriesErrors } from '../deliveries.errors';
 import { Recipients } from '../policy/recipients';
 import type { TemplatePreviewRequest } from './dto/template-preview.request';
@@ -33,6 +36,7 @@ export class NotificationTestsService {
     private readonly notifiers: NotifierRegistry,
     private readonly links: PageLinks,
     private readonly clock: Clock,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async test(groupId: string, request: TestNotificationRequest): Promise<TestNotificationResponse> {
@@ -54,7 +58,12 @@ export class NotificationTestsService {
             latencyMs: 0,
           };
         }
-        const result = await this.notifiers.notify(receiver.target, alert, 'alert.inform', { orgId });
+        // The caller waits for the answer: every call gets TEST_NOTIFICATION_TIMEOUT_MS, not the
+        // queued deliveries' OUTBOUND_TIMEOUT_MS.
+        const target = receiver.target;
+        const result = await withOutboundTimeout(this.config.testNotificationTimeoutMs, () =>
+          this.notifiers.notify(target, alert, 'alert.inform', { orgId }),
+        );
         const answer: TestNotificationResultResponse = {
           ...base,
           ok: result.ok,

@@ -20,9 +20,8 @@ import {
   type AlertTransitionedEvent,
   type Notification,
 } from '../../alerting';
-import type { AlertEventKind } from '../../integrations';
+import type { AlertEventKind } from '../notifiers';
 import { DeliveryQueue, type NewDelivery } from '../queue/delivery-queue';
-import { maintenanceTypeOf } from './maintenance-type';
 import { NotificationScheduleEntity } from './notification-schedule.entity';
 import { Recipients } from './recipients';
 
@@ -43,8 +42,9 @@ const NOTICE_RECEIVERS: Record<NoticeKind, ReadonlySet<string>> = {
 };
 
 // When an OPEN alert notifies: each notification of its configuration first at created + delayMin (not
-// before the alert opened), then every intervalMin while it stays OPEN; never while acknowledged or while
-// a maintenance window covers the alert's type (a silenced notification goes out at the first sweep after
+// before the alert opened), then every intervalMin while it stays OPEN (an informational alert, closed
+// from the start, is sent once per notification at its delay, as alert.inform); never while acknowledged or while
+// a maintenance window covers the alert (its type, and its host or replica set for a scoped window; a silenced notification goes out at the first sweep after
 // the silence ends). Closing or cancelling sends the ending notice to the receivers that were notified;
 // acknowledging sends the acknowledge notice to them (each acknowledgement, also one that extends
 // acknowledgedUntil; withdrawing it sends nothing, re-notification simply resumes).
@@ -65,7 +65,8 @@ export class NotificationPolicy {
   // In the transaction of the alert's change: what is due now is enqueued with it.
   @OnEvent(ALERT_TRANSITIONED, { suppressErrors: false })
   async onTransition(event: AlertTransitionedEvent): Promise<void> {
-    if (event.to === 'OPEN') await this.opened(event);
+    if (event.informational) await this.opened(event, 'alert.inform');
+    else if (event.to === 'OPEN') await this.opened(event, 'alert.open');
     else if (event.to === 'CLOSED') await this.ended(event, 'alert.close');
     else if (event.to === 'CANCELLED') await this.ended(event, 'alert.cancel');
   }
@@ -90,7 +91,10 @@ export class NotificationPolicy {
     }
   }
 
-  private async opened(event: AlertTransitionedEvent): Promise<void> {
+  private async opened(
+    event: AlertTransitionedEvent,
+    eventKind: 'alert.open' | 'alert.inform',
+  ): Promise<void> {
     const { alert } = event;
     const config = await this.alertConfigs.definitionOf(alert.groupId, alert.alertConfigId);
     if (!config) return;
@@ -101,6 +105,7 @@ export class NotificationPolicy {
       groupId: alert.groupId,
       alertConfigId: alert.alertConfigId,
       eventTypeName: alert.eventTypeName,
+      eventKind,
       notification: this.secrets.seal(JSON.stringify(notification)),
       intervalMin: notification.intervalMin,
       nextDueAt: new Date(
@@ -174,7 +179,8 @@ export class NotificationPolicy {
     for (const alertId of new Set(rows.map((row) => row.alertId))) {
       const due = rows.filter((row) => row.alertId === alertId);
       const alert = await this.currentAlert(due[0].groupId, alertId);
-      if (alert === null || alert.status !== 'OPEN') {
+      const informational = due[0].eventKind === 'alert.inform';
+      if (alert === null || (!informational && alert.status !== 'OPEN')) {
         await this.schedules().update({ alertId, active: true }, { active: false, updated: now });
         continue;
       }
@@ -192,23 +198,24 @@ export class NotificationPolicy {
   ): Promise<number> {
     // GET one alert shows acknowledgedUntil only while it is in the future.
     if (alert.acknowledgedUntil !== undefined) return 0;
-    const alertType = maintenanceTypeOf(alert.eventTypeName);
-    if (alertType !== undefined && (await this.windows.activeFor(alert.groupId, alertType, now)).length > 0) {
-      return 0;
-    }
+    if ((await this.windows.silencing(alert, now)).length > 0) return 0;
     const document: AlertResponse = { ...alert, lastNotified: toIsoSeconds(now) };
     const items: NewDelivery[] = [];
     for (const schedule of due) {
       const receivers = await this.recipients.resolve(this.notificationOf(schedule), alert.groupId, orgId);
       items.push(
-        ...receivers.map((receiver) => this.delivery(schedule, receiver, 'alert.open', document, orgId)),
+        ...receivers.map((receiver) =>
+          this.delivery(schedule, receiver, schedule.eventKind, document, orgId),
+        ),
       );
+      // An informational alert's notification is sent once.
       await this.schedules().update(
         { alertId: schedule.alertId, notificationIndex: schedule.notificationIndex },
         {
           notifiedCount: schedule.notifiedCount + 1,
           lastNotified: now,
           nextDueAt: new Date(now.getTime() + schedule.intervalMin * MINUTE_MS),
+          active: schedule.eventKind !== 'alert.inform',
           updated: now,
         },
       );

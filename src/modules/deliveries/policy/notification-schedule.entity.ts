@@ -1,9 +1,10 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 // When each notification of an OPEN alert is next due. Written when the alert opens, advanced after
 // each notification, deactivated when the alert closes or is cancelled.
 @Entity({ name: 'notification_schedules' })
 @Index('notification_schedules_due_idx', { synchronize: false })
+@Check('notification_schedules_event_kind_check', `event_kind IN ('alert.open', 'alert.inform')`)
 export class NotificationScheduleEntity {
   @PrimaryColumn({ name: 'alert_id', type: 'char', length: 24 })
   alertId!: string;
@@ -24,6 +25,11 @@ export class NotificationScheduleEntity {
   // receivers of the opening one even if the configuration has changed since.
   @Column({ type: 'text' })
   notification!: string;
+
+  // alert.open: repeated every intervalMin while the alert is OPEN; alert.inform: an informational alert's
+  // single notification.
+  @Column({ name: 'event_kind', type: 'varchar', length: 32, default: 'alert.open' })
+  eventKind!: 'alert.open' | 'alert.inform';
 
   @Column({ name: 'interval_min', type: 'integer' })
   intervalMin!: number;

@@ -1,14 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { Notification } from '../../alerting';
 import { UserRecipients } from '../../identity';
-import {
-  INTEGRATION_TYPES,
-  IntegrationsService,
-  targetFromIntegration,
-  targetFromNotification,
-  type IntegrationType,
-  type NotificationTarget,
-} from '../../integrations';
+import { INTEGRATION_TYPES, IntegrationsService, type IntegrationType } from '../../integrations';
+import { targetFromIntegration, targetFromNotification, type NotificationTarget } from '../notifiers';
 
 export interface ResolvedReceiver {
   targetType: string;

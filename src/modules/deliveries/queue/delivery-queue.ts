@@ -11,8 +11,9 @@ import type {
   AlertEventKind,
   NotificationTarget,
   NotifyResult,
-} from '../../integrations';
+} from '../notifiers';
 import { DeliveryAttemptEntity, type AttemptOutcome } from './delivery-attempt.entity';
+import { DeliveryDueSignal } from './delivery-due-signal.store';
 import { DeliveryEntity } from './delivery.entity';
 import type { NextStep } from './retry-policy';
 
@@ -43,6 +44,7 @@ export class DeliveryQueue {
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly secrets: SecretBox,
     private readonly clock: Clock,
+    private readonly due: DeliveryDueSignal,
   ) {}
 
   async enqueue(items: NewDelivery[], redeliveryOf?: string): Promise<DeliveryEntity[]> {
@@ -76,6 +78,7 @@ export class DeliveryQueue {
       };
     });
     if (rows.length > 0) await this.repository().insert(rows);
+    if (rows.some((row) => row.status === 'PENDING')) await this.due.announce();
     return rows;
   }
 

@@ -5,7 +5,7 @@ import { Clock } from '../../../platform/clock/clock';
 import type { AppConfig } from '../../../platform/config/app-config';
 import { APP_CONFIG } from '../../../platform/config/config.module';
 import { EventPublisher } from '../../../platform/events/event-publisher';
-import { NotifierRegistry, type AlertEventKind, type NotifyResult } from '../../integrations';
+import { NotifierRegistry, type AlertEventKind, type NotifyResult } from '../notifiers';
 import { DeliveryEventTypes } from '../deliveries.events';
 import { DeliveryQueue } from './delivery-queue';
 import type { DeliveryEntity } from './delivery.entity';

@@ -1,4 +1,4 @@
-import type { NotifyResult } from '../../integrations';
+import type { NotifyResult } from '../notifiers';
 
 // Alertmanager's backoff (its notify retrier uses cenkalti/backoff defaults): 0.5 s initial interval,
 // x1.5 per attempt, capped at 60 s, randomized by +/-50%. Every retry is a queued row, so retries survive

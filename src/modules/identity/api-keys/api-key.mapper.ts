@@ -4,9 +4,10 @@ import { sortRoles, toRoleResponse, type RoleRow } from '../roles/role-assignmen
 import type { ApiKeyEntity } from './api-key.entity';
 import type { ApiKeyResponse } from './dto/api-key.response';
 
-// The product's self link; the global key has no organization and prints `orgs/null`.
+// The self link: an organization key under its organization, a global key (no organization) under
+// the product's global key resource, so that following the link always reaches the key.
 export function apiKeyPath(key: Pick<ApiKeyEntity, 'id' | 'orgId'>): string {
-  return `/orgs/${key.orgId ?? 'null'}/apiKeys/${key.id}`;
+  return key.orgId === null ? `/admin/apiKeys/${key.id}` : `/orgs/${key.orgId}/apiKeys/${key.id}`;
 }
 
 export function toApiKeyResponse(

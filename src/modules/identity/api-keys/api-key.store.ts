@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { IsNull } from 'typeorm';
 import { PreparedReads, type PreparedRead } from '../../../platform/database/prepared-reads';
 import { CommonErrors } from '../../../platform/http/error-codes';
 import { PageLinks } from '../../../platform/http/pagination/page-links';
@@ -57,6 +58,25 @@ export class ApiKeyStore {
       ? page.offset + keys.length
       : await this.txHost.tx.getRepository(ApiKeyEntity).countBy({ orgId });
     return [keys, total];
+  }
+
+  // One page of the global keys (no organization), oldest first, and the exact total.
+  async globalPage(page: PageQuery): Promise<[ApiKeyEntity[], number]> {
+    return this.txHost.tx.getRepository(ApiKeyEntity).findAndCount({
+      where: { orgId: IsNull() },
+      order: { createdAt: 'ASC', id: 'ASC' },
+      skip: page.offset,
+      take: page.itemsPerPage,
+    });
+  }
+
+  // An organization key is "not found" here, as a global key is under an organization.
+  async findGlobal(apiKeyId: string): Promise<ApiKeyEntity> {
+    const key = await this.txHost.tx
+      .getRepository(ApiKeyEntity)
+      .findOneBy({ id: apiKeyId, orgId: IsNull() });
+    if (!key) throw IdentityErrors.API_KEY_NOT_FOUND(apiKeyId);
+    return key;
   }
 
   // Serializes key creation per organization so the 500-key limit holds under concurrency.

@@ -18,6 +18,8 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
+import { CurrentPrincipal } from '../../../platform/auth/current-principal.decorator';
+import type { Principal } from '../../../platform/auth/principal';
 import { RequireOrgRole } from '../../../platform/auth/require-role.decorator';
 import type { ListEnvelope } from '../../../platform/http/pagination/list-envelope';
 import { PageQuery } from '../../../platform/http/pagination/page.query';
@@ -43,8 +45,12 @@ export class OrgApiKeysController {
     description:
       'API_KEY_REQUIRES_DESCRIPTION, MISSING_ATTRIBUTE (roles), INVALID_ENUM_VALUE, API_KEY_LIMIT_EXCEEDED (500 keys).',
   })
-  create(@Param('orgId') orgId: string, @Body() body: CreateApiKeyRequest): Promise<ApiKeyResponse> {
-    return this.keys.create(orgId, body);
+  create(
+    @CurrentPrincipal() principal: Principal,
+    @Param('orgId') orgId: string,
+    @Body() body: CreateApiKeyRequest,
+  ): Promise<ApiKeyResponse> {
+    return this.keys.create(principal, orgId, body);
   }
 
   @Get()
@@ -80,11 +86,12 @@ export class OrgApiKeysController {
       'API_KEY_NOT_FOUND, MISSING_ONE_OF_ATTRIBUTES, API_KEY_REQUIRES_DESCRIPTION, INVALID_ENUM_VALUE.',
   })
   update(
+    @CurrentPrincipal() principal: Principal,
     @Param('orgId') orgId: string,
     @Param('apiKeyId') apiKeyId: string,
     @Body() body: UpdateApiKeyRequest,
   ): Promise<ApiKeyResponse> {
-    return this.keys.update(orgId, apiKeyId, body);
+    return this.keys.update(principal, orgId, apiKeyId, body);
   }
 
   @Delete(':apiKeyId')

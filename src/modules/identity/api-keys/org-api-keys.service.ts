@@ -3,7 +3,8 @@ import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { IsNull, Not } from 'typeorm';
 import { CredentialChanges } from '../../../platform/auth/credential-changes';
-import { ProjectDirectory } from '../../../platform/auth/principal';
+import { ProjectDirectory, type Principal } from '../../../platform/auth/principal';
+import { assertMayChangeRoles } from '../../../platform/auth/role-grants';
 import { EventPublisher } from '../../../platform/events/event-publisher';
 import { CommonErrors } from '../../../platform/http/error-codes';
 import type { ListEnvelope } from '../../../platform/http/pagination/list-envelope';
@@ -17,6 +18,13 @@ import { ApiKeyStore, requireDescription, requireRoles } from './api-key.store';
 import type { CreateApiKeyRequest } from './dto/create-api-key.request';
 import type { ApiKeyResponse } from './dto/api-key.response';
 import type { UpdateApiKeyRequest } from './dto/update-api-key.request';
+
+// The holder of roles not yet given: a key being created is never its creator.
+const NEW_KEY = { kind: 'API_KEY' as const, id: '' };
+
+function orgRoles(roleNames: string[], orgId: string): Array<{ roleName: string; orgId: string }> {
+  return roleNames.map((roleName) => ({ roleName, orgId }));
+}
 
 function sameSet(a: string[], b: string[]): boolean {
   return a.length === b.length && a.every((value) => b.includes(value));
@@ -37,9 +45,10 @@ export class OrgApiKeysService {
   ) {}
 
   @Transactional()
-  async create(orgId: string, request: CreateApiKeyRequest): Promise<ApiKeyResponse> {
+  async create(principal: Principal, orgId: string, request: CreateApiKeyRequest): Promise<ApiKeyResponse> {
     const desc = requireDescription(request.desc);
     const roles = requireRoles(request.roles);
+    assertMayChangeRoles(principal, NEW_KEY, [], orgRoles(roles, orgId), () => orgId);
     await this.store.lockOrgForNewKey(orgId);
     const issued = await this.issuer.issue(
       desc,
@@ -69,7 +78,12 @@ export class OrgApiKeysService {
 
   // Each field that really changes gets its own audit event, with the old and new values as diffs.
   @Transactional()
-  async update(orgId: string, apiKeyId: string, request: UpdateApiKeyRequest): Promise<ApiKeyResponse> {
+  async update(
+    principal: Principal,
+    orgId: string,
+    apiKeyId: string,
+    request: UpdateApiKeyRequest,
+  ): Promise<ApiKeyResponse> {
     if (request.desc === undefined && request.roles === undefined) {
       throw CommonErrors.MISSING_ONE_OF_ATTRIBUTES('desc, roles');
     }
@@ -77,6 +91,19 @@ export class OrgApiKeysService {
     const roles = request.roles === undefined ? undefined : requireRoles(request.roles);
     const key = await this.store.findInOrg(orgId, apiKeyId, true);
     const subject = { targetPublicKey: key.publicKey };
+    const roleRepository = this.txHost.tx.getRepository(ApiKeyRoleEntity);
+    const current = await roleRepository.findBy({ apiKeyId: key.id, orgId: Not(IsNull()) });
+    const before = current.map((role) => role.roleName);
+    // Checked before anything is written: nobody changes its own roles or grants above its own.
+    if (roles !== undefined) {
+      assertMayChangeRoles(
+        principal,
+        { kind: 'API_KEY', id: key.id },
+        orgRoles(before, orgId),
+        orgRoles(roles, orgId),
+        () => orgId,
+      );
+    }
 
     if (desc !== undefined && desc !== key.description) {
       await this.txHost.tx.getRepository(ApiKeyEntity).update({ id: key.id }, { description: desc });
@@ -93,9 +120,6 @@ export class OrgApiKeysService {
     }
 
     if (roles !== undefined) {
-      const roleRepository = this.txHost.tx.getRepository(ApiKeyRoleEntity);
-      const current = await roleRepository.findBy({ apiKeyId: key.id, orgId: Not(IsNull()) });
-      const before = current.map((role) => role.roleName);
       if (!sameSet(before, roles)) {
         await roleRepository.delete({ apiKeyId: key.id, orgId: Not(IsNull()) });
         await roleRepository.insert(

@@ -18,6 +18,8 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
+import { CurrentPrincipal } from '../../../platform/auth/current-principal.decorator';
+import type { Principal } from '../../../platform/auth/principal';
 import { RequireProjectRole } from '../../../platform/auth/require-role.decorator';
 import type { ListEnvelope } from '../../../platform/http/pagination/list-envelope';
 import { PageQuery } from '../../../platform/http/pagination/page.query';
@@ -53,10 +55,11 @@ export class ProjectApiKeysController {
       'API_KEY_REQUIRES_DESCRIPTION, MISSING_ATTRIBUTE (roles), INVALID_ENUM_VALUE, API_KEY_LIMIT_EXCEEDED.',
   })
   create(
+    @CurrentPrincipal() principal: Principal,
     @Param('groupId') groupId: string,
     @Body() body: CreateProjectApiKeyRequest,
   ): Promise<ApiKeyResponse> {
-    return this.keys.create(groupId, body);
+    return this.keys.create(principal, groupId, body);
   }
 
   @Patch(':apiKeyId')
@@ -72,11 +75,12 @@ export class ProjectApiKeysController {
       "API_KEY_NOT_FOUND (not a key of the project's organization), MISSING_ATTRIBUTE, INVALID_ENUM_VALUE.",
   })
   assign(
+    @CurrentPrincipal() principal: Principal,
     @Param('groupId') groupId: string,
     @Param('apiKeyId') apiKeyId: string,
     @Body() body: AssignApiKeyRequest,
   ): Promise<ApiKeyResponse> {
-    return this.keys.assign(groupId, apiKeyId, body);
+    return this.keys.assign(principal, groupId, apiKeyId, body);
   }
 
   @Delete(':apiKeyId')
@@ -85,7 +89,11 @@ export class ProjectApiKeysController {
   @ApiOperation({ summary: 'Unassign one organization API key from one project' })
   @ApiNoContentResponse({ description: 'The key keeps its other roles.' })
   @ApiBadRequestResponse({ description: 'API_KEY_NOT_FOUND: the key is not assigned to this project.' })
-  unassign(@Param('groupId') groupId: string, @Param('apiKeyId') apiKeyId: string): Promise<void> {
-    return this.keys.unassign(groupId, apiKeyId);
+  unassign(
+    @CurrentPrincipal() principal: Principal,
+    @Param('groupId') groupId: string,
+    @Param('apiKeyId') apiKeyId: string,
+  ): Promise<void> {
+    return this.keys.unassign(principal, groupId, apiKeyId);
   }
 }

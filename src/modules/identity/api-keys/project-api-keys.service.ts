@@ -3,6 +3,8 @@ import { Injectable } from '@nestjs/common';
 import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { CredentialChanges } from '../../../platform/auth/credential-changes';
+import type { Principal } from '../../../platform/auth/principal';
+import { assertMayChangeRoles } from '../../../platform/auth/role-grants';
 import { EventPublisher } from '../../../platform/events/event-publisher';
 import type { ListEnvelope } from '../../../platform/http/pagination/list-envelope';
 import { PageLinks } from '../../../platform/http/pagination/page-links';
@@ -17,6 +19,13 @@ import { ApiKeyStore, requireDescription, requireRoles } from './api-key.store';
 import type { AssignApiKeyRequest } from './dto/assign-api-key.request';
 import type { ApiKeyResponse } from './dto/api-key.response';
 import type { CreateProjectApiKeyRequest } from './dto/create-project-api-key.request';
+
+// The holder of roles not yet given: a key being created is never its creator.
+const NEW_KEY = { kind: 'API_KEY' as const, id: '' };
+
+function projectRoles(roleNames: string[], groupId: string): Array<{ roleName: string; groupId: string }> {
+  return roleNames.map((roleName) => ({ roleName, groupId }));
+}
 
 // Organization API keys seen from one project: the keys holding a role on it, and their assignment.
 @Injectable()
@@ -46,10 +55,15 @@ export class ProjectApiKeysService {
 
   // Creates an organization key whose only roles are the given ones on this project.
   @Transactional()
-  async create(groupId: string, request: CreateProjectApiKeyRequest): Promise<ApiKeyResponse> {
+  async create(
+    principal: Principal,
+    groupId: string,
+    request: CreateProjectApiKeyRequest,
+  ): Promise<ApiKeyResponse> {
     const desc = requireDescription(request.desc);
     const roles = requireRoles(request.roles);
     const orgId = await this.orgOf(groupId);
+    assertMayChangeRoles(principal, NEW_KEY, [], projectRoles(roles, groupId), () => orgId);
     await this.store.lockOrgForNewKey(orgId);
     const issued = await this.issuer.issue(
       desc,
@@ -75,12 +89,24 @@ export class ProjectApiKeysService {
 
   // Assigns the key to the project, or replaces its roles there; its other roles are untouched.
   @Transactional()
-  async assign(groupId: string, apiKeyId: string, request: AssignApiKeyRequest): Promise<ApiKeyResponse> {
+  async assign(
+    principal: Principal,
+    groupId: string,
+    apiKeyId: string,
+    request: AssignApiKeyRequest,
+  ): Promise<ApiKeyResponse> {
     const roles = requireRoles(request.roles);
     const orgId = await this.orgOf(groupId);
     const key = await this.store.findInOrg(orgId, apiKeyId, true);
     const repository = this.txHost.tx.getRepository(ApiKeyRoleEntity);
     const before = (await repository.findBy({ apiKeyId: key.id, groupId })).map((role) => role.roleName);
+    assertMayChangeRoles(
+      principal,
+      { kind: 'API_KEY', id: key.id },
+      projectRoles(before, groupId),
+      projectRoles(roles, groupId),
+      () => orgId,
+    );
     const unchanged = before.length === roles.length && before.every((role) => roles.includes(role));
     if (!unchanged) {
       await repository.delete({ apiKeyId: key.id, groupId });
@@ -104,12 +130,20 @@ export class ProjectApiKeysService {
   }
 
   @Transactional()
-  async unassign(groupId: string, apiKeyId: string): Promise<void> {
+  async unassign(principal: Principal, groupId: string, apiKeyId: string): Promise<void> {
     const orgId = await this.orgOf(groupId);
     const key = await this.store.findInOrg(orgId, apiKeyId, true);
-    const removed = await this.txHost.tx
-      .getRepository(ApiKeyRoleEntity)
-      .delete({ apiKeyId: key.id, groupId });
+    const repository = this.txHost.tx.getRepository(ApiKeyRoleEntity);
+    const before = (await repository.findBy({ apiKeyId: key.id, groupId })).map((role) => role.roleName);
+    // Taking roles away needs the right to grant them; a key never unassigns itself.
+    assertMayChangeRoles(
+      principal,
+      { kind: 'API_KEY', id: key.id },
+      projectRoles(before, groupId),
+      [],
+      () => orgId,
+    );
+    const removed = await repository.delete({ apiKeyId: key.id, groupId });
     if (!removed.affected) throw IdentityErrors.API_KEY_NOT_FOUND(apiKeyId);
     await this.credentialChanges.announce(key.publicKey);
     await this.events.publish({

@@ -14,6 +14,9 @@ import { EventCountsAtCommit1795300012000 } from './1795300012000-event-counts-a
 import { SealedCredentials1795300200000 } from './1795300200000-sealed-credentials';
 import { AuthFailures1795300201000 } from './1795300201000-auth-failures';
 import { TeamsAndMembership1795301500000 } from './1795301500000-teams-and-membership';
+import { HostFacts1795301600000 } from './1795301600000-host-facts';
+import { InformSchedules1795301601000 } from './1795301601000-inform-schedules';
+import { ScopedMaintenanceWindows1795301700000 } from './1795301700000-scoped-maintenance-windows';
 
 // Listed explicitly (not globbed) so the app, the CLI and the test harness load the same classes
 // whether running from TypeScript or from dist/. Append new migrations in timestamp order.
@@ -34,4 +37,7 @@ export const MIGRATIONS = [
   SealedCredentials1795300200000,
   AuthFailures1795300201000,
   TeamsAndMembership1795301500000,
+  HostFacts1795301600000,
+  InformSchedules1795301601000,
+  ScopedMaintenanceWindows1795301700000,
 ];

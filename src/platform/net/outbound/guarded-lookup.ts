@@ -23,8 +23,9 @@ type LookupCallback = (
 
 // The `lookup` net.connect calls right before it opens the socket: the addresses are checked there,
 // so a name that resolved to a public address earlier and to a private one now (DNS rebinding) is
-// refused. One refused address refuses the whole name rather than silently trying the others.
-export function guardedLookup(policy: OutboundPolicy, resolver: HostResolver) {
+// refused. One refused address refuses the whole name rather than silently trying the others. `port` is
+// the one the request connects to (the allow list opens ports, not just addresses).
+export function guardedLookup(policy: OutboundPolicy, resolver: HostResolver, port: number) {
   return (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
     resolver(hostname)
       .then((resolved) => {
@@ -37,7 +38,7 @@ export function guardedLookup(policy: OutboundPolicy, resolver: HostResolver) {
           return;
         }
         for (const { address } of usable) {
-          const refusal = policy.refusal(hostname, address);
+          const refusal = policy.refusal(hostname, address, port);
           if (refusal) {
             callback(new OutboundRequestError('REFUSED', refusal), '');
             return;

@@ -31,12 +31,36 @@ describe('outbound configuration', () => {
     ]);
   });
 
-  it.each(['10.0.0.0/33', '999.1.1.1', 'http://relay', 'bad_host', 'a..b'])(
-    'should refuse OUTBOUND_ALLOWLIST entry %s',
-    (entry) => {
-      expect(() => loadConfig({ OUTBOUND_ALLOWLIST: entry })).toThrow('OUTBOUND_ALLOWLIST');
-    },
-  );
+  it('should read ports and the any-port mark when entries carry them', () => {
+    const config = loadConfig({
+      OUTBOUND_ALLOWLIST: '127.0.0.1:8080, Relay.Internal:*, [::1]:8443, [fd00::/8]:*, 10.0.0.0/8:443, [::1]',
+    });
+    expect(config.outboundAllowlist).toEqual([
+      '127.0.0.1/32:8080',
+      'relay.internal:*',
+      '[::1/128]:8443',
+      '[fd00::/8]:*',
+      '10.0.0.0/8:443',
+      '::1/128',
+    ]);
+  });
+
+  it.each([
+    '10.0.0.0/33',
+    '999.1.1.1',
+    'http://relay',
+    'bad_host',
+    'a..b',
+    '127.0.0.1:0',
+    '127.0.0.1:65536',
+    '127.0.0.1:http',
+    'relay.internal:',
+    '[::1',
+    '[::1]x',
+    'relay:80:90',
+  ])('should refuse OUTBOUND_ALLOWLIST entry %s', (entry) => {
+    expect(() => loadConfig({ OUTBOUND_ALLOWLIST: entry })).toThrow('OUTBOUND_ALLOWLIST');
+  });
 
   it('should refuse a timeout outside 100..300000 ms', () => {
     expect(() => loadConfig({ OUTBOUND_TIMEOUT_MS: '50' })).toThrow('OUTBOUND_TIMEOUT_MS');

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { HostResolver } from './guarded-lookup';
 import { OutboundHttpClient } from './outbound-http-client';
+import { withOutboundTimeout } from './outbound-deadline';
 import { OutboundPolicy } from './outbound-policy';
 import { OutboundRequestError } from './outbound-request-error';
 
@@ -64,7 +65,7 @@ describe('OutboundHttpClient', () => {
       response.statusCode = 201;
       response.end('{"created":true}');
     };
-    const answer = await client(['127.0.0.1']).send({
+    const answer = await client(['127.0.0.1:*']).send({
       method: 'POST',
       url: `http://127.0.0.1:${port}/hook?x=1`,
       headers: { 'X-Test': 'yes', 'Content-Type': 'application/json' },
@@ -75,6 +76,41 @@ describe('OutboundHttpClient', () => {
     expect(answer.body).toBe('{"created":true}');
     expect(answer.bodyTruncated).toBe(false);
     expect(answer.latencyMs).toBeGreaterThanOrEqual(0);
+    expect(answer.privateTarget).toBe(true);
+  });
+
+  it('should refuse a port the allow list does not open, with latency 0 and without connecting', async () => {
+    const error = await failureOf(
+      client(['127.0.0.1']).send({ method: 'GET', url: `http://127.0.0.1:${port}/` }),
+    );
+    expect(error.failure).toBe('REFUSED');
+    expect(error.message).toBe(
+      `port ${port} of 127.0.0.1 is loopback (127.0.0.0/8) and not on OUTBOUND_ALLOWLIST`,
+    );
+    expect(error.latencyMs).toBe(0);
+    expect(hits).toBe(0);
+  });
+
+  it('should refuse a host name on a port its entry does not open (checked at connect time)', async () => {
+    const error = await failureOf(
+      client(['relay.internal:8080']).send({ method: 'GET', url: `http://relay.internal:${port}/` }),
+    );
+    expect(error.failure).toBe('REFUSED');
+    expect(error.message).toContain(`port ${port} of 127.0.0.1 (resolved from relay.internal)`);
+    expect(hits).toBe(0);
+  });
+
+  it('should use the shorter timeout of an enclosing withOutboundTimeout', async () => {
+    handler = (_request, _body, response) => {
+      late = setTimeout(() => response.end('late'), 1000);
+    };
+    const error = await failureOf(
+      withOutboundTimeout(150, () =>
+        client(['127.0.0.1:*'], 5000).send({ method: 'GET', url: `http://127.0.0.1:${port}/` }),
+      ),
+    );
+    expect(error.failure).toBe('TIMEOUT');
+    expect(error.message).toBe('no complete answer within 150 ms');
   });
 
   it('should refuse a loopback literal without connecting when the allow list does not name it', async () => {
@@ -119,7 +155,7 @@ describe('OutboundHttpClient', () => {
   });
 
   it('should connect through a host name the allow list names', async () => {
-    const answer = await client(['relay.internal']).send({
+    const answer = await client(['relay.internal:*']).send({
       method: 'GET',
       url: `http://relay.internal:${port}/`,
     });
@@ -133,7 +169,7 @@ describe('OutboundHttpClient', () => {
       response.setHeader('Location', `http://127.0.0.1:${port}/elsewhere`);
       response.end();
     };
-    const answer = await client(['127.0.0.1']).send({
+    const answer = await client(['127.0.0.1:*']).send({
       method: 'POST',
       url: `http://127.0.0.1:${port}/`,
       body: '',
@@ -148,7 +184,7 @@ describe('OutboundHttpClient', () => {
       late = setTimeout(() => response.end('late'), 1000);
     };
     const error = await failureOf(
-      client(['127.0.0.1'], 150).send({ method: 'GET', url: `http://127.0.0.1:${port}/` }),
+      client(['127.0.0.1:*'], 150).send({ method: 'GET', url: `http://127.0.0.1:${port}/` }),
     );
     expect(error.failure).toBe('TIMEOUT');
     expect(error.latencyMs).toBeGreaterThanOrEqual(140);
@@ -157,7 +193,7 @@ describe('OutboundHttpClient', () => {
 
   it('should cap the body and say so when the answer is larger than the limit', async () => {
     handler = (_request, _body, response) => response.end('x'.repeat(5000));
-    const answer = await client(['127.0.0.1'], 2000, 1024).send({
+    const answer = await client(['127.0.0.1:*'], 2000, 1024).send({
       method: 'GET',
       url: `http://127.0.0.1:${port}/`,
     });
@@ -171,7 +207,7 @@ describe('OutboundHttpClient', () => {
     const closedPort = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
     const error = await failureOf(
-      client(['127.0.0.1']).send({ method: 'GET', url: `http://127.0.0.1:${closedPort}/` }),
+      client(['127.0.0.1:*']).send({ method: 'GET', url: `http://127.0.0.1:${closedPort}/` }),
     );
     expect(error.failure).toBe('NETWORK');
     expect(error.message).toContain('ECONNREFUSED');
@@ -180,14 +216,14 @@ describe('OutboundHttpClient', () => {
   it.each(['not a url', 'ftp://127.0.0.1/file', '/relative/path'])(
     'should fail with INVALID_REQUEST when the URL is %s',
     async (url) => {
-      const error = await failureOf(client(['127.0.0.1']).send({ method: 'GET', url }));
+      const error = await failureOf(client(['127.0.0.1:*']).send({ method: 'GET', url }));
       expect(error.failure).toBe('INVALID_REQUEST');
     },
   );
 
   it('should fail with INVALID_REQUEST without sending when a header value holds a line break', async () => {
     const error = await failureOf(
-      client(['127.0.0.1']).send({
+      client(['127.0.0.1:*']).send({
         method: 'GET',
         url: `http://127.0.0.1:${port}/`,
         headers: { 'X-Bad': 'a\r\nInjected: 1' },

@@ -2,7 +2,9 @@ import * as http from 'node:http';
 import * as https from 'node:https';
 import { isIP } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { blockedRangeOf } from './blocked-ranges';
 import { guardedLookup, systemResolver, type HostResolver } from './guarded-lookup';
+import { effectiveTimeout } from './outbound-deadline';
 import { OutboundRequestError } from './outbound-request-error';
 import type { OutboundPolicy } from './outbound-policy';
 
@@ -21,6 +23,10 @@ export interface OutboundResponse {
   body: string;
   bodyTruncated: boolean;
   latencyMs: number;
+  // The answer came from an address that is not public (loopback, private ...: reached through the
+  // allow list). Its body must not be shown to whoever configured the URL: it may be an internal
+  // service's data.
+  privateTarget: boolean;
 }
 
 export interface OutboundClientOptions {
@@ -37,14 +43,14 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024;
 // one timeout over the whole attempt, the answer's body capped. Never throws anything but
 // OutboundRequestError.
 export class OutboundHttpClient {
-  private readonly lookup: ReturnType<typeof guardedLookup>;
+  private readonly resolver: HostResolver;
   private readonly maxResponseBytes: number;
 
   constructor(
     private readonly policy: OutboundPolicy,
     private readonly options: OutboundClientOptions,
   ) {
-    this.lookup = guardedLookup(policy, options.resolver ?? systemResolver);
+    this.resolver = options.resolver ?? systemResolver;
     this.maxResponseBytes = options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   }
 
@@ -55,19 +61,22 @@ export class OutboundHttpClient {
     } catch (error) {
       const failure =
         error instanceof OutboundRequestError ? error : new OutboundRequestError('NETWORK', describe(error));
-      failure.latencyMs = elapsed(started);
+      // A refusal is decided before anything is sent: reporting 0 keeps its answer free of timing.
+      failure.latencyMs = failure.failure === 'REFUSED' ? 0 : elapsed(started);
       throw failure;
     }
   }
 
   private attempt(request: OutboundRequest, started: number): Promise<OutboundResponse> {
     const url = parseUrl(request.url);
+    const port = url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port);
     // net.connect skips `lookup` for an address literal, so a literal is checked here.
     const literal = url.hostname.replace(/^\[(.*)\]$/, '$1');
     if (isIP(literal) !== 0) {
-      const refusal = this.policy.refusal(url.hostname, literal);
+      const refusal = this.policy.refusal(url.hostname, literal, port);
       if (refusal) throw new OutboundRequestError('REFUSED', refusal);
     }
+    const timeoutMs = effectiveTimeout(this.options.timeoutMs);
     const body = request.body === undefined ? undefined : Buffer.from(request.body, 'utf8');
     const headers: Record<string, string> = { ...request.headers };
     if (body) headers['Content-Length'] = String(body.length);
@@ -84,18 +93,21 @@ export class OutboundHttpClient {
       let outgoing: http.ClientRequest;
       const timer = setTimeout(() => {
         settle(() =>
-          reject(
-            new OutboundRequestError('TIMEOUT', `no complete answer within ${this.options.timeoutMs} ms`),
-          ),
+          reject(new OutboundRequestError('TIMEOUT', `no complete answer within ${timeoutMs} ms`)),
         );
         outgoing?.destroy();
-      }, this.options.timeoutMs);
+      }, timeoutMs);
 
       try {
         // agent: false: a fresh connection per attempt, so every attempt goes through the guarded lookup.
         outgoing = transport.request(
           url,
-          { method: request.method, headers, agent: false, lookup: this.lookup },
+          {
+            method: request.method,
+            headers,
+            agent: false,
+            lookup: guardedLookup(this.policy, this.resolver, port),
+          },
           (incoming) => {
             const chunks: Buffer[] = [];
             let size = 0;
@@ -108,6 +120,7 @@ export class OutboundHttpClient {
                   body: Buffer.concat(chunks).toString('utf8'),
                   bodyTruncated: truncated,
                   latencyMs: elapsed(started),
+                  privateTarget: isPrivate(incoming.socket?.remoteAddress),
                 }),
               );
             incoming.on('data', (chunk: Buffer) => {
@@ -160,6 +173,11 @@ function describe(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
   const code = (error as NodeJS.ErrnoException).code;
   return code && !error.message.includes(code) ? `${code}: ${error.message}` : error.message;
+}
+
+// An unknown peer is treated as private: the body is then withheld, never shown by mistake.
+function isPrivate(remoteAddress: string | undefined): boolean {
+  return remoteAddress === undefined || blockedRangeOf(remoteAddress) !== undefined;
 }
 
 function elapsed(started: number): number {

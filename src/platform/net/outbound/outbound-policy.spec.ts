@@ -15,8 +15,9 @@ function lookupThrough(
   allowlist: string[],
   hostname: string,
   addresses: string[],
+  port = 443,
 ): Promise<{ refused: string } | { addresses: string[] }> {
-  const lookup = guardedLookup(new OutboundPolicy(allowlist), stubResolver({ [hostname]: addresses }));
+  const lookup = guardedLookup(new OutboundPolicy(allowlist), stubResolver({ [hostname]: addresses }), port);
   return new Promise((resolve, reject) => {
     lookup(hostname, { all: true }, (error, result) => {
       if (error instanceof OutboundRequestError && error.failure === 'REFUSED')
@@ -113,6 +114,7 @@ describe('OutboundPolicy through the connect-time lookup', () => {
     const lookup = guardedLookup(
       new OutboundPolicy([]),
       stubResolver({ 'one.example': ['8.8.4.4', '1.1.1.1'] }),
+      443,
     );
     const answer = await new Promise<[string, number | undefined]>((resolve, reject) =>
       lookup('one.example', {}, (error, address, family) =>
@@ -123,7 +125,7 @@ describe('OutboundPolicy through the connect-time lookup', () => {
   });
 
   it('should report ENOTFOUND when the name has no address of the requested family', async () => {
-    const lookup = guardedLookup(new OutboundPolicy([]), stubResolver({ 'v4.example': ['8.8.8.8'] }));
+    const lookup = guardedLookup(new OutboundPolicy([]), stubResolver({ 'v4.example': ['8.8.8.8'] }), 443);
     const error = await new Promise<NodeJS.ErrnoException | null>((resolve) =>
       lookup('v4.example', { family: 6 }, (failure) => resolve(failure)),
     );
@@ -131,7 +133,45 @@ describe('OutboundPolicy through the connect-time lookup', () => {
   });
 
   it('should not say "resolved from" when the host is an address literal', () => {
-    const refusal = new OutboundPolicy([]).refusal('[::1]', '::1');
+    const refusal = new OutboundPolicy([]).refusal('[::1]', '::1', 443);
     expect(refusal).toBe('::1 is loopback (::1/128) and not on OUTBOUND_ALLOWLIST');
+  });
+});
+
+describe('OutboundPolicy ports', () => {
+  // [allow list, host, address, port, allowed]
+  const table: Array<[string[], string, string, number, boolean]> = [
+    [['127.0.0.1/32'], '127.0.0.1', '127.0.0.1', 80, true],
+    [['127.0.0.1/32'], '127.0.0.1', '127.0.0.1', 443, true],
+    [['127.0.0.1/32'], '127.0.0.1', '127.0.0.1', 8080, false],
+    [['127.0.0.1/32'], '127.0.0.1', '127.0.0.1', 22, false],
+    [['127.0.0.1/32:8080'], '127.0.0.1', '127.0.0.1', 8080, true],
+    [['127.0.0.1/32:8080'], '127.0.0.1', '127.0.0.1', 443, false],
+    [['127.0.0.1/32:*'], '127.0.0.1', '127.0.0.1', 6379, true],
+    [['10.0.0.0/8:*'], 'hook.internal', '10.9.8.7', 5432, true],
+    [['relay.internal'], 'relay.internal', '10.0.0.7', 443, true],
+    [['relay.internal'], 'relay.internal', '10.0.0.7', 25, false],
+    [['relay.internal:2525'], 'relay.internal', '10.0.0.7', 2525, true],
+    [['relay.internal:*'], 'relay.internal', '10.0.0.7', 9200, true],
+    [['[::1/128]:8443'], '[::1]', '::1', 8443, true],
+    [['::1/128'], '[::1]', '::1', 8443, false],
+    // Public unicast addresses are reached on any port whatever the list says.
+    [[], 'hooks.example', '93.184.216.34', 8443, true],
+    [['127.0.0.1/32'], 'hooks.example', '93.184.216.34', 22, true],
+  ];
+
+  it.each(table)(
+    'should judge allow list %j, %s (%s) port %s: allowed %s',
+    (list, host, address, port, allowed) => {
+      const refusal = new OutboundPolicy(list).refusal(host, address, port);
+      if (allowed) expect(refusal).toBeNull();
+      else expect(refusal).toContain('not on OUTBOUND_ALLOWLIST');
+    },
+  );
+
+  it('should name the port when the host is listed but the port is not', () => {
+    expect(new OutboundPolicy(['127.0.0.1/32']).refusal('127.0.0.1', '127.0.0.1', 8080)).toBe(
+      'port 8080 of 127.0.0.1 is loopback (127.0.0.0/8) and not on OUTBOUND_ALLOWLIST',
+    );
   });
 });

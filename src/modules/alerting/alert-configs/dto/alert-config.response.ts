@@ -155,7 +155,7 @@ export class AlertConfigResponse {
   @ApiProperty({ example: false })
   enabled!: boolean;
 
-  @ApiProperty({ example: 'RESYNC_REQUIRED' })
+  @ApiProperty({ example: 'NO_PRIMARY' })
   eventTypeName!: string;
 
   @ApiProperty({ example: '5e8cc670a16506712e0b1e95' })

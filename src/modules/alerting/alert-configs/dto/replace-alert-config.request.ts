@@ -7,7 +7,7 @@ import { AlertConfigFieldsRequest } from './create-alert-config.request';
 // an omitted eventTypeName keeps the current one.
 export class ReplaceAlertConfigRequest extends AlertConfigFieldsRequest {
   @ApiPropertyOptional({
-    example: 'RESYNC_REQUIRED',
+    example: 'NO_PRIMARY',
     description: 'Omitted: the current event type is kept.',
   })
   @IsOptional()

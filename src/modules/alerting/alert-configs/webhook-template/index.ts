@@ -7,9 +7,12 @@ export {
 } from './template-renderer';
 export {
   TEMPLATE_HELPERS,
+  TemplateBudgetError,
   TemplateRenderError,
   TemplateSyntaxError,
   type Expression,
   type ParsedTemplate,
   type TemplateNode,
 } from './template-syntax';
+export { DEFAULT_RENDER_LIMITS, type RenderLimits } from './render-budget';
+export { templateBudgetProblem } from './template-probe';

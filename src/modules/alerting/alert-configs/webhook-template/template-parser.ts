@@ -1,3 +1,4 @@
+import { patternProblem } from '../../../../platform/text/linear-regex';
 import {
   ParsedTemplate,
   TEMPLATE_HELPERS,
@@ -12,6 +13,8 @@ type Token =
   | { type: 'number'; value: number; at: number }
   | { type: '.' | '(' | ')' | ',' | '!' | 'end'; at: number };
 
+// Deeper nesting has no use in a webhook payload and only multiplies a render's work.
+const MAX_CALL_DEPTH = 8;
 const IDENT_START = /[A-Za-z_]/;
 const IDENT_PART = /[A-Za-z0-9_]/;
 const ESCAPES: Record<string, string> = {
@@ -34,6 +37,7 @@ function position(source: string, offset: number): { line: number; column: numbe
 class ExpressionParser {
   private readonly tokens: Token[] = [];
   private index = 0;
+  private depth = 0;
 
   constructor(
     private readonly source: string,
@@ -82,6 +86,9 @@ class ExpressionParser {
     if (arity === undefined) {
       this.fail(`unknown helper "${helper}" (available: ${Object.keys(TEMPLATE_HELPERS).join(', ')})`, at);
     }
+    if (++this.depth > MAX_CALL_DEPTH) {
+      this.fail(`helper calls can be nested at most ${MAX_CALL_DEPTH} deep`, at);
+    }
     this.index++;
     const args: Expression[] = [];
     if (this.peek().type !== ')') {
@@ -96,6 +103,7 @@ class ExpressionParser {
     } else {
       this.index++;
     }
+    this.depth--;
     if (args.length !== arity) this.fail(`${helper} takes ${arity} arguments, got ${args.length}`, at);
     this.checkRegexArguments(helper, args, at);
     return { kind: 'call', helper, args };
@@ -105,11 +113,8 @@ class ExpressionParser {
   private checkRegexArguments(helper: string, args: Expression[], at: number): void {
     const [, regex, group] = args;
     if (regex.kind === 'string') {
-      try {
-        new RegExp(regex.value);
-      } catch (error) {
-        this.fail(`invalid regular expression in ${helper}: ${(error as Error).message}`, at);
-      }
+      const problem = patternProblem(regex.value);
+      if (problem !== undefined) this.fail(`invalid regular expression in ${helper}: ${problem}`, at);
     }
     if (group.kind === 'number' && (!Number.isInteger(group.value) || group.value < 0)) {
       this.fail(`the group number of ${helper} must be a non-negative integer`, at);

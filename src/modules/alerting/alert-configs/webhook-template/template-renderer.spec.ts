@@ -74,6 +74,7 @@ describe('renderWebhookBody', () => {
     expect(renderWebhookBody('"${humanReadable}"', alert, 10)).toEqual({
       ok: false,
       reason: 'the rendered output exceeds 10 characters',
+      overBudget: true,
     });
   });
 

@@ -1,5 +1,13 @@
+import { linearRegex, PatternRefusedError, type LinearRegex } from '../../../../platform/text/linear-regex';
+import { DEFAULT_RENDER_LIMITS, RenderBudget, type RenderLimits } from './render-budget';
 import { parseTemplate } from './template-parser';
-import { ParsedTemplate, TemplateRenderError, TemplateSyntaxError, type Expression } from './template-syntax';
+import {
+  ParsedTemplate,
+  TemplateBudgetError,
+  TemplateRenderError,
+  TemplateSyntaxError,
+  type Expression,
+} from './template-syntax';
 
 type Value = string | number | boolean | null | undefined | Value[] | { [key: string]: Value };
 
@@ -18,11 +26,11 @@ function lookup(context: Record<string, unknown>, segments: string[]): Value {
   return current as Value;
 }
 
-function asText(value: Value, what: string): string {
+function asText(value: Value, what: string, budget: RenderBudget): string {
   if (value === undefined || value === null) throw new TemplateRenderError(`${what} is missing`);
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return budget.value(value, what);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value);
+  return budget.value(JSON.stringify(value), what);
 }
 
 function asGroup(value: Value, helper: string): number {
@@ -33,11 +41,14 @@ function asGroup(value: Value, helper: string): number {
   return group;
 }
 
-function regexOf(source: string, helper: string, flags: string): RegExp {
+function regexOf(source: string, helper: string): LinearRegex {
   try {
-    return new RegExp(source, flags);
+    return linearRegex(source);
   } catch (error) {
-    throw new TemplateRenderError(`invalid regular expression in ${helper}: ${(error as Error).message}`);
+    if (error instanceof PatternRefusedError) {
+      throw new TemplateRenderError(`invalid regular expression in ${helper}: ${error.reason}`);
+    }
+    throw error;
   }
 }
 
@@ -55,7 +66,32 @@ function describe(expression: Expression): string {
   }
 }
 
-function evaluate(expression: Expression, context: Record<string, unknown>): Value {
+function callHelper(
+  expression: Extract<Expression, { kind: 'call' }>,
+  context: Record<string, unknown>,
+  budget: RenderBudget,
+): Value {
+  const [input, regex, group] = expression.args.map((arg) => evaluate(arg, context, budget));
+  const text = asText(input, describe(expression.args[0]), budget);
+  const pattern = asText(regex, describe(expression.args[1]), budget);
+  const index = asGroup(group, expression.helper);
+  const matches = regexOf(pattern, expression.helper).groups(text, index, (work) => budget.regex(work));
+  if (expression.helper === 're.group') {
+    const first = matches.next();
+    return first.done ? '' : first.value;
+  }
+  const found: string[] = [];
+  let chars = 0;
+  for (const match of matches) {
+    found.push(match);
+    chars += match.length;
+    budget.list(found.length, chars, expression.helper);
+  }
+  return found;
+}
+
+function evaluate(expression: Expression, context: Record<string, unknown>, budget: RenderBudget): Value {
+  budget.step();
   switch (expression.kind) {
     case 'string':
     case 'number':
@@ -63,43 +99,46 @@ function evaluate(expression: Expression, context: Record<string, unknown>): Val
     case 'path':
       return lookup(context, expression.segments);
     case 'default': {
-      const value = evaluate(expression.value, context);
+      const value = evaluate(expression.value, context, budget);
       if (value !== undefined && value !== null) return value;
-      return expression.fallback ? evaluate(expression.fallback, context) : '';
+      return expression.fallback ? evaluate(expression.fallback, context, budget) : '';
     }
-    case 'call': {
-      const [input, regex, group] = expression.args.map((arg) => evaluate(arg, context));
-      const text = asText(input, describe(expression.args[0]));
-      const pattern = asText(regex, describe(expression.args[1]));
-      const index = asGroup(group, expression.helper);
-      if (expression.helper === 're.group') {
-        return regexOf(pattern, expression.helper, '').exec(text)?.[index] ?? '';
-      }
-      return [...text.matchAll(regexOf(pattern, expression.helper, 'g'))].map((match) => match[index] ?? '');
-    }
+    case 'call':
+      return callHelper(expression, context, budget);
   }
 }
 
 // JSON templates put values inside JSON strings, so text is escaped for that position; structured
 // values (links, tags ...) are written as JSON.
-function interpolate(value: Value, what: string): string {
-  if (typeof value === 'string') return JSON.stringify(value).slice(1, -1);
-  return asText(value, what);
+function interpolate(value: Value, what: string, budget: RenderBudget): string {
+  if (typeof value === 'string') return budget.value(JSON.stringify(value).slice(1, -1), what);
+  return asText(value, what, budget);
 }
 
 // Renders a parsed template against the alert's variables; a missing variable without a `!` default
-// fails, as in FreeMarker.
-export function renderTemplate(template: ParsedTemplate, context: Record<string, unknown>): string {
-  return template.nodes
-    .map((node) =>
+// fails, as in FreeMarker. The budget is checked while rendering (TemplateBudgetError), never after.
+export function renderTemplate(
+  template: ParsedTemplate,
+  context: Record<string, unknown>,
+  limits: RenderLimits = DEFAULT_RENDER_LIMITS,
+): string {
+  const budget = new RenderBudget(limits);
+  const parts: string[] = [];
+  let length = 0;
+  for (const node of template.nodes) {
+    const part =
       node.kind === 'text'
         ? node.text
-        : interpolate(evaluate(node.expression, context), describe(node.expression)),
-    )
-    .join('');
+        : interpolate(evaluate(node.expression, context, budget), describe(node.expression), budget);
+    length += part.length;
+    budget.output(length);
+    parts.push(part);
+  }
+  return parts.join('');
 }
 
-export type WebhookRender<T> = { ok: true; value: T } | { ok: false; reason: string };
+// overBudget: the template needs more than a render may use (RenderLimits), whatever the alert.
+export type WebhookRender<T> = { ok: true; value: T } | { ok: false; reason: string; overBudget?: true };
 
 function render(
   source: string,
@@ -107,12 +146,21 @@ function render(
   maxLength: number,
 ): WebhookRender<{ output: string; json: unknown }> {
   try {
-    const output = renderTemplate(parseTemplate(source), context);
-    if (output.length > maxLength) {
-      return { ok: false, reason: `the rendered output exceeds ${maxLength} characters` };
-    }
+    const output = renderTemplate(parseTemplate(source), context, {
+      ...DEFAULT_RENDER_LIMITS,
+      maxOutputChars: maxLength,
+    });
     return { ok: true, value: { output, json: JSON.parse(output) as unknown } };
   } catch (error) {
+    if (error instanceof TemplateBudgetError) return { ok: false, reason: error.message, overBudget: true };
+    // A RangeError (call stack, string length) is a budget the engine enforced before ours did.
+    if (error instanceof RangeError) {
+      return {
+        ok: false,
+        reason: `the template exceeds the render limits: ${error.message}`,
+        overBudget: true,
+      };
+    }
     if (
       error instanceof TemplateSyntaxError ||
       error instanceof TemplateRenderError ||

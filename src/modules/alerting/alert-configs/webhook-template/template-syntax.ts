@@ -37,3 +37,12 @@ export class TemplateRenderError extends Error {
     this.name = 'TemplateRenderError';
   }
 }
+
+// The template asked for more work or memory than one render may use (RenderLimits); retrying with
+// the same alert fails the same way.
+export class TemplateBudgetError extends TemplateRenderError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TemplateBudgetError';
+  }
+}

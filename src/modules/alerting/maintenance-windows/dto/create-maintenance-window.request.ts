@@ -1,7 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { MatcherRequest } from '../../alert-configs/dto/matcher.request';
 import { IsIsoDateTime } from '../../../../platform/http/iso-date-time';
-import { MAINTENANCE_ALERT_TYPE_NAMES, MAX_DESCRIPTION_LENGTH } from '../maintenance-window-rules';
+import {
+  MAINTENANCE_ALERT_TYPE_NAMES,
+  MAX_DESCRIPTION_LENGTH,
+  MAX_WINDOW_MATCHERS,
+} from '../maintenance-window-rules';
 
 // Presence of the required fields is checked by the service, which answers the product's
 // MISSING_MAINTENANCE_WINDOW_* codes instead of the generic MISSING_ATTRIBUTE.
@@ -33,4 +39,19 @@ export class CreateMaintenanceWindowRequest {
   @IsString()
   @MaxLength(MAX_DESCRIPTION_LENGTH)
   description?: string | null;
+
+  @ApiPropertyOptional({
+    type: [MatcherRequest],
+    maxItems: MAX_WINDOW_MATCHERS,
+    description:
+      'Beyond the product: silence only the hosts or replica sets matching every matcher (same field names ' +
+      'and operators as alert configuration matchers; host fields for HOST, replica-set fields for ' +
+      'REPLICA_SET and BACKUP, CLUSTER_NAME for CLUSTER; AGENT alerts cannot be narrowed). ' +
+      'Omitted: the whole project.',
+  })
+  @IsOptional()
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => MatcherRequest)
+  matchers?: MatcherRequest[] | null;
 }

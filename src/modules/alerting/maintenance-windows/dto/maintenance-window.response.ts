@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { LinkResponse } from '../../../../platform/http/pagination/link.response';
 import { ListEnvelopeResponse } from '../../../../platform/http/pagination/list-envelope';
+import { MatcherResponse } from '../../alert-configs/dto/alert-config.response';
 import { MAINTENANCE_ALERT_TYPE_NAMES } from '../maintenance-window-rules';
 
 // The product's maintenance window, as its documentation prints it.
@@ -28,6 +29,12 @@ export class MaintenanceWindowResponse {
 
   @ApiPropertyOptional({ example: 'my description', description: 'Returned only if one was provided.' })
   description?: string;
+
+  @ApiProperty({
+    type: [MatcherResponse],
+    description: 'Beyond the product: empty for a window over the whole project.',
+  })
+  matchers!: MatcherResponse[];
 
   @ApiProperty({ type: [LinkResponse] })
   links!: LinkResponse[];

@@ -1,7 +1,13 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsOptional, IsString, MaxLength } from 'class-validator';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, IsArray, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { MatcherRequest } from '../../alert-configs/dto/matcher.request';
 import { IsIsoDateTime } from '../../../../platform/http/iso-date-time';
-import { MAINTENANCE_ALERT_TYPE_NAMES, MAX_DESCRIPTION_LENGTH } from '../maintenance-window-rules';
+import {
+  MAINTENANCE_ALERT_TYPE_NAMES,
+  MAX_DESCRIPTION_LENGTH,
+  MAX_WINDOW_MATCHERS,
+} from '../maintenance-window-rules';
 
 // PATCH /groups/{groupId}/maintenanceWindows/{id}: at least one field; the ones given replace the stored
 // values.
@@ -32,4 +38,19 @@ export class UpdateMaintenanceWindowRequest {
   @IsString()
   @MaxLength(MAX_DESCRIPTION_LENGTH)
   description?: string | null;
+
+  @ApiPropertyOptional({
+    type: [MatcherRequest],
+    maxItems: MAX_WINDOW_MATCHERS,
+    description:
+      'Beyond the product: silence only the hosts or replica sets matching every matcher (same field names ' +
+      'and operators as alert configuration matchers; host fields for HOST, replica-set fields for ' +
+      'REPLICA_SET and BACKUP, CLUSTER_NAME for CLUSTER; AGENT alerts cannot be narrowed). ' +
+      'null or an empty list widens the window back to the whole project. Omitted: the whole project.',
+  })
+  @IsOptional()
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => MatcherRequest)
+  matchers?: MatcherRequest[] | null;
 }

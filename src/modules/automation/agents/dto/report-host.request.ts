@@ -6,6 +6,7 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
+  IsIP,
   IsOptional,
   IsString,
   Length,
@@ -13,6 +14,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
+import { IsIsoDateTime } from '../../../../platform/http/iso-date-time';
 import { HOST_TYPE_NAMES } from '../../hosts/host-types';
 import { ReportDiskRequest } from './report-disk.request';
 import { ReportMeasurementRequest } from './report-measurement.request';
@@ -56,6 +58,73 @@ export class ReportHostRequest {
   @ApiProperty({ example: true, description: 'Whether the agent could reach the process.' })
   @IsBoolean()
   up!: boolean;
+
+  // The facts of the product's host resource. Each is optional: a report without one keeps the last value.
+  @ApiPropertyOptional({ example: '7.0.12', minLength: 1, maxLength: 64, description: 'MongoDB version.' })
+  @IsOptional()
+  @IsString()
+  @Length(1, 64)
+  version?: string;
+
+  @ApiPropertyOptional({ example: '10.0.0.12', description: 'IPv4 or IPv6 address of the process.' })
+  @IsOptional()
+  @IsIP(undefined, { message: 'ipAddress must be an IPv4 or IPv6 address' })
+  ipAddress?: string;
+
+  @ApiPropertyOptional({
+    example: 86400000,
+    minimum: 0,
+    description: 'Milliseconds since the process started; a smaller value than before is a restart.',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(Number.MAX_SAFE_INTEGER)
+  uptimeMsec?: number;
+
+  @ApiPropertyOptional({ example: true })
+  @IsOptional()
+  @IsBoolean()
+  journalingEnabled?: boolean;
+
+  @ApiPropertyOptional({ example: false })
+  @IsOptional()
+  @IsBoolean()
+  hasStartupWarnings?: boolean;
+
+  @ApiPropertyOptional({ example: false, description: 'Whether the process runs with a too low ulimit.' })
+  @IsOptional()
+  @IsBoolean()
+  lowUlimit?: boolean;
+
+  @ApiPropertyOptional({ example: true, description: 'Whether the process accepts TLS connections.' })
+  @IsOptional()
+  @IsBoolean()
+  sslEnabled?: boolean;
+
+  @ApiPropertyOptional({
+    example: '2025-06-30T00:00:00Z',
+    description:
+      'Expiry (ISO 8601) of the TLS certificate the process serves; raises HOST_SSL_CERTIFICATE_STALE ' +
+      'within 30 days of it.',
+  })
+  @IsOptional()
+  @IsIsoDateTime()
+  sslCertificateNotAfter?: string;
+
+  @ApiPropertyOptional({ example: 1073741824, minimum: 0 })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(Number.MAX_SAFE_INTEGER)
+  lastDataSizeBytes?: number;
+
+  @ApiPropertyOptional({ example: 104857600, minimum: 0 })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(Number.MAX_SAFE_INTEGER)
+  lastIndexSizeBytes?: number;
 
   @ApiPropertyOptional({ type: [ReportMeasurementRequest], maxItems: MAX_MEASUREMENTS_PER_HOST })
   @IsOptional()

@@ -24,7 +24,7 @@ export class HostResponse {
 
   @ApiPropertyOptional({
     example: 'PRIMARY',
-    description: 'From typeName: PRIMARY, SECONDARY, ARBITER or RECOVERING.',
+    description: 'From typeName: PRIMARY, SECONDARY, ARBITER or RECOVERING; DOWN while the host is down.',
   })
   replicaStateName?: string;
 
@@ -72,6 +72,37 @@ export class HostResponse {
 
   @ApiPropertyOptional({ example: 'SCRAM-SHA-256' })
   authMechanismName?: string;
+
+  // Reported by the monitoring agent; absent until reported.
+  @ApiPropertyOptional({ example: '7.0.12' })
+  version?: string;
+
+  @ApiPropertyOptional({ example: '10.0.0.12' })
+  ipAddress?: string;
+
+  @ApiPropertyOptional({ example: 86400000 })
+  uptimeMsec?: number;
+
+  @ApiPropertyOptional({ example: true })
+  journalingEnabled?: boolean;
+
+  @ApiPropertyOptional({ example: false })
+  hasStartupWarnings?: boolean;
+
+  @ApiPropertyOptional({ example: false })
+  lowUlimit?: boolean;
+
+  @ApiPropertyOptional({ example: 1073741824 })
+  lastDataSizeBytes?: number;
+
+  @ApiPropertyOptional({ example: 104857600 })
+  lastIndexSizeBytes?: number;
+
+  @ApiPropertyOptional({
+    example: '2025-06-30T00:00:00Z',
+    description: 'Not a product field: expiry of the TLS certificate the process serves, as last reported.',
+  })
+  sslCertificateNotAfter?: string;
 
   @ApiProperty({ type: [LinkResponse] })
   links!: LinkResponse[];

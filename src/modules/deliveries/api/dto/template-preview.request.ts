@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { WEBHOOK_TEMPLATE_MAX_LENGTH } from '../../../alerting';
-import { ALERT_EVENT_KINDS } from '../../../integrations';
+import { ALERT_EVENT_KINDS } from '../../notifiers';
 
 export class TemplatePreviewRequest {
   @ApiPropertyOptional({

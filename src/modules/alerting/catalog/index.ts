@@ -1,4 +1,0 @@
-export * from './event-types';
-export * from './matchers';
-export * from './metrics';
-export * from './notification-types';

@@ -1,0 +1,237 @@
+import { Injectable } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
+import { In } from 'typeorm';
+import { Clock } from '../../../platform/clock/clock';
+import { domainEventChannel, type DomainEvent } from '../../../platform/events/domain-event';
+import {
+  AutomationEventTypes,
+  DeploymentReader,
+  REPORT_INGESTED,
+  type HostSnapshot,
+  type ReportIngestedEvent,
+} from '../../automation';
+import type { AlertConfigDefinition } from '../alert-configs/alert-config.types';
+import { alertSourceOf } from '../catalog/alert-sources';
+import { decide, hostFieldsOf, type ActiveAlert } from './alert-evaluator';
+import { AlertEngine } from './alert-engine.service';
+import {
+  clusterCondition,
+  hostCondition,
+  replicaSetCondition,
+  replicaSetView,
+  type StateHostFacts,
+} from './deployment-conditions';
+import { EnabledConfigsCache } from './enabled-configs.cache';
+import type { HostFacts } from './host-facts';
+import { matchesAll } from './host-matchers';
+
+const STATE_SOURCES = new Set(['HOST_STATE', 'REPLICA_SET_STATE', 'CLUSTER_STATE']);
+
+export function replicaSetTargetKey(name: string): string {
+  return `replicaSet:${name}`;
+}
+
+export function clusterTargetKey(name: string): string {
+  return `cluster:${name}`;
+}
+
+// Conditions on the reported state of a deployment (HOST_RECOVERING, HOST_SSL_CERTIFICATE_STALE, the
+// replica-set and sharded-cluster conditions), evaluated in the transaction of what changed it: a report,
+// or a host falling silent, coming back or being removed. Opens while the condition holds (TRACKING first
+// when the configuration delays), closes when it no longer does.
+@Injectable()
+export class DeploymentConditionAlerts {
+  constructor(
+    private readonly engine: AlertEngine,
+    private readonly configs: EnabledConfigsCache,
+    private readonly deployment: DeploymentReader,
+    private readonly clock: Clock,
+  ) {}
+
+  @OnEvent(REPORT_INGESTED, { suppressErrors: false })
+  async onReport(event: ReportIngestedEvent): Promise<void> {
+    const configs = await this.stateConfigs(event.groupId);
+    if (configs.length === 0) return;
+    const hostConfigs = configs.filter((config) => alertSourceOf(config.eventTypeName) === 'HOST_STATE');
+    if (hostConfigs.length > 0) await this.evaluateHosts(event.groupId, hostConfigs, event.hosts);
+    await this.evaluateSets(
+      event.groupId,
+      configs,
+      event.hosts.map((host) => host.replicaSetName),
+      event.hosts.map((host) => host.clusterName),
+    );
+  }
+
+  // A host the liveness sweep marked down (or a report brought back), or a host removed: its replica set
+  // and cluster changed.
+  @OnEvent(domainEventChannel(AutomationEventTypes.HOST_DOWN), { suppressErrors: false })
+  @OnEvent(domainEventChannel(AutomationEventTypes.HOST_UP), { suppressErrors: false })
+  @OnEvent(domainEventChannel(AutomationEventTypes.DELETE_HOST_AUDIT), { suppressErrors: false })
+  async onHostChanged(event: DomainEvent): Promise<void> {
+    if (event.groupId === undefined) return;
+    const setName = event.subject?.replicaSetName;
+    const clusterName = event.subject?.clusterName;
+    if (setName === undefined && clusterName === undefined) return;
+    const configs = await this.stateConfigs(event.groupId);
+    if (configs.length === 0) return;
+    await this.evaluateSets(event.groupId, configs, [setName ?? null], [clusterName ?? null]);
+  }
+
+  private async stateConfigs(groupId: string): Promise<AlertConfigDefinition[]> {
+    return (await this.configs.of(groupId)).filter((config) =>
+      STATE_SOURCES.has(alertSourceOf(config.eventTypeName) ?? ''),
+    );
+  }
+
+  private async evaluateHosts(
+    groupId: string,
+    configs: AlertConfigDefinition[],
+    hosts: ReadonlyArray<HostFacts & StateHostFacts>,
+  ): Promise<void> {
+    const slots = await this.slots(
+      groupId,
+      configs,
+      hosts.map((host) => host.hostId),
+    );
+    const now = this.clock.now();
+    for (const config of configs) {
+      for (const host of hosts) {
+        const state = hostCondition(config.eventTypeName, host, now);
+        if (state === undefined) continue;
+        const applies = host.alertsEnabled && matchesAll(config.matchers, host);
+        const decision = decide(
+          applies ? state : 'NOT_APPLICABLE',
+          slots.get(`${config.id}\u0000${host.hostId}`),
+          config,
+          now,
+          () => ({
+            groupId,
+            alertConfigId: config.id,
+            eventTypeName: config.eventTypeName,
+            ...hostFieldsOf(host),
+            ...(config.eventTypeName === 'HOST_SSL_CERTIFICATE_STALE' && host.sslCertificateNotAfter
+              ? {
+                  humanReadable: `TLS certificate of ${host.hostname}:${host.port} expires ${host.sslCertificateNotAfter.toISOString()}`,
+                }
+              : {}),
+          }),
+        );
+        if (decision) await this.engine.apply(decision);
+      }
+    }
+  }
+
+  private async evaluateSets(
+    groupId: string,
+    configs: AlertConfigDefinition[],
+    setNames: ReadonlyArray<string | null>,
+    clusterNames: ReadonlyArray<string | null>,
+  ): Promise<void> {
+    const setConfigs = configs.filter(
+      (config) => alertSourceOf(config.eventTypeName) === 'REPLICA_SET_STATE',
+    );
+    const clusterConfigs = configs.filter(
+      (config) => alertSourceOf(config.eventTypeName) === 'CLUSTER_STATE',
+    );
+    const sets = [...new Set(setNames.filter((name): name is string => name !== null))];
+    const clusters = [...new Set(clusterNames.filter((name): name is string => name !== null))];
+    if (
+      (setConfigs.length === 0 || sets.length === 0) &&
+      (clusterConfigs.length === 0 || clusters.length === 0)
+    ) {
+      return;
+    }
+    const hosts = await this.deployment.hosts(groupId);
+    const now = this.clock.now();
+    const setSlots = await this.slots(groupId, setConfigs, sets.map(replicaSetTargetKey));
+    for (const name of setConfigs.length === 0 ? [] : sets) {
+      const members = hosts.filter((host) => host.replicaSetName === name);
+      const view = replicaSetView(members);
+      const facts = groupFacts(members, name);
+      for (const config of setConfigs) {
+        const result = replicaSetCondition(config.eventTypeName, view, config.threshold);
+        if (result === undefined) continue;
+        const condition =
+          members.length > 0 && matchesAll(config.matchers, facts) ? result.condition : 'NOT_APPLICABLE';
+        const decision = decide(
+          condition,
+          setSlots.get(`${config.id}\u0000${replicaSetTargetKey(name)}`),
+          config,
+          now,
+          () => ({
+            groupId,
+            alertConfigId: config.id,
+            eventTypeName: config.eventTypeName,
+            targetKey: replicaSetTargetKey(name),
+            replicaSetName: name,
+            ...(members[0]?.clusterId ? { clusterId: members[0].clusterId } : {}),
+            ...(facts.clusterName === null ? {} : { clusterName: facts.clusterName }),
+            currentValue: { number: result.value, units: 'RAW' },
+            humanReadable: `Replica set ${name}: ${view.primaries} primary, ${view.healthy} healthy and ${view.unhealthy} unhealthy members`,
+          }),
+        );
+        if (decision) await this.engine.apply(decision);
+      }
+    }
+    const clusterSlots = await this.slots(groupId, clusterConfigs, clusters.map(clusterTargetKey));
+    for (const name of clusterConfigs.length === 0 ? [] : clusters) {
+      const members = hosts.filter((host) => host.clusterName === name);
+      const state = clusterCondition(members);
+      const facts = { ...groupFacts(members, null), clusterName: name };
+      for (const config of clusterConfigs) {
+        const condition =
+          state === undefined
+            ? 'NOT_APPLICABLE'
+            : matchesAll(config.matchers, facts)
+              ? state
+              : 'NOT_APPLICABLE';
+        const decision = decide(
+          condition,
+          clusterSlots.get(`${config.id}\u0000${clusterTargetKey(name)}`),
+          config,
+          now,
+          () => ({
+            groupId,
+            alertConfigId: config.id,
+            eventTypeName: config.eventTypeName,
+            targetKey: clusterTargetKey(name),
+            clusterName: name,
+            ...(members[0]?.clusterId ? { clusterId: members[0].clusterId } : {}),
+            humanReadable: `Sharded cluster ${name} has no reachable mongos`,
+          }),
+        );
+        if (decision) await this.engine.apply(decision);
+      }
+    }
+  }
+
+  // The TRACKING and OPEN alerts of these configurations on these targets, by (configuration, target).
+  private async slots(
+    groupId: string,
+    configs: AlertConfigDefinition[],
+    targetKeys: string[],
+  ): Promise<Map<string, ActiveAlert>> {
+    if (configs.length === 0 || targetKeys.length === 0) return new Map();
+    const active = await this.engine.activeAlerts({
+      groupId,
+      alertConfigId: In(configs.map((config) => config.id)),
+      targetKey: In(targetKeys),
+    });
+    return new Map(active.map((alert) => [`${alert.alertConfigId}\u0000${alert.targetKey}`, alert]));
+  }
+}
+
+// What the matchers of a replica-set or cluster configuration read: the set's name, and the cluster and
+// shard names its members carry.
+function groupFacts(members: readonly HostSnapshot[], replicaSetName: string | null): HostFacts {
+  const member = members[0];
+  return {
+    hostId: '',
+    hostname: '',
+    port: 0,
+    typeName: member?.typeName ?? '',
+    replicaSetName,
+    clusterName: member?.clusterName ?? null,
+    alertsEnabled: true,
+  };
+}

@@ -1,0 +1,42 @@
+import type { Request, Response } from 'express';
+import type { Principal } from '../../auth/principal';
+import type { ApiError } from '../api-error';
+import { errorHeaders } from '../api-error.filter';
+import { queryPairs } from './request-url';
+
+// pretty/envelope: the query's output options, parsed once per request (see outputOptions).
+export type PipelineRequest = Request & {
+  principal?: Principal;
+  requestId?: string;
+  output?: { pretty: boolean; envelope: boolean };
+};
+
+export function outputOptions(
+  req: PipelineRequest,
+  query?: Array<[string, string]>,
+): { pretty: boolean; envelope: boolean } {
+  if (req.output) return req.output;
+  const pairs = query ?? queryPairs(req.originalUrl);
+  req.output = {
+    pretty: pairs.some(([key, value]) => key === 'pretty' && value === 'true'),
+    envelope: pairs.some(([key, value]) => key === 'envelope' && value === 'true'),
+  };
+  return req.output;
+}
+
+// Serializes every JSON body ourselves: exact `Content-Type: application/json` (no charset suffix,
+// as the product's samples show) and `pretty=true` indentation per request.
+export function sendJson(req: PipelineRequest, res: Response, body: unknown): Response {
+  const text = JSON.stringify(body, null, outputOptions(req).pretty ? 2 : undefined) ?? '';
+  // Express's res.set (used by Nest's adapter, e.g. in the error filter) appends `; charset=utf-8`.
+  const current = res.get('Content-Type');
+  if (!current || /^application\/json; charset=utf-8$/i.test(current))
+    res.setHeader('Content-Type', 'application/json');
+  return res.send(Buffer.from(text, 'utf8'));
+}
+
+export function writeError(req: Request, res: Response, error: ApiError): void {
+  res.status(error.status);
+  res.set(errorHeaders(error));
+  sendJson(req, res, error.toBody());
+}
