@@ -1,4 +1,8 @@
-import type { GlobalRoleName, OrgRoleName, ProjectRoleName } from '../../../platform/auth/require-role.decorator';
+import type {
+  GlobalRoleName,
+  OrgRoleName,
+  ProjectRoleName,
+} from '../../../platform/auth/require-role.decorator';
 
 // Organization roles an API key may hold.
 export const API_KEY_ORG_ROLES: readonly OrgRoleName[] = [
