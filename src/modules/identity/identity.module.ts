@@ -18,6 +18,7 @@ import { CredentialsService } from './credentials/credentials.service';
 import { OrganizationEntity } from './organizations/organization.entity';
 import { OrganizationsController } from './organizations/organizations.controller';
 import { OrganizationsService } from './organizations/organizations.service';
+import { OrganizationLifecycleService } from './organizations/organization-lifecycle.service';
 import { ProjectOrgDirectory } from './projects/project-org.directory';
 import { ProjectEntity } from './projects/project.entity';
 import { ProjectsController } from './projects/projects.controller';
@@ -80,6 +81,7 @@ import { TeamProjectRoleEntity } from './teams/team-project-role.entity';
     MembershipService,
     MembershipStore,
     OrganizationsService,
+    OrganizationLifecycleService,
     ProjectsService,
     OrgApiKeysService,
     ProjectApiKeysService,

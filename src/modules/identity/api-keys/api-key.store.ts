@@ -72,9 +72,7 @@ export class ApiKeyStore {
 
   // An organization key is "not found" here, as a global key is under an organization.
   async findGlobal(apiKeyId: string): Promise<ApiKeyEntity> {
-    const key = await this.txHost.tx
-      .getRepository(ApiKeyEntity)
-      .findOneBy({ id: apiKeyId, orgId: IsNull() });
+    const key = await this.txHost.tx.getRepository(ApiKeyEntity).findOneBy({ id: apiKeyId, orgId: IsNull() });
     if (!key) throw IdentityErrors.API_KEY_NOT_FOUND(apiKeyId);
     return key;
   }

@@ -1,6 +1,18 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Patch,
+  Post,
+  Query,
+} from '@nestjs/common';
 import {
   ApiBadRequestResponse,
+  ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
@@ -17,6 +29,9 @@ import { CreateOrganizationRequest } from './dto/create-organization.request';
 import { ListOrganizationsQuery } from './dto/list-organizations.query';
 import { OrganizationListResponse, OrganizationResponse } from './dto/organization.response';
 import { OrganizationsService } from './organizations.service';
+import { OrganizationLifecycleService } from './organization-lifecycle.service';
+import { ApiErrorResponses } from '../../../platform/http/api-error-responses.decorator';
+import { IdentityErrors } from '../identity.errors';
 
 @ApiTags('Organizations')
 @Controller('orgs')
@@ -24,7 +39,34 @@ export class OrganizationsController {
   constructor(
     private readonly orgs: OrganizationsService,
     private readonly projects: ProjectsService,
+    private readonly lifecycle: OrganizationLifecycleService,
   ) {}
+
+  @Patch(':orgId')
+  @RequireOrgRole('ORG_OWNER')
+  @ApiOperation({ summary: 'Rename one organization', description: 'ORG_OWNER; records ORG_RENAMED.' })
+  @ApiOkResponse({ type: OrganizationResponse })
+  rename(
+    @Param('orgId') orgId: string,
+    @Body() body: CreateOrganizationRequest,
+  ): Promise<OrganizationResponse> {
+    return this.lifecycle.rename(orgId, body);
+  }
+
+  @Delete(':orgId')
+  @RequireOrgRole('ORG_OWNER')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @ApiOperation({
+    summary: 'Delete one organization',
+    description: 'ORG_OWNER; refused while the organization has projects. Its roles and teams go with it.',
+  })
+  @ApiNoContentResponse({ description: 'Deleted.' })
+  @ApiErrorResponses(400, 'The organization still has projects.', [
+    IdentityErrors.CANNOT_DELETE_ORG_WITH_GROUPS('5980cfc70b6d97029d82e3f6'),
+  ])
+  delete(@Param('orgId') orgId: string): Promise<void> {
+    return this.lifecycle.delete(orgId);
+  }
 
   @Post()
   @RequireAuthenticated()
