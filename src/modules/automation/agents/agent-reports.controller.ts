@@ -3,7 +3,7 @@ import { ApiAcceptedResponse, ApiBody, ApiOperation, ApiParam, ApiSecurity, ApiT
 import { PublicRoute } from '../../../platform/auth/require-role.decorator';
 import { ApiErrorResponses } from '../../../platform/http/api-error-responses.decorator';
 import { CommonErrors } from '../../../platform/http/error-codes';
-import { invalidAgentApiKey } from '../automation.errors';
+import { AutomationErrors, invalidAgentApiKey } from '../automation.errors';
 import { AgentKeyGuard } from './agent-key.guard';
 import { AGENT_KEY_SECURITY } from './agent-api.openapi';
 import { AgentReportRequest } from './dto/agent-report.request';
@@ -92,6 +92,9 @@ export class AgentReportsController {
   ])
   @ApiErrorResponses(401, 'Missing Basic credentials, or not a key of this project.', [
     invalidAgentApiKey(GROUP),
+  ])
+  @ApiErrorResponses(409, 'The report would take the project past MAX_HOSTS_PER_PROJECT; nothing is kept.', [
+    AutomationErrors.MAX_HOSTS_PER_GROUP_EXCEEDED(1000, 999, 2),
   ])
   async report(@Param('groupId') groupId: string, @Body() body: AgentReportRequest): Promise<void> {
     await this.ingest.ingest(groupId, body);

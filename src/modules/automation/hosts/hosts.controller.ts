@@ -96,9 +96,14 @@ export class HostsController {
     CommonErrors.MISSING_ATTRIBUTE('hostname'),
     CommonErrors.INVALID_JSON_ATTRIBUTE('port'),
   ])
-  @ApiErrorResponses(409, 'The host is already monitored.', [
-    AutomationErrors.HOST_ALREADY_EXISTS('db0.example.com:27017', GROUP),
-  ])
+  @ApiErrorResponses(
+    409,
+    'The host is already monitored, or the project holds MAX_HOSTS_PER_PROJECT hosts.',
+    [
+      AutomationErrors.HOST_ALREADY_EXISTS('db0.example.com:27017', GROUP),
+      AutomationErrors.MAX_HOSTS_PER_GROUP_EXCEEDED(1000, 1000, 1),
+    ],
+  )
   @ApiErrorResponses(404, 'Unknown project (global callers only).', [groupNotFound])
   add(@Param('groupId') groupId: string, @Body() body: AddHostRequest): Promise<HostResponse> {
     return this.hosts.add(groupId, body);
