@@ -33,12 +33,12 @@ export class OrgUsersController {
   }
 
   @Delete(':userId')
-  @RequireOrgRole('ORG_MEMBER')
+  @RequireOrgRole('ORG_OWNER')
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiOperation({
     summary: 'Remove one user from one organization',
     description:
-      'ORG_OWNER or a global user admin. Removes the organization roles, the roles in its projects and ' +
+      'ORG_OWNER (or GLOBAL_OWNER). Removes the organization roles, the roles in its projects and ' +
       "the memberships of its teams; effective on the user's next request.",
   })
   @ApiNoContentResponse({ description: 'Removed.' })
