@@ -54,8 +54,8 @@ const NO_SOURCE_BY_CATEGORY: Readonly<Record<string, string>> = {
   BI_CONNECTOR: 'this service does not manage BI Connectors',
   BILLING: 'this service has no billing',
   DATA_EXPLORER: 'this service has no Data Explorer',
-  TEAM: 'this service has no teams',
-  USER: 'users are not invited to, nor join or leave, projects in this service',
+  TEAM: 'teams are not assigned to projects in this service',
+  USER: 'users are added to projects directly in this service, never invited or asking to join',
 };
 
 const NO_SOURCE_BY_TYPE: Readonly<Record<string, string>> = {
@@ -80,6 +80,9 @@ const NO_SOURCE_BY_TYPE: Readonly<Record<string, string>> = {
   ENOUGH_HEALTHY_MEMBERS:
     'it is the resolution of TOO_FEW_HEALTHY_MEMBERS and TOO_MANY_UNHEALTHY_MEMBERS, whose alerts close when it happens',
   TOO_MANY_ELECTIONS: 'agents do not report election counts',
+  JOINED_GROUP: 'project membership events are recorded but not yet raised as alerts',
+  REMOVED_FROM_GROUP: 'project membership events are recorded but not yet raised as alerts',
+  USER_ROLES_CHANGED_AUDIT: 'project membership events are recorded but not yet raised as alerts',
   ALL_USERS_HAVE_MULTI_FACTOR_AUTH: 'this service has no multi-factor authentication',
   USERS_WITHOUT_MULTI_FACTOR_AUTH: 'this service has no multi-factor authentication',
   DELINQUENT: 'this service has no billing',
