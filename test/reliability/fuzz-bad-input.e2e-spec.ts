@@ -14,7 +14,7 @@ import { errorBodyProblem, send } from './support/send';
 
 // Fixed seed and case count so CI is reproducible; FUZZ_SEED / FUZZ_CASES_PER_OPERATION explore further.
 const SEED = Number(process.env.FUZZ_SEED ?? 20261122);
-const CASES_PER_OPERATION = Number(process.env.FUZZ_CASES_PER_OPERATION ?? 25);
+const CASES_PER_OPERATION = Number(process.env.FUZZ_CASES_PER_OPERATION ?? 10);
 // Requests of both tests together in one run (the batched test fills up to it); FUZZ_TOTAL explores further.
 const TOTAL_REQUESTS = Number(process.env.FUZZ_TOTAL ?? 10_000);
 // Requests in flight at once in the batched test; the database digest is taken around each batch.

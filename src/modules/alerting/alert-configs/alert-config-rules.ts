@@ -56,6 +56,9 @@ function checkMatchers(
 export function checkMatcherList(matchers: MatcherInput[], fields: readonly MatcherFieldName[]): Matcher[] {
   return matchers.map((matcher, index) => {
     const path = `matchers[${index}]`;
+    // An explicit null reaches here as absent (the validation pipe drops it).
+    if (matcher.fieldName === undefined) throw CommonErrors.MISSING_ATTRIBUTE(`${path}.fieldName`);
+    if (matcher.value === undefined) throw CommonErrors.MISSING_ATTRIBUTE(`${path}.value`);
     if (!fields.includes(matcher.fieldName as never)) {
       throw CommonErrors.INVALID_ENUM_VALUE(matcher.fieldName, `${path}.fieldName`);
     }

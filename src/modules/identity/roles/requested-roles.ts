@@ -19,6 +19,8 @@ export class RequestedRoles {
   async resolve(requests: RoleRequest[], field = 'roles'): Promise<RoleRow[]> {
     const rows: RoleRow[] = requests.map((request, index) => {
       const at = `${field}[${index}]`;
+      // roleName: null reaches here as absent (the validation pipe drops explicit nulls).
+      if (request.roleName === undefined) throw CommonErrors.MISSING_ATTRIBUTE(`${at}.roleName`);
       const kind = roleKind(request.roleName);
       if (kind === undefined) throw CommonErrors.INVALID_ENUM_VALUE(request.roleName, `${at}.roleName`);
       const { orgId, groupId, roleName } = request;
