@@ -63,9 +63,6 @@ const NARROWED_BY_SERVICE: Record<string, { passes: CallerKind[]; why: string }>
     passes: ['globalOwner', 'orgOwner'],
     why: 'Organization Owner or the key itself',
   },
-  // Declared for every member so a global user admin (no organization role) reaches the service,
-  // which admits only the organization's owners and global user admins.
-  OrgUsers_remove: { passes: ['globalOwner', 'orgOwner'], why: 'Organization Owner or a global user admin' },
 };
 
 function expectationFor(caller: CallerKind, access: DeclaredAccess, operationId: string): Expectation {
