@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ANY_JSON_VALUE } from './any-json-value';
 
 // The stored document as it was published, with its goal version.
 export class AutomationConfigResponse {
@@ -15,7 +16,7 @@ export class AutomationConfigResponse {
   @ApiPropertyOptional({ type: Object, nullable: true, example: {} })
   balancer?: Record<string, unknown> | null;
 
-  @ApiPropertyOptional({ type: Object, nullable: true, example: {} })
+  @ApiPropertyOptional(ANY_JSON_VALUE)
   clusterWideConfigurations?: unknown;
 
   @ApiPropertyOptional({ type: Object, nullable: true, example: {} })
@@ -37,7 +38,7 @@ export class AutomationConfigResponse {
   })
   options?: Record<string, unknown> | null;
 
-  @ApiPropertyOptional({ type: Object, nullable: true, example: {} })
+  @ApiPropertyOptional(ANY_JSON_VALUE)
   prometheus?: unknown;
 
   @ApiPropertyOptional({ type: Object, nullable: true, example: {} })

@@ -1,6 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsArray, IsInt, IsObject, IsOptional, IsString } from 'class-validator';
+import { ANY_JSON_VALUE } from './any-json-value';
 
 // A top-level section whose content is the client's: documented by example, checked only for its kind.
 const ObjectSection = (example: Record<string, unknown> = {}) =>
@@ -22,8 +23,7 @@ export class ReplaceAutomationConfigRequest {
   @ObjectSection()
   balancer?: Record<string, unknown> | null;
 
-  // Shape not documented by the product: any JSON value is kept as sent.
-  @ApiPropertyOptional({ type: Object, nullable: true, example: {} })
+  @ApiPropertyOptional(ANY_JSON_VALUE)
   @IsOptional()
   clusterWideConfigurations?: unknown;
 
@@ -42,8 +42,7 @@ export class ReplaceAutomationConfigRequest {
   @ObjectSection({ downloadBase: '/var/lib/mongodb-mms-automation' })
   options?: Record<string, unknown> | null;
 
-  // Shape not documented by the product: any JSON value is kept as sent.
-  @ApiPropertyOptional({ type: Object, nullable: true, example: {} })
+  @ApiPropertyOptional(ANY_JSON_VALUE)
   @IsOptional()
   prometheus?: unknown;
 
