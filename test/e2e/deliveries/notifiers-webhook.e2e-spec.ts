@@ -168,17 +168,19 @@ describe('POST /hooks/alerts (WEBHOOK notifier)', () => {
       expect(request.json()).toEqual(alert);
     });
 
-    it('should send the default body and report the fallback when the rendered body exceeds 10000 characters', async () => {
+    it('should fail the delivery without sending anything when the rendered body exceeds 10000 characters', async () => {
       const repeated = '${humanReadable}'.repeat(300);
       const result = await notifiers.notify(
         target({ bodyTemplate: `{"text": "${repeated}"}` }),
         alert,
         'alert.open',
       );
-      expect(result.ok).toBe(true);
-      expect(result.renderFallback).toEqual({ body: 'the rendered output exceeds 10000 characters' });
-      const [request] = await receiver.waitFor(1);
-      expect(request.json()).toEqual(alert);
+      expect(result).toMatchObject({
+        ok: false,
+        retryable: false,
+        error: 'webhookBodyTemplate: the rendered output exceeds 10000 characters',
+      });
+      expect(receiver.requests).toHaveLength(0);
     });
 
     it('should send the default body and report the fallback when the rendered body is not JSON', async () => {

@@ -121,7 +121,7 @@ export function buildWebhookRequest(
         renderFallback: fallback,
         overBudget: `webhookHeadersTemplate: ${rendered.reason}`,
       };
-    } else if (rendered.ok) headers = withContentType(rendered.value);
+    } else if (rendered.ok && problem === undefined) headers = withContentType(rendered.value);
   }
 
   const fellBack = fallback.body !== undefined || fallback.headers !== undefined;
