@@ -82,7 +82,17 @@ function validationPipe(forbidNonWhitelisted: boolean): ValidationPipe {
 // @nestjs/swagger's metadata key for @ApiProperty options (DECORATORS.API_MODEL_PROPERTIES).
 const API_MODEL_PROPERTIES = 'swagger/apiModelProperties';
 
+const NULL_REACHES_SERVICE = 'dms:nullReachesService';
+
+// Marks an optional field whose explicit null the service itself answers (a PATCH that refuses to clear
+// a required value with the product's own error code), so the pipe leaves that null in place.
+export function NullReachesService(): PropertyDecorator {
+  return (target, key) => Reflect.defineMetadata(NULL_REACHES_SERVICE, true, target, key);
+}
+
 function declaredNullable(instance: object, key: string): boolean {
+  if (Reflect.getMetadata(NULL_REACHES_SERVICE, Object.getPrototypeOf(instance) as object, key) === true)
+    return true;
   const options: unknown = Reflect.getMetadata(
     API_MODEL_PROPERTIES,
     Object.getPrototypeOf(instance) as object,

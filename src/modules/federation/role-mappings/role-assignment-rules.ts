@@ -1,4 +1,5 @@
 import { isOrgRoleName, ORG_ROLE_NAMES, PROJECT_ROLE_NAMES } from '../../../platform/auth/role-names';
+import { CommonErrors } from '../../../platform/http/error-codes';
 import { FederationErrors } from '../federation.errors';
 import type { RoleAssignment } from './role-mapping.entity';
 
@@ -25,6 +26,8 @@ export async function checkRoleAssignments(
     const groupId = assignment.groupId ?? null;
     const orgId = assignment.orgId ?? null;
     const { role } = assignment;
+    // An explicit null reaches here as absent (the validation pipe drops nulls of optional shapes).
+    if (typeof role !== 'string') throw CommonErrors.MISSING_ATTRIBUTE(`${path}.role`);
     if (isOrgRoleName(role)) {
       if (groupId !== null) throw FederationErrors.ROLE_NEEDS_NO_GROUP_ID(role, path);
       if (orgId === null) throw FederationErrors.ROLE_NEEDS_ORG_ID(role, path);

@@ -5,6 +5,7 @@ import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { MatcherRequest } from '../../alert-configs/dto/matcher.request';
 import { IsIsoDateTime } from '../../../../platform/http/iso-date-time';
+import { NullReachesService } from '../../../../platform/http/validation';
 import {
   MAINTENANCE_ALERT_TYPE_NAMES,
   MAX_DESCRIPTION_LENGTH,
@@ -19,22 +20,26 @@ export class UpdateMaintenanceWindowRequest {
   @IsArray()
   @ArrayMaxSize(20)
   @IsString({ each: true })
+  @NullReachesService()
   alertTypeNames?: string[] | null;
 
   @ApiPropertyOptional({ example: '2015-10-23T22:30:00Z' })
   @IsOptional()
   @IsIsoDateTime()
+  @NullReachesService()
   startDate?: string | null;
 
   @ApiPropertyOptional({ example: '2015-10-24T01:00:00Z' })
   @IsOptional()
   @IsIsoDateTime()
+  @NullReachesService()
   endDate?: string | null;
 
   @ApiPropertyOptional({
     example: 'extended for the index build',
     maxLength: MAX_DESCRIPTION_LENGTH,
     description: 'null or an empty string removes the description.',
+    nullable: true,
   })
   @IsOptional()
   @IsString()

@@ -7,8 +7,14 @@ import { ANY_JSON_VALUE } from './any-json-value';
 const ObjectSection = (example: Record<string, unknown> = {}) =>
   applyDecorators(ApiPropertyOptional({ type: Object, nullable: true, example }), IsOptional(), IsObject());
 
+// Their items are objects (processes, replica sets, versions...): a null or a scalar item is refused.
 const ArraySection = (example: unknown[] = []) =>
-  applyDecorators(ApiPropertyOptional({ type: [Object], nullable: true, example }), IsOptional(), IsArray());
+  applyDecorators(
+    ApiPropertyOptional({ type: [Object], nullable: true, example }),
+    IsOptional(),
+    IsArray(),
+    IsObject({ each: true }),
+  );
 
 // The product's automation configuration document (PUT replaces it whole). Only the top-level sections
 // are declared, so an unknown section is refused as INVALID_ATTRIBUTE; their content is the client's.
