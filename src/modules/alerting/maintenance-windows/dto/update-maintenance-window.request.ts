@@ -39,6 +39,7 @@ export class UpdateMaintenanceWindowRequest {
     example: 'extended for the index build',
     maxLength: MAX_DESCRIPTION_LENGTH,
     description: 'null or an empty string removes the description.',
+    type: String,
     nullable: true,
   })
   @IsOptional()
