@@ -1,4 +1,8 @@
-import { installEventWriteFailure, whileEventWriteFails } from '../../support/event-write-failure';
+import {
+  expectUnexpectedError,
+  installEventWriteFailure,
+  whileEventWriteFails,
+} from '../../support/event-write-failure';
 import { Client } from 'pg';
 import { call, type ApiResponse } from '../../support/digest-client';
 import { projectWithCallers, type ProjectCallers } from '../../support/factories/alerting';
@@ -48,16 +52,6 @@ const eventCount = (type: string) =>
 
 async function created(): Promise<ConfigView> {
   return (await api.create(p.monitoringAdmin, hostDownBody())).body as ConfigView;
-}
-
-function expectUnexpectedError(response: ApiResponse): void {
-  expect(response.status).toBe(500);
-  expect(response.body).toMatchObject({
-    error: 500,
-    errorCode: 'UNEXPECTED_ERROR',
-    reason: 'Internal Server Error',
-  });
-  expect(response.text).not.toContain('injected');
 }
 
 describe('POST /groups/{groupId}/alertConfigs (transaction)', () => {

@@ -60,14 +60,3 @@ export async function buildWorld(t: TestApp): Promise<World> {
     ownerB,
   };
 }
-
-export function expectError(
-  response: { status: number; body: unknown },
-  status: number,
-  errorCode: string,
-): void {
-  expect({ status: response.status, body: response.body }).toMatchObject({
-    status,
-    body: { error: status, errorCode },
-  });
-}
