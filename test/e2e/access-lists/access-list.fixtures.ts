@@ -79,17 +79,3 @@ export async function queryDatabase<T extends object>(
     await client.end();
   }
 }
-
-// Credential caches drop an entry when the change's NOTIFY arrives, a moment after commit.
-export async function eventually<T>(
-  attempt: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 3000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await attempt();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
