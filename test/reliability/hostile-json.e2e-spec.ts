@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import { expectApiError } from '../support/api-error';
 import { assertConformsToOpenApi, request } from '../support/checked-request';
 import { call, type ApiResponse, type Credentials } from '../support/digest-client';
-import type { BootstrapResult } from '../support/factories/identity';
+import type { BootstrapResult } from '../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { deployment, postReport, type Deployment } from '../e2e/automation/automation-fixture';
 import { errorBodyProblem } from './support/send';

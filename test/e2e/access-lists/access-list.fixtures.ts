@@ -7,7 +7,7 @@ import {
   type ApiKeyCredentials,
   type BootstrapResult,
   type OrgView,
-} from '../../support/factories/identity';
+} from '../../support/factories/identity.fixture';
 import type { TestApp } from '../../support/test-app';
 
 // Timestamps as the product prints them: whole seconds, UTC.

@@ -1,5 +1,5 @@
 import { call } from '../../support/digest-client';
-import { createOrgApiKey, type ApiKeyCredentials } from '../../support/factories/identity';
+import { createOrgApiKey, type ApiKeyCredentials } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import {
   addToKeyList,

@@ -1,6 +1,6 @@
 import { call } from '../../support/digest-client';
 import { eventually } from '../../support/eventually';
-import { createOrgApiKey, type ApiKeyCredentials } from '../../support/factories/identity';
+import { createOrgApiKey, type ApiKeyCredentials } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import {
   addToKeyList,

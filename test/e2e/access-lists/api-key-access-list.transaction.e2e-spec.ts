@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import { call } from '../../support/digest-client';
 import { expectUnexpectedError } from '../../support/event-write-failure';
-import { createOrgApiKey, type ApiKeyCredentials } from '../../support/factories/identity';
+import { createOrgApiKey, type ApiKeyCredentials } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { addToKeyList, keyListUrl, setUpOrg, type OrgFixture } from './access-list.fixtures';
 

@@ -8,7 +8,7 @@ import {
   uniqueName,
   type BootstrapResult,
   type OrgView,
-} from '../../support/factories/identity';
+} from '../../support/factories/identity.fixture';
 import type { TestApp } from '../../support/test-app';
 import { configsApi, startConfigsApp, type ConfigView } from './alert-configs-fixture';
 

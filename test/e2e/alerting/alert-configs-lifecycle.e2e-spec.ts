@@ -14,7 +14,7 @@ import {
   createOrgApiKey,
   createProject,
   type BootstrapResult,
-} from '../../support/factories/identity';
+} from '../../support/factories/identity.fixture';
 import type { TestApp } from '../../support/test-app';
 import {
   configsApi,

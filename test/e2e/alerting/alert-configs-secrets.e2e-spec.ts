@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import { AlertConfigsService } from '../../../src/modules/alerting';
 import { projectWithCallers, type ProjectCallers } from '../../support/factories/alerting';
-import { bootstrapFirstUser } from '../../support/factories/identity';
+import { bootstrapFirstUser } from '../../support/factories/identity.fixture';
 import type { TestApp } from '../../support/test-app';
 import { configsApi, hostDownBody, startConfigsApp, type ConfigView } from './alert-configs-fixture';
 

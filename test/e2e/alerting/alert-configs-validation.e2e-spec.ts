@@ -1,5 +1,5 @@
 import { projectWithCallers, type ProjectCallers } from '../../support/factories/alerting';
-import { bootstrapFirstUser } from '../../support/factories/identity';
+import { bootstrapFirstUser } from '../../support/factories/identity.fixture';
 import type { TestApp } from '../../support/test-app';
 import { configsApi, errorBody, hostDownBody, metricBody, startConfigsApp } from './alert-configs-fixture';
 

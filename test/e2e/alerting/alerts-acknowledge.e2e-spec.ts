@@ -11,7 +11,7 @@ import {
   trackAlert,
   type ProjectCallers,
 } from '../../support/factories/alerting';
-import { bootstrapFirstUser, type BootstrapResult } from '../../support/factories/identity';
+import { bootstrapFirstUser, type BootstrapResult } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 const HOUR = 60 * 60_000;

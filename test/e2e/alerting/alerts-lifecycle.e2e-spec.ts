@@ -18,7 +18,7 @@ import {
   projectWithCallers,
   type ProjectCallers,
 } from '../../support/factories/alerting';
-import { bootstrapFirstUser, createProject } from '../../support/factories/identity';
+import { bootstrapFirstUser, createProject } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 function page(pageNum = 1, itemsPerPage = 100): PageQuery {

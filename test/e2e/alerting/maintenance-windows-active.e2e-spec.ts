@@ -6,7 +6,7 @@ import {
   windowBody,
   type ProjectCallers,
 } from '../../support/factories/alerting';
-import { bootstrapFirstUser, createProject } from '../../support/factories/identity';
+import { bootstrapFirstUser, createProject } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 const HOUR = 60 * 60_000;

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { call } from '../../support/digest-client';
 import { alertsOf, projectWithCallers, type ProjectCallers } from '../../support/factories/alerting';
-import { bootstrapFirstUser } from '../../support/factories/identity';
+import { bootstrapFirstUser } from '../../support/factories/identity.fixture';
 import { eventually } from '../../support/eventually';
 import { HttpReceiver } from '../../support/receivers/http-receiver';
 import { startTestApp, type TestApp } from '../../support/test-app';

@@ -9,7 +9,7 @@ import {
   windowBody,
   type ProjectCallers,
 } from '../../support/factories/alerting';
-import { bootstrapFirstUser } from '../../support/factories/identity';
+import { bootstrapFirstUser } from '../../support/factories/identity.fixture';
 import { HttpReceiver } from '../../support/receivers/http-receiver';
 import { SmtpReceiver } from '../../support/receivers/smtp-receiver';
 import type { TestApp } from '../../support/test-app';

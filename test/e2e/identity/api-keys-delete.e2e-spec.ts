@@ -1,6 +1,6 @@
 import { expectApiError } from '../../support/api-error';
 import { call } from '../../support/digest-client';
-import { createOrgApiKey } from '../../support/factories/identity';
+import { createOrgApiKey } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { auditEvents } from './audit-events';
 import { buildWorld, type World } from './world';

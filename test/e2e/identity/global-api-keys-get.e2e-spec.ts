@@ -1,6 +1,6 @@
 import { expectApiError } from '../../support/api-error';
 import { call } from '../../support/digest-client';
-import { createOrg, createOrgApiKey, type ApiKeyCredentials } from '../../support/factories/identity';
+import { createOrg, createOrgApiKey, type ApiKeyCredentials } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 const UNKNOWN_ID = '0123456789abcdef01234567';

@@ -6,7 +6,7 @@ import {
   createProject,
   createUser,
   uniqueName,
-} from '../../support/factories/identity';
+} from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { auditEvents } from './audit-events';
 import { buildWorld, type World } from './world';

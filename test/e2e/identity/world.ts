@@ -9,7 +9,7 @@ import {
   type BootstrapResult,
   type OrgView,
   type ProjectView,
-} from '../../support/factories/identity';
+} from '../../support/factories/identity.fixture';
 import type { TestApp } from '../../support/test-app';
 
 // Two organizations with one project each, and keys of every kind the identity tests need.

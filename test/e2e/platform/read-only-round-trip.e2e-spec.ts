@@ -5,7 +5,7 @@ import {
   createOrg,
   createOrgApiKey,
   createProject,
-} from '../../support/factories/identity';
+} from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { metricBody } from '../alerting/alert-configs-fixture';
 import { createFederation, createIdp } from '../federation/federation-fixture';

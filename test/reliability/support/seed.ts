@@ -12,7 +12,7 @@ import {
   createOrgApiKey,
   type ApiKeyCredentials,
   type BootstrapResult,
-} from '../../support/factories/identity';
+} from '../../support/factories/identity.fixture';
 import type { TestApp } from '../../support/test-app';
 
 // One organization with a project populated through the public and agent APIs, so hostile requests
