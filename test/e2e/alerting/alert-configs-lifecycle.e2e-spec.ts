@@ -7,7 +7,7 @@ import {
   projectEvents,
   projectWithCallers,
   type ProjectCallers,
-} from '../../support/factories/alerting';
+} from '../../support/factories/alerting.fixture';
 import {
   bootstrapFirstUser,
   createOrg,

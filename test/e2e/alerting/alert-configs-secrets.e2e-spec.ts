@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { AlertConfigsService } from '../../../src/modules/alerting';
-import { projectWithCallers, type ProjectCallers } from '../../support/factories/alerting';
+import { projectWithCallers, type ProjectCallers } from '../../support/factories/alerting.fixture';
 import { bootstrapFirstUser } from '../../support/factories/identity.fixture';
 import type { TestApp } from '../../support/test-app';
 import { configsApi, hostDownBody, startConfigsApp, type ConfigView } from './alert-configs-fixture';

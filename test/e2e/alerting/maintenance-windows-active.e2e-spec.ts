@@ -5,7 +5,7 @@ import {
   projectWithCallers,
   windowBody,
   type ProjectCallers,
-} from '../../support/factories/alerting';
+} from '../../support/factories/alerting.fixture';
 import { bootstrapFirstUser, createProject } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 

@@ -2,7 +2,7 @@ import { request } from '../../support/checked-request';
 import type { Clock } from '../../../src/platform/clock/clock';
 import { AgentLivenessService, MeasurementPartitions } from '../../../src/modules/automation';
 import { call, type ApiResponse, type Credentials } from '../../support/digest-client';
-import { projectWithCallers, type ProjectCallers } from '../../support/factories/alerting';
+import { projectWithCallers, type ProjectCallers } from '../../support/factories/alerting.fixture';
 import { bootstrapFirstUser, type BootstrapResult } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { call } from '../../support/digest-client';
-import { alertsOf, projectWithCallers, type ProjectCallers } from '../../support/factories/alerting';
+import { alertsOf, projectWithCallers, type ProjectCallers } from '../../support/factories/alerting.fixture';
 import { bootstrapFirstUser } from '../../support/factories/identity.fixture';
 import { eventually } from '../../support/eventually';
 import { HttpReceiver } from '../../support/receivers/http-receiver';

@@ -8,7 +8,7 @@ import {
   projectWithCallers,
   windowBody,
   type ProjectCallers,
-} from '../../support/factories/alerting';
+} from '../../support/factories/alerting.fixture';
 import { bootstrapFirstUser } from '../../support/factories/identity.fixture';
 import { HttpReceiver } from '../../support/receivers/http-receiver';
 import { SmtpReceiver } from '../../support/receivers/smtp-receiver';

@@ -1,5 +1,5 @@
 import type { Credentials } from '../../support/digest-client';
-import { projectWithCallers, type ProjectCallers } from '../../support/factories/alerting';
+import { projectWithCallers, type ProjectCallers } from '../../support/factories/alerting.fixture';
 import { bootstrapFirstUser, type BootstrapResult } from '../../support/factories/identity.fixture';
 import type { TestApp } from '../../support/test-app';
 import {

@@ -1,4 +1,4 @@
-import { projectWithCallers, type ProjectCallers } from '../../support/factories/alerting';
+import { projectWithCallers, type ProjectCallers } from '../../support/factories/alerting.fixture';
 import { bootstrapFirstUser, createProject, type BootstrapResult } from '../../support/factories/identity.fixture';
 import type { TestApp } from '../../support/test-app';
 import {

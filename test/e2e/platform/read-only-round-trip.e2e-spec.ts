@@ -1,5 +1,5 @@
 import { call, type Credentials } from '../../support/digest-client';
-import { createMaintenanceWindow } from '../../support/factories/alerting';
+import { createMaintenanceWindow } from '../../support/factories/alerting.fixture';
 import {
   bootstrapFirstUser,
   createOrg,
