@@ -8,7 +8,7 @@ import {
   keyListUrl,
   setUpOrg,
   type OrgFixture,
-} from './access-list.fixtures';
+} from './access-lists.fixture';
 
 describe('POST /orgs/{orgId}/apiKeys/{apiKeyId}/accessList', () => {
   let t: TestApp;

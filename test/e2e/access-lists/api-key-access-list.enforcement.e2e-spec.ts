@@ -12,7 +12,7 @@ import {
   queryDatabase,
   setUpOrg,
   type OrgFixture,
-} from './access-list.fixtures';
+} from './access-lists.fixture';
 
 // The protected call used throughout: any organization member may read its organization.
 describe('GET /orgs/{orgId} (API key with an access list)', () => {

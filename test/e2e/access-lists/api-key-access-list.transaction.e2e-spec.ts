@@ -3,7 +3,7 @@ import { call } from '../../support/digest-client';
 import { expectUnexpectedError } from '../../support/event-write-failure';
 import { createOrgApiKey, type ApiKeyCredentials } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { addToKeyList, keyListUrl, setUpOrg, type OrgFixture } from './access-list.fixtures';
+import { addToKeyList, keyListUrl, setUpOrg, type OrgFixture } from './access-lists.fixture';
 
 // An access-list change and its audit event commit together or not at all: the event insert is
 // made to fail (a trigger) after the change was written in the same transaction.

@@ -8,7 +8,7 @@ import {
   OUTSIDE_BLOCK,
   queryDatabase,
   userListUrl,
-} from './access-list.fixtures';
+} from './access-lists.fixture';
 
 describe('POST /users/{userId}/accessList', () => {
   let t: TestApp;

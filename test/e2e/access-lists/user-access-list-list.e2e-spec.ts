@@ -2,7 +2,7 @@ import { call } from '../../support/digest-client';
 import { eventually } from '../../support/eventually';
 import { bootstrapFirstUser, type BootstrapResult } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { CALLER_ADDRESS, errorBody, ISO_SECONDS, userListUrl } from './access-list.fixtures';
+import { CALLER_ADDRESS, errorBody, ISO_SECONDS, userListUrl } from './access-lists.fixture';
 
 describe('GET /users/{userId}/accessList', () => {
   let t: TestApp;
