@@ -10,7 +10,7 @@ import {
   type OrgView,
 } from '../../support/factories/identity.fixture';
 import type { TestApp } from '../../support/test-app';
-import { configsApi, startConfigsApp, type ConfigView } from './alert-configs-fixture';
+import { configsApi, startConfigsApp, type ConfigView } from './alert-configs.fixture';
 
 const clock = new ManualClock(new Date('2024-05-02T12:00:00Z'));
 let t: TestApp;

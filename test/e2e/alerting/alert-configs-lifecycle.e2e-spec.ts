@@ -22,7 +22,7 @@ import {
   hostDownBody,
   startConfigsApp,
   type ConfigView,
-} from './alert-configs-fixture';
+} from './alert-configs.fixture';
 
 const MINUTE = 60_000;
 const UNAUTHORIZED = errorBody(

@@ -8,7 +8,7 @@ import { call, type ApiResponse } from '../../support/digest-client';
 import { projectWithCallers, type ProjectCallers } from '../../support/factories/alerting.fixture';
 import { bootstrapFirstUser, uniqueName, type BootstrapResult } from '../../support/factories/identity.fixture';
 import type { TestApp } from '../../support/test-app';
-import { configsApi, hostDownBody, startConfigsApp, type ConfigView } from './alert-configs-fixture';
+import { configsApi, hostDownBody, startConfigsApp, type ConfigView } from './alert-configs.fixture';
 
 // "No change without its audit event, no event without its change": a failure injected into the event
 // write (or into the default configurations of a new project) must leave nothing behind.

@@ -7,7 +7,7 @@ import {
   createProject,
 } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { metricBody } from '../alerting/alert-configs-fixture';
+import { metricBody } from '../alerting/alert-configs.fixture';
 import { createFederation, createIdp } from '../federation/federation-fixture';
 
 type Body = Record<string, unknown>;
