@@ -9,7 +9,7 @@ import {
   type ApiKeyCredentials,
   type OrgView,
   type ProjectView,
-} from '../../support/factories/identity';
+} from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 const PROJECT_ROLES = [

@@ -1,13 +1,13 @@
 import { call, type Credentials } from '../../support/digest-client';
-import { createMaintenanceWindow } from '../../support/factories/alerting';
+import { createMaintenanceWindow } from '../../support/factories/alerting.fixture';
 import {
   bootstrapFirstUser,
   createOrg,
   createOrgApiKey,
   createProject,
-} from '../../support/factories/identity';
+} from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { metricBody } from '../alerting/alert-configs-fixture';
+import { metricBody } from '../alerting/alert-configs.fixture';
 import { createFederation, createIdp } from '../federation/federation-fixture';
 
 type Body = Record<string, unknown>;
