@@ -1,4 +1,6 @@
 import { Client } from 'pg';
+import { createApp } from '../../../src/app.setup';
+import { loadConfig } from '../../../src/platform/config/app-config';
 import { call, type Credentials } from '../../support/digest-client';
 import { createOrg, createUser, uniqueName } from '../../support/factories/identity';
 import { startTestApp, type TestApp } from '../../support/test-app';
@@ -410,5 +412,55 @@ describe('POST /orgs/{orgId}/teams (its users, and /groups/{groupId}/teams)', ()
       auth: w.ownerA,
     });
     expect(members.body.results).toEqual([]);
+  });
+});
+
+describe('DELETE /groups/{groupId}/teams/{teamId} (two instances on one database)', () => {
+  let a: TestApp;
+  let bApiUrl: string;
+  let closeB: () => Promise<void>;
+  let w: World;
+
+  beforeAll(async () => {
+    a = await startTestApp();
+    w = await buildWorld(a);
+    const config = loadConfig({
+      ...process.env,
+      DATABASE_URL: a.databaseUrl,
+      LOG_LEVEL: 'warn',
+      RUN_MIGRATIONS_ON_START: 'false',
+    });
+    const b = await createApp(config, a.databaseUrl, { handleSignals: false });
+    await b.listen(0, '127.0.0.1');
+    bApiUrl = `http://127.0.0.1:${(b.getHttpServer().address() as { port: number }).port}/api/public/v1.0`;
+    closeB = () => b.close();
+  });
+
+  afterAll(async () => {
+    await closeB?.();
+    await a?.close();
+  });
+
+  it('should refuse a member on the other instance at its next request once its team is unassigned', async () => {
+    const mate = await createUser(a, w.admin, [{ orgId: w.orgA.id, roleName: 'ORG_MEMBER' }]);
+    const team = await call<TeamView>('POST', `${a.apiUrl}/orgs/${w.orgA.id}/teams`, {
+      auth: w.ownerA,
+      body: { name: uniqueName('Across'), usernames: [mate.user.username] },
+    });
+    const readOnB = () => call('GET', `${bApiUrl}/groups/${w.projectA.id}`, { auth: mate.credentials });
+    // Cached on B as a member without a role in the project.
+    expectError(await readOnB(), 401, 'NOT_IN_GROUP');
+
+    await call('POST', `${a.apiUrl}/groups/${w.projectA.id}/teams`, {
+      auth: w.ownerA,
+      body: [{ teamId: team.body.id, roleNames: ['GROUP_READ_ONLY'] }],
+    });
+    expect((await readOnB()).status).toBe(200);
+
+    const removed = await call('DELETE', `${a.apiUrl}/groups/${w.projectA.id}/teams/${team.body.id}`, {
+      auth: w.ownerA,
+    });
+    expect(removed.status).toBe(204);
+    expectError(await readOnB(), 401, 'NOT_IN_GROUP');
   });
 });
