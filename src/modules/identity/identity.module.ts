@@ -41,6 +41,12 @@ import { OrgUsersController } from './membership/org-users.controller';
 import { ProjectUsersController } from './membership/project-users.controller';
 import { TeamUserEntity } from './teams/team-user.entity';
 import { TeamProjectRoleEntity } from './teams/team-project-role.entity';
+import { OrgTeamsController } from './teams/org-teams.controller';
+import { ProjectTeamsController } from './teams/project-teams.controller';
+import { ProjectTeamsService } from './teams/project-teams.service';
+import { TeamMemberRoles } from './teams/team-member-roles';
+import { TeamUsersController } from './teams/team-users.controller';
+import { TeamsService } from './teams/teams.service';
 
 @Module({
   imports: [
@@ -66,6 +72,9 @@ import { TeamProjectRoleEntity } from './teams/team-project-role.entity';
     GlobalApiKeysController,
     OrgUsersController,
     ProjectUsersController,
+    OrgTeamsController,
+    TeamUsersController,
+    ProjectTeamsController,
   ],
   providers: [
     CredentialNames,
@@ -80,6 +89,9 @@ import { TeamProjectRoleEntity } from './teams/team-project-role.entity';
     UserRoleChanges,
     MembershipService,
     MembershipStore,
+    TeamMemberRoles,
+    TeamsService,
+    ProjectTeamsService,
     OrganizationsService,
     OrganizationLifecycleService,
     ProjectsService,
@@ -92,6 +104,6 @@ import { TeamProjectRoleEntity } from './teams/team-project-role.entity';
     FirstUserBootstrapGate,
     { provide: FirstUserGate, useExisting: FirstUserBootstrapGate },
   ],
-  exports: [CredentialsService, ProjectDirectory, FirstUserGate, UserRecipients],
+  exports: [CredentialsService, ProjectDirectory, FirstUserGate, UserRecipients, TeamsService],
 })
 export class IdentityModule {}

@@ -8,3 +8,4 @@ export {
 } from './credentials/credentials.service';
 export { IdentityEventTypes, type OrgApiKeyDeletedRaw, type UserCreatedRaw } from './identity.events';
 export { UserRecipients } from './users/user-recipients';
+export { TeamsService, type TeamMember } from './teams/teams.service';
