@@ -6,5 +6,10 @@ export {
   type OrgUserSummary,
   type UserSummary,
 } from './credentials/credentials.service';
-export { IdentityEventTypes, type OrgApiKeyDeletedRaw, type UserCreatedRaw } from './identity.events';
+export {
+  IdentityEventTypes,
+  type GroupDeletedRaw,
+  type OrgApiKeyDeletedRaw,
+  type UserCreatedRaw,
+} from './identity.events';
 export { UserRecipients } from './users/user-recipients';
