@@ -13,6 +13,7 @@ import { AlertsService } from './alerts/alerts.service';
 import { AlertEngine } from './engine/alert-engine.service';
 import { AlertEngineScheduler } from './engine/alert-engine.scheduler';
 import { DeploymentConditionAlerts } from './engine/deployment-condition-alerts';
+import { AlertingGroupDeletedListener } from './group-deleted.listener';
 import { InformationalAlerts } from './engine/informational-alerts.listener';
 import { EnabledConfigsCache } from './engine/enabled-configs.cache';
 import { StaleMetricAlerts } from './engine/stale-metric-alerts';
@@ -47,6 +48,7 @@ import { MaintenanceWindowsService } from './maintenance-windows/maintenance-win
     AlertEngineScheduler,
     DeploymentConditionAlerts,
     InformationalAlerts,
+    AlertingGroupDeletedListener,
   ],
   exports: [AlertConfigsService, AlertsService, MaintenanceWindowsService, AlertEngine, StaleMetricAlerts],
 })

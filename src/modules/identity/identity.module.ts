@@ -19,6 +19,7 @@ import { OrganizationEntity } from './organizations/organization.entity';
 import { OrganizationsController } from './organizations/organizations.controller';
 import { OrganizationsService } from './organizations/organizations.service';
 import { OrganizationLifecycleService } from './organizations/organization-lifecycle.service';
+import { ProjectLifecycleService } from './projects/project-lifecycle.service';
 import { ProjectOrgDirectory } from './projects/project-org.directory';
 import { ProjectEntity } from './projects/project.entity';
 import { ProjectsController } from './projects/projects.controller';
@@ -95,6 +96,7 @@ import { TeamsService } from './teams/teams.service';
     OrganizationsService,
     OrganizationLifecycleService,
     ProjectsService,
+    ProjectLifecycleService,
     OrgApiKeysService,
     ProjectApiKeysService,
     GlobalApiKeysService,
