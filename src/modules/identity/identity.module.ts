@@ -30,6 +30,7 @@ import { FirstUserController } from './users/first-user.controller';
 import { UserRoleEntity } from './users/user-role.entity';
 import { UserEntity } from './users/user.entity';
 import { UserRecipients } from './users/user-recipients';
+import { UserRecipientsStore } from './users/user-recipients.store';
 import { UsersController } from './users/users.controller';
 import { UsersService } from './users/users.service';
 import { UserAdminService } from './users/user-admin.service';
@@ -102,6 +103,7 @@ import { TeamsService } from './teams/teams.service';
     GlobalApiKeysService,
     ProjectOrgDirectory,
     UserRecipients,
+    UserRecipientsStore,
     { provide: ProjectDirectory, useExisting: ProjectOrgDirectory },
     FirstUserBootstrapGate,
     { provide: FirstUserGate, useExisting: FirstUserBootstrapGate },
