@@ -11,10 +11,9 @@ import { errorBodyProblem } from './support/send';
 // class-transformer (every other request waited), a 10,000-deep one overflowed class-validator's
 // recursion (500), and 1,000 levels were stored in the automation configuration. Over real HTTP, with
 // the production defaults (64 KiB bodies, 1 MiB on the document routes, depth 32, 1,000 attributes per
-// object), each hostile body is refused fast while /health keeps answering; figures go to one line each.
+// object), each hostile body is refused by its limit (status and code) while /health keeps answering 200. Times
+// are figures, one line each, never assertions: speed is the benchmarks' business.
 
-const HOSTILE_BUDGET_MS = 2_000;
-const HEALTH_BUDGET_MS = 1_000;
 const FUZZ_SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 const FUZZ_RUNS = Number(process.env.HOSTILE_JSON_RUNS ?? 60);
 
@@ -64,10 +63,6 @@ function summary(timed: Timed): string {
   return `${timed.response.status} in ${timed.elapsedMs.toFixed(0)} ms; /health x${sorted.length} median ${median.toFixed(1)} ms, max ${max.toFixed(1)} ms`;
 }
 
-function expectFast(timed: Timed): void {
-  expect(timed.elapsedMs).toBeLessThan(HOSTILE_BUDGET_MS);
-  for (const latency of timed.health) expect(latency).toBeLessThan(HEALTH_BUDGET_MS);
-}
 
 function expectProductError(
   response: ApiResponse,
@@ -106,14 +101,13 @@ describe('hostile JSON bodies (quadratic keys, deep nesting, body limits)', () =
     call('PUT', automationUrl(), { auth, rawBody });
 
   describe('before the first user exists (anonymous callers)', () => {
-    it('refuses the 80,000-key body at the 64 KiB limit and a 6,000-key one by its attributes, fast', async () => {
+    it('refuses the 80,000-key body at the 64 KiB limit and a 6,000-key one by its attributes', async () => {
       const huge = await timedWithHealth(
         () => call('POST', `${t.apiUrl}/unauth/users`, { rawBody: wideObject(80_000) }),
         t.baseUrl,
       );
       figures.push(`POST /unauth/users, 80,000 keys, no user yet: ${summary(huge)}`);
       expectProductError(huge.response, 413, 'REQUEST_TOO_LARGE', ['65536']);
-      expectFast(huge);
 
       const wide = await timedWithHealth(
         () => call('POST', `${t.apiUrl}/unauth/users`, { rawBody: wideObject(6_000) }),
@@ -122,7 +116,6 @@ describe('hostile JSON bodies (quadratic keys, deep nesting, body limits)', () =
       figures.push(`POST /unauth/users, 6,000 keys (58 KiB), no user yet: ${summary(wide)}`);
       expectProductError(wide.response, 400, 'TOO_MANY_ATTRIBUTES', ['body', 1000]);
       expect(wide.response.body.detail).toBe('The object body has more than 1000 attributes.');
-      expectFast(wide);
     });
 
     it('refuses a 10,000-deep body with 400 naming where it went too deep', async () => {
@@ -145,7 +138,6 @@ describe('hostile JSON bodies (quadratic keys, deep nesting, body limits)', () =
       );
       figures.push(`POST /unauth/users, 80,000 keys, a user exists: ${summary(huge)}`);
       expectProductError(huge.response, 403, 'INVITATION_ONLY_MODE_OR_LDAP');
-      expectFast(huge);
 
       // The proof that nothing is read: headers announce 1 MB, a few bytes follow, and the answer comes
       // while the rest of the body is still owed.
@@ -192,7 +184,6 @@ describe('hostile JSON bodies (quadratic keys, deep nesting, body limits)', () =
         `POST agent report, 80,000 keys (${(body.length / 1024).toFixed(0)} KiB), agent key: ${summary(timed)}`,
       );
       expectProductError(timed.response, 400, 'TOO_MANY_ATTRIBUTES', ['body', 1000]);
-      expectFast(timed);
 
       const config = await timedWithHealth(
         () => putConfig(`{"processes":[${wideObject(80_000)}]}`),
@@ -200,7 +191,6 @@ describe('hostile JSON bodies (quadratic keys, deep nesting, body limits)', () =
       );
       figures.push(`PUT automationConfig, 80,000 keys in processes[0], automation admin: ${summary(config)}`);
       expectProductError(config.response, 400, 'TOO_MANY_ATTRIBUTES', ['processes[0]', 1000]);
-      expectFast(config);
     });
 
     it('refuses 10,000-deep bodies with 400 on every kind of route, never 500', async () => {
@@ -318,7 +308,7 @@ describe('hostile JSON bodies (quadratic keys, deep nesting, body limits)', () =
       expect(idp.status).toBeLessThan(500);
     });
 
-    it('refuses random deep or wide shapes with a 4xx, each under the time budget', async () => {
+    it('refuses random deep or wide shapes with a 4xx naming the limit', async () => {
       const routes: Array<{ name: string; send: (body: string) => Promise<ApiResponse> }> = [
         { name: 'POST /orgs', send: (rawBody) => call('POST', orgsUrl(), { auth: boot.globalKey, rawBody }) },
         {
@@ -392,7 +382,6 @@ describe('hostile JSON bodies (quadratic keys, deep nesting, body limits)', () =
             expect(
               errorBodyProblem({ status: response.status, headers: response.headers, text: response.text }),
             ).toBeUndefined();
-            expect(elapsed).toBeLessThan(HOSTILE_BUDGET_MS);
           },
         ),
         { seed: FUZZ_SEED, numRuns: FUZZ_RUNS },
