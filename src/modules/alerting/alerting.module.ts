@@ -14,6 +14,7 @@ import { AlertEngine } from './engine/alert-engine.service';
 import { AlertInhibition } from './engine/alert-inhibition';
 import { AlertEngineScheduler } from './engine/alert-engine.scheduler';
 import { DeploymentConditionAlerts } from './engine/deployment-condition-alerts';
+import { AlertingGroupDeletedListener } from './group-deleted.listener';
 import { InformationalAlerts } from './engine/informational-alerts.listener';
 import { EnabledConfigsCache } from './engine/enabled-configs.cache';
 import { StaleMetricAlerts } from './engine/stale-metric-alerts';
@@ -48,6 +49,7 @@ import { MaintenanceWindowsService } from './maintenance-windows/maintenance-win
     AlertEngineScheduler,
     DeploymentConditionAlerts,
     InformationalAlerts,
+    AlertingGroupDeletedListener,
     AlertInhibition,
   ],
   exports: [
