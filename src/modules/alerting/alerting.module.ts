@@ -12,8 +12,10 @@ import { AlertsController } from './alerts/alerts.controller';
 import { AlertsService } from './alerts/alerts.service';
 import { AlertByIdStore } from './alerts/alert-by-id.store';
 import { AlertEngine } from './engine/alert-engine.service';
+import { AlertInhibition } from './engine/alert-inhibition';
 import { AlertEngineScheduler } from './engine/alert-engine.scheduler';
 import { DeploymentConditionAlerts } from './engine/deployment-condition-alerts';
+import { AlertingGroupDeletedListener } from './group-deleted.listener';
 import { InformationalAlerts } from './engine/informational-alerts.listener';
 import { TrackingAlertsStore } from './engine/tracking-alerts.store';
 import { EnabledConfigsCache } from './engine/enabled-configs.cache';
@@ -51,7 +53,16 @@ import { MaintenanceWindowsService } from './maintenance-windows/maintenance-win
     AlertEngineScheduler,
     DeploymentConditionAlerts,
     InformationalAlerts,
+    AlertingGroupDeletedListener,
+    AlertInhibition,
   ],
-  exports: [AlertConfigsService, AlertsService, MaintenanceWindowsService, AlertEngine, StaleMetricAlerts],
+  exports: [
+    AlertConfigsService,
+    AlertsService,
+    MaintenanceWindowsService,
+    AlertInhibition,
+    AlertEngine,
+    StaleMetricAlerts,
+  ],
 })
 export class AlertingModule {}

@@ -21,6 +21,7 @@ import { DeploymentReader } from './deployment-reader';
 import { DiskEntity } from './disks/disk.entity';
 import { DisksController } from './disks/disks.controller';
 import { DisksService } from './disks/disks.service';
+import { AutomationGroupDeletedListener } from './group-deleted.listener';
 import { HostReportWriter } from './hosts/host-report.writer';
 import { MonitoredGroupsStore } from './hosts/monitored-groups.store';
 import { HostEntity } from './hosts/host.entity';
@@ -77,6 +78,7 @@ import { MeasurementsService } from './measurements/measurements.service';
     AgentLivenessService,
     AutomationScheduler,
     DeploymentReader,
+    AutomationGroupDeletedListener,
   ],
   exports: [DeploymentReader, AgentLivenessService, MeasurementPartitions],
 })

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { In, type FindOptionsWhere } from 'typeorm';
+import { AgentEntity } from './agents/agent.entity';
 import { HostEntity } from './hosts/host.entity';
 import { MonitoredGroupsStore } from './hosts/monitored-groups.store';
 import { LatestMeasurementEntity } from './measurements/latest-measurement.entity';
@@ -54,6 +55,14 @@ export class DeploymentReader {
       .getRepository(HostEntity)
       .findOneBy({ id: hostId, groupId, monitored: true });
     return host ? toSnapshot(host) : null;
+  }
+
+  // Whether a monitoring agent of the project is up: any one of them watches every host (a standby agent
+  // takes over from one that went down).
+  async monitoringAgentUp(groupId: string): Promise<boolean> {
+    return this.txHost.tx
+      .getRepository(AgentEntity)
+      .existsBy({ groupId, agentType: 'MONITORING', state: 'UP' });
   }
 
   // The projects that have monitored hosts, for engines that walk every deployment.

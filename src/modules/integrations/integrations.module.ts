@@ -1,3 +1,4 @@
+import { IntegrationsGroupDeletedListener } from './group-deleted.listener';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { IdentityModule } from '../identity';
@@ -23,6 +24,7 @@ import { NoKnownHosts, PrometheusTargetSource } from './prometheus/prometheus-ta
     PrometheusDiscoveryService,
     { provide: PrometheusTargetSource, useClass: NoKnownHosts },
     ServiceMetrics,
+    IntegrationsGroupDeletedListener,
   ],
   exports: [IntegrationsService],
 })
