@@ -2,7 +2,7 @@ import { EVENT_TYPES } from '../../../src/modules/alerting/catalog/event-types';
 import { alertSourceOf, sourcedAlertTypes } from '../../../src/modules/alerting/catalog/alert-sources';
 import { ManualClock } from '../../../src/platform/clock/clock';
 import { call } from '../../support/digest-client';
-import { createUser } from '../../support/factories/identity';
+import { createUser } from '../../support/factories/identity.fixture';
 import { HttpReceiver } from '../../support/receivers/http-receiver';
 import type { TestApp } from '../../support/test-app';
 import { deliveriesOf } from '../deliveries/deliveries-fixture';

@@ -5,13 +5,13 @@ import {
   projectEvents,
   projectWithCallers,
   type ProjectCallers,
-} from '../../support/factories/alerting';
+} from '../../support/factories/alerting.fixture';
 import {
   bootstrapFirstUser,
   createUser,
   type RoleView,
   type UserView,
-} from '../../support/factories/identity';
+} from '../../support/factories/identity.fixture';
 import type { SmtpReceiver } from '../../support/receivers/smtp-receiver';
 import type { TestApp } from '../../support/test-app';
 import {
