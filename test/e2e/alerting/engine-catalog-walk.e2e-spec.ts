@@ -23,7 +23,7 @@ import {
   MINUTE,
   startEngineApp,
   webhook,
-} from './engine-fixture';
+} from './engine.fixture';
 
 // The whole catalog: every alertable type is either refused at save time (nothing here can raise it) or
 // proven to open an alert from agent reports over HTTP or from an audited change made through the API,

@@ -17,7 +17,7 @@ import {
   startEngineApp,
   startListeningInstance,
   webhook,
-} from './engine-fixture';
+} from './engine.fixture';
 
 // Two instances of the service on one database, each with its own engine, fed at the same time.
 describe('POST /agents/v1/groups/{groupId}/reports on two instances', () => {

@@ -13,7 +13,7 @@ import {
   MINUTE,
   startEngineApp,
   webhook,
-} from './engine-fixture';
+} from './engine.fixture';
 
 const HOUR = 60 * MINUTE;
 

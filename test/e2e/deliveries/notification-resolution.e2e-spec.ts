@@ -11,7 +11,7 @@ import {
   measuredHost,
   MINUTE,
   webhook,
-} from '../alerting/engine-fixture';
+} from '../alerting/engine.fixture';
 import { deliveriesEnv, deliveriesOf } from './deliveries-fixture';
 
 const STALE_MIN = 30;
