@@ -11,7 +11,7 @@ import {
   monitoringReport,
   report,
   type Deployment,
-} from '../automation/automation-fixture';
+} from '../automation/automation.fixture';
 import {
   alertsOfConfig,
   connectionsAbove,

@@ -2,7 +2,7 @@ import { ManualClock } from '../../../src/platform/clock/clock';
 import { isoSeconds, projectEvents } from '../../support/factories/alerting.fixture';
 import { HttpReceiver } from '../../support/receivers/http-receiver';
 import type { TestApp } from '../../support/test-app';
-import { deployment, hostReport, monitoringReport, report } from '../automation/automation-fixture';
+import { deployment, hostReport, monitoringReport, report } from '../automation/automation.fixture';
 import {
   alertsOfConfig,
   createConfig,

@@ -9,7 +9,7 @@ import {
   monitoringReport,
   report,
   type Deployment,
-} from '../automation/automation-fixture';
+} from '../automation/automation.fixture';
 import {
   alertsOfConfig,
   connectionsAbove,

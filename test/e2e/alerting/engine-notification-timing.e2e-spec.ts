@@ -2,7 +2,7 @@ import { ManualClock } from '../../../src/platform/clock/clock';
 import { call } from '../../support/digest-client';
 import { HttpReceiver } from '../../support/receivers/http-receiver';
 import type { TestApp } from '../../support/test-app';
-import { deployment, hostReport, monitoringReport, report } from '../automation/automation-fixture';
+import { deployment, hostReport, monitoringReport, report } from '../automation/automation.fixture';
 import { alertsOfConfig, createConfig, deliver, engineOf, MINUTE, startEngineApp } from './engine.fixture';
 
 // When an alert opens and when each of its notifications goes out, driven by the test clock: the alert

@@ -3,7 +3,7 @@ import { SystemClock } from '../../../src/platform/clock/clock';
 import { eventually } from '../../support/eventually';
 import { HttpReceiver } from '../../support/receivers/http-receiver';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { deployment, monitoringReport, report, type Deployment } from '../automation/automation-fixture';
+import { deployment, monitoringReport, report, type Deployment } from '../automation/automation.fixture';
 import { connectionsAbove, createConfig, measuredHost, webhook } from '../alerting/engine.fixture';
 import { deliveriesEnv } from './deliveries-fixture';
 
