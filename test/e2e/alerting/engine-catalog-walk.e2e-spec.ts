@@ -4,7 +4,7 @@ import { ManualClock } from '../../../src/platform/clock/clock';
 import { call } from '../../support/digest-client';
 import { HttpReceiver } from '../../support/receivers/http-receiver';
 import type { TestApp } from '../../support/test-app';
-import { deliveriesOf } from '../deliveries/deliveries-fixture';
+import { deliveriesOf } from '../deliveries/deliveries.fixture';
 import {
   deployment,
   hostReport,

@@ -12,7 +12,7 @@ import {
   MINUTE,
   webhook,
 } from '../alerting/engine.fixture';
-import { deliveriesEnv, deliveriesOf } from './deliveries-fixture';
+import { deliveriesEnv, deliveriesOf } from './deliveries.fixture';
 
 const STALE_MIN = 30;
 
