@@ -8,7 +8,7 @@ import {
   patchConnectedOrg,
   sql,
   type FederationWorld,
-} from './federation-fixture';
+} from './federation.fixture';
 
 describe('DELETE /federationSettings/{federationSettingsId}/connectedOrgConfigs/{orgId}', () => {
   let t: TestApp;

@@ -6,7 +6,7 @@ import {
   federationWorld,
   patchConnectedOrg,
   type FederationWorld,
-} from './federation-fixture';
+} from './federation.fixture';
 
 describe('GET /federationSettings/{federationSettingsId}/connectedOrgConfigs/{orgId}/', () => {
   let t: TestApp;

@@ -8,7 +8,7 @@ import {
   patchConnectedOrg,
   roleMappingsUrl,
   type FederationWorld,
-} from './federation-fixture';
+} from './federation.fixture';
 
 interface Mapping {
   id: string;

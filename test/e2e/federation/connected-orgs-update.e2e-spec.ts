@@ -9,7 +9,7 @@ import {
   sql,
   type FederationWorld,
   type IdentityProviderView,
-} from './federation-fixture';
+} from './federation.fixture';
 
 describe('PATCH /federationSettings/{federationSettingsId}/connectedOrgConfigs/{orgId}/', () => {
   let t: TestApp;

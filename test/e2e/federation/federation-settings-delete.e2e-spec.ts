@@ -9,7 +9,7 @@ import {
   patchConnectedOrg,
   sql,
   type FederationWorld,
-} from './federation-fixture';
+} from './federation.fixture';
 
 describe('DELETE /federationSettings/{federationSettingsId}', () => {
   let t: TestApp;

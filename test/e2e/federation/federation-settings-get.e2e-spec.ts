@@ -7,7 +7,7 @@ import {
   patchConnectedOrg,
   roleMappingsUrl,
   type FederationWorld,
-} from './federation-fixture';
+} from './federation.fixture';
 
 describe('GET /orgs/{orgId}/federationSettings', () => {
   let t: TestApp;

@@ -10,7 +10,7 @@ import {
   sql,
   type FederationWorld,
   type IdentityProviderView,
-} from './federation-fixture';
+} from './federation.fixture';
 
 // samlify (a dev dependency) is the SAML library a Node service provider or test IdP would use to read
 // this document: parsing it with samlify proves the XML is well formed and shaped as SAML metadata.

@@ -10,7 +10,7 @@ import {
   patchConnectedOrg,
   sql,
   type FederationWorld,
-} from './federation-fixture';
+} from './federation.fixture';
 
 describe('POST /federationSettings/{federationSettingsId}/identityProviders', () => {
   let t: TestApp;

@@ -7,7 +7,7 @@ import {
   federationWorld,
   patchConnectedOrg,
   type FederationWorld,
-} from './federation-fixture';
+} from './federation.fixture';
 
 describe('DELETE /federationSettings/{federationSettingsId}/identityProviders/{identityProviderId}', () => {
   let t: TestApp;

@@ -7,7 +7,7 @@ import {
   patchConnectedOrg,
   type FederationWorld,
   type IdentityProviderView,
-} from './federation-fixture';
+} from './federation.fixture';
 
 describe('GET /federationSettings/{federationSettingsId}/identityProviders', () => {
   let t: TestApp;

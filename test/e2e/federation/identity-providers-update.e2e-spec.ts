@@ -8,7 +8,7 @@ import {
   idpCertificate,
   type FederationWorld,
   type IdentityProviderView,
-} from './federation-fixture';
+} from './federation.fixture';
 
 describe('PATCH /federationSettings/{federationSettingsId}/identityProviders/{identityProviderId}', () => {
   let t: TestApp;

@@ -6,7 +6,7 @@ import {
   federationWorld,
   roleMappingsUrl,
   type FederationWorld,
-} from './federation-fixture';
+} from './federation.fixture';
 
 describe('POST /federationSettings/{federationSettingsId}/connectedOrgConfigs/{orgId}/roleMappings', () => {
   let t: TestApp;

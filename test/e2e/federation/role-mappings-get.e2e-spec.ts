@@ -5,7 +5,7 @@ import {
   federationWorld,
   roleMappingsUrl,
   type FederationWorld,
-} from './federation-fixture';
+} from './federation.fixture';
 
 describe('GET /federationSettings/{federationSettingsId}/connectedOrgConfigs/{orgId}/roleMappings', () => {
   let t: TestApp;

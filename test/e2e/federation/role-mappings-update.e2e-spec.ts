@@ -6,7 +6,7 @@ import {
   federationWorld,
   roleMappingsUrl,
   type FederationWorld,
-} from './federation-fixture';
+} from './federation.fixture';
 
 describe('PUT /federationSettings/{federationSettingsId}/connectedOrgConfigs/{orgId}/roleMappings/{roleMappingId}', () => {
   let t: TestApp;

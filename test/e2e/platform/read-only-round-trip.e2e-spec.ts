@@ -8,7 +8,7 @@ import {
 } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { metricBody } from '../alerting/alert-configs.fixture';
-import { createFederation, createIdp } from '../federation/federation-fixture';
+import { createFederation, createIdp } from '../federation/federation.fixture';
 
 type Body = Record<string, unknown>;
 
