@@ -71,7 +71,7 @@ describe('GET /groups/{groupId}/deliveries', () => {
     expect(byType.TEAM).toMatchObject({
       status: 'FAILED',
       attemptCount: 0,
-      lastError: 'TEAM notifications are not supported: this service has no teams',
+      lastError: "team 5e8cc670a16506712e0b1e99 is not a team of the project's organization",
     });
   });
 

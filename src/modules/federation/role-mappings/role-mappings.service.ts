@@ -104,12 +104,8 @@ export class RoleMappingsService {
   ): Promise<RoleMappingResponse> {
     const config = await this.access.connectedOrg(principal, federationSettingsId, orgId, true);
     const mapping = await this.find(orgId, roleMappingId);
-    if (request.id != null && request.id !== roleMappingId) {
-      throw CommonErrors.VALIDATION_ERROR(
-        'id',
-        `must equal the role mapping id ${roleMappingId} in the path`,
-      );
-    }
+    // The id is the mapping's own, as GET prints it (null and absent alike).
+    if (request.id != null && request.id !== roleMappingId) throw CommonErrors.ATTRIBUTE_READ_ONLY('id');
     const taken = await this.repository().existsBy({
       orgId,
       externalGroupName: request.externalGroupName,
