@@ -19,6 +19,7 @@ import { OrganizationEntity } from './organizations/organization.entity';
 import { OrganizationsController } from './organizations/organizations.controller';
 import { OrganizationsService } from './organizations/organizations.service';
 import { OrganizationLifecycleService } from './organizations/organization-lifecycle.service';
+import { ProjectLifecycleService } from './projects/project-lifecycle.service';
 import { ProjectOrgDirectory } from './projects/project-org.directory';
 import { ProjectEntity } from './projects/project.entity';
 import { ProjectsController } from './projects/projects.controller';
@@ -29,6 +30,7 @@ import { FirstUserController } from './users/first-user.controller';
 import { UserRoleEntity } from './users/user-role.entity';
 import { UserEntity } from './users/user.entity';
 import { UserRecipients } from './users/user-recipients';
+import { UserRecipientsStore } from './users/user-recipients.store';
 import { UsersController } from './users/users.controller';
 import { UsersService } from './users/users.service';
 import { UserAdminService } from './users/user-admin.service';
@@ -95,11 +97,13 @@ import { TeamsService } from './teams/teams.service';
     OrganizationsService,
     OrganizationLifecycleService,
     ProjectsService,
+    ProjectLifecycleService,
     OrgApiKeysService,
     ProjectApiKeysService,
     GlobalApiKeysService,
     ProjectOrgDirectory,
     UserRecipients,
+    UserRecipientsStore,
     { provide: ProjectDirectory, useExisting: ProjectOrgDirectory },
     FirstUserBootstrapGate,
     { provide: FirstUserGate, useExisting: FirstUserBootstrapGate },

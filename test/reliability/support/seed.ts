@@ -5,14 +5,14 @@ import {
   projectWithCallers,
   windowBody,
   type ProjectCallers,
-} from '../../support/factories/alerting';
+} from '../../support/factories/alerting.fixture';
 import {
   bootstrapFirstUser,
   createOrg,
   createOrgApiKey,
   type ApiKeyCredentials,
   type BootstrapResult,
-} from '../../support/factories/identity';
+} from '../../support/factories/identity.fixture';
 import type { TestApp } from '../../support/test-app';
 
 // One organization with a project populated through the public and agent APIs, so hostile requests
