@@ -22,7 +22,7 @@ import {
   MINUTE,
   policyOf,
   workerOf,
-} from './deliveries-fixture';
+} from './deliveries.fixture';
 
 // USER, GROUP and ORG notifications reach people: the users holding the named roles now, directly (or,
 // for project roles, through a team), each by e-mail on its own; the delivery log and the audit trail

@@ -2,10 +2,11 @@ import { Client } from 'pg';
 import { createApp } from '../../../src/app.setup';
 import { loadConfig } from '../../../src/platform/config/app-config';
 import { call, type Credentials } from '../../support/digest-client';
-import { createOrg, createUser, uniqueName } from '../../support/factories/identity';
+import { createOrg, createUser, uniqueName } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { auditEvents } from './audit-events';
-import { buildWorld, expectError, type World } from './world';
+import { buildWorld, type World } from './identity.fixture';
+import { expectApiError } from '../../support/api-error';
 
 interface TeamView {
   id: string;
@@ -111,7 +112,7 @@ describe('POST /orgs/{orgId}/teams (its users, and /groups/{groupId}/teams)', ()
     });
     expect(renamed.status).toBe(200);
     expect(renamed.body.name).toBe('Payments on call');
-    expectError(
+    expectApiError(
       await call('GET', `${t.apiUrl}/orgs/${w.orgA.id}/teams/byName/Payments`, { auth: w.memberA }),
       404,
       'TEAM_NAME_NOT_FOUND',
@@ -119,12 +120,12 @@ describe('POST /orgs/{orgId}/teams (its users, and /groups/{groupId}/teams)', ()
 
     const deleted = await call('DELETE', `${t.apiUrl}/orgs/${w.orgA.id}/teams/${teamId}`, { auth: w.ownerA });
     expect(deleted.status).toBe(204);
-    expectError(
+    expectApiError(
       await call('GET', `${t.apiUrl}/orgs/${w.orgA.id}/teams/${teamId}`, { auth: w.ownerA }),
       404,
       'TEAM_NOT_FOUND',
     );
-    expectError(
+    expectApiError(
       await call('DELETE', `${t.apiUrl}/orgs/${w.orgA.id}/teams/${teamId}`, { auth: w.ownerA }),
       404,
       'TEAM_NOT_FOUND',
@@ -191,22 +192,22 @@ describe('POST /orgs/{orgId}/teams (its users, and /groups/{groupId}/teams)', ()
     const noRoles = await call('POST', assignUrl, { auth: w.ownerA, body: [{ teamId: team.id }] });
     const patchNoRoles = await call('PATCH', `${assignUrl}/${team.id}`, { auth: w.ownerA, body: {} });
 
-    expectError(noName, 400, 'MISSING_ATTRIBUTE');
+    expectApiError(noName, 400, 'MISSING_ATTRIBUTE');
     expect(noName.body.detail).toContain('name');
     expect(badUsernames.status).toBe(400);
     expect(badUsernames.body.detail).toContain('usernames');
-    expectError(unknownName, 404, 'USERNAME_NOT_FOUND');
-    expectError(outside, 404, 'USER_NOT_IN_ORG');
-    expectError(duplicate, 409, 'DUPLICATE_TEAM_NAME');
-    expectError(notArray, 400, 'INVALID_JSON_ATTRIBUTE');
-    expectError(noId, 400, 'MISSING_ATTRIBUTE');
+    expectApiError(unknownName, 404, 'USERNAME_NOT_FOUND');
+    expectApiError(outside, 404, 'USER_NOT_IN_ORG');
+    expectApiError(duplicate, 409, 'DUPLICATE_TEAM_NAME');
+    expectApiError(notArray, 400, 'INVALID_JSON_ATTRIBUTE');
+    expectApiError(noId, 400, 'MISSING_ATTRIBUTE');
     expect(noId.body.detail).toContain('[0].id');
-    expectError(outsideMember, 404, 'USER_NOT_IN_ORG');
-    expectError(badRole, 400, 'INVALID_ENUM_VALUE');
+    expectApiError(outsideMember, 404, 'USER_NOT_IN_ORG');
+    expectApiError(badRole, 400, 'INVALID_ENUM_VALUE');
     expect(badRole.body.detail).toContain('[0].roleNames[0]');
-    expectError(noRoles, 400, 'MISSING_ATTRIBUTE');
+    expectApiError(noRoles, 400, 'MISSING_ATTRIBUTE');
     expect(noRoles.body.detail).toContain('[0].roleNames');
-    expectError(patchNoRoles, 400, 'MISSING_ATTRIBUTE');
+    expectApiError(patchNoRoles, 400, 'MISSING_ATTRIBUTE');
     expect(patchNoRoles.body.detail).toContain('roleNames');
     const listed = await call('GET', usersUrl, { auth: w.ownerA });
     expect(listed.body.results).toEqual([]);
@@ -215,7 +216,7 @@ describe('POST /orgs/{orgId}/teams (its users, and /groups/{groupId}/teams)', ()
   it("should give a member the team's project role on the next request and take it away on unassign", async () => {
     const mate = await orgMemberOfA();
     const team = await createTeam(w.ownerA, w.orgA.id, uniqueName('Readers'), [mate.user.username]);
-    expectError(await readProjectA(mate.credentials), 401, 'NOT_IN_GROUP');
+    expectApiError(await readProjectA(mate.credentials), 401, 'NOT_IN_GROUP');
 
     const assigned = await call('POST', `${t.apiUrl}/groups/${w.projectA.id}/teams`, {
       auth: w.ownerA,
@@ -236,7 +237,7 @@ describe('POST /orgs/{orgId}/teams (its users, and /groups/{groupId}/teams)', ()
       auth: mate.credentials,
     });
     expect(one.body).toEqual(assigned.body.results[0]);
-    expectError(
+    expectApiError(
       await call('POST', `${t.apiUrl}/groups/${w.projectA.id}/teams`, {
         auth: w.ownerA,
         body: [{ teamId: team.id, roleNames: ['GROUP_OWNER'] }],
@@ -266,8 +267,8 @@ describe('POST /orgs/{orgId}/teams (its users, and /groups/{groupId}/teams)', ()
       auth: w.ownerA,
     });
     expect(removed.status).toBe(204);
-    expectError(await readProjectA(mate.credentials), 401, 'NOT_IN_GROUP');
-    expectError(
+    expectApiError(await readProjectA(mate.credentials), 401, 'NOT_IN_GROUP');
+    expectApiError(
       await call('GET', `${t.apiUrl}/groups/${w.projectA.id}/teams/${team.id}`, { auth: w.ownerA }),
       404,
       'TEAM_NOT_IN_GROUP',
@@ -297,8 +298,8 @@ describe('POST /orgs/{orgId}/teams (its users, and /groups/{groupId}/teams)', ()
       },
     );
     expect(left.status).toBe(204);
-    expectError(await readProjectA(mate.credentials), 401, 'NOT_IN_GROUP');
-    expectError(
+    expectApiError(await readProjectA(mate.credentials), 401, 'NOT_IN_GROUP');
+    expectApiError(
       await call('DELETE', `${t.apiUrl}/orgs/${w.orgA.id}/teams/${team.id}/users/${mate.user.id}`, {
         auth: w.ownerA,
       }),
@@ -322,7 +323,7 @@ describe('POST /orgs/{orgId}/teams (its users, and /groups/{groupId}/teams)', ()
     expect(
       (await call('DELETE', `${t.apiUrl}/orgs/${w.orgA.id}/teams/${team.id}`, { auth: w.ownerA })).status,
     ).toBe(204);
-    expectError(await readProjectA(mate.credentials), 401, 'NOT_IN_GROUP');
+    expectApiError(await readProjectA(mate.credentials), 401, 'NOT_IN_GROUP');
     const listed = await call('GET', `${t.apiUrl}/groups/${w.projectA.id}/teams`, { auth: w.ownerA });
     expect(listed.body.results.map((r: { teamId: string }) => r.teamId)).not.toContain(team.id);
   });
@@ -363,15 +364,15 @@ describe('POST /orgs/{orgId}/teams (its users, and /groups/{groupId}/teams)', ()
       body: { roleNames: ['GROUP_OWNER'] },
     });
 
-    expectError(byReader, 401, 'USER_UNAUTHORIZED');
-    expectError(ownerRole, 401, 'NOT_GROUP_USER_ADMIN');
-    expectError(toOwnTeam, 401, 'CANNOT_MODIFY_OWN_ROLES');
-    expectError(crossOrg, 404, 'TEAM_NOT_FOUND');
+    expectApiError(byReader, 401, 'USER_UNAUTHORIZED');
+    expectApiError(ownerRole, 401, 'NOT_GROUP_USER_ADMIN');
+    expectApiError(toOwnTeam, 401, 'CANNOT_MODIFY_OWN_ROLES');
+    expectApiError(crossOrg, 404, 'TEAM_NOT_FOUND');
     expect(granted.status).toBe(200);
-    expectError(raisedToOwner, 401, 'NOT_GROUP_USER_ADMIN');
+    expectApiError(raisedToOwner, 401, 'NOT_GROUP_USER_ADMIN');
     const stored = await call('GET', `${url}/${team.id}`, { auth: w.ownerA });
     expect(stored.body.roleNames).toEqual(['GROUP_READ_ONLY']);
-    expectError(await call('GET', `${url}/${own.id}`, { auth: w.ownerA }), 404, 'TEAM_NOT_IN_GROUP');
+    expectApiError(await call('GET', `${url}/${own.id}`, { auth: w.ownerA }), 404, 'TEAM_NOT_IN_GROUP');
   });
 
   it('should let only organization owners manage teams, and no owner raise itself through a team', async () => {
@@ -403,10 +404,10 @@ describe('POST /orgs/{orgId}/teams (its users, and /groups/{groupId}/teams)', ()
       body: [{ id: owner.user.id }],
     });
 
-    expectError(byMember, 401, 'USER_UNAUTHORIZED');
-    expectError(renameByMember, 401, 'USER_UNAUTHORIZED');
-    expectError(byOtherOrgOwner, 401, 'USER_UNAUTHORIZED');
-    expectError(selfJoin, 401, 'CANNOT_MODIFY_OWN_ROLES');
+    expectApiError(byMember, 401, 'USER_UNAUTHORIZED');
+    expectApiError(renameByMember, 401, 'USER_UNAUTHORIZED');
+    expectApiError(byOtherOrgOwner, 401, 'USER_UNAUTHORIZED');
+    expectApiError(selfJoin, 401, 'CANNOT_MODIFY_OWN_ROLES');
     expect(selfJoinRoleless.status).toBe(200);
     const members = await call('GET', `${t.apiUrl}/orgs/${w.orgA.id}/teams/${team.id}/users`, {
       auth: w.ownerA,
@@ -449,7 +450,7 @@ describe('DELETE /groups/{groupId}/teams/{teamId} (two instances on one database
     });
     const readOnB = () => call('GET', `${bApiUrl}/groups/${w.projectA.id}`, { auth: mate.credentials });
     // Cached on B as a member without a role in the project.
-    expectError(await readOnB(), 401, 'NOT_IN_GROUP');
+    expectApiError(await readOnB(), 401, 'NOT_IN_GROUP');
 
     await call('POST', `${a.apiUrl}/groups/${w.projectA.id}/teams`, {
       auth: w.ownerA,
@@ -461,6 +462,6 @@ describe('DELETE /groups/{groupId}/teams/{teamId} (two instances on one database
       auth: w.ownerA,
     });
     expect(removed.status).toBe(204);
-    expectError(await readOnB(), 401, 'NOT_IN_GROUP');
+    expectApiError(await readOnB(), 401, 'NOT_IN_GROUP');
   });
 });
