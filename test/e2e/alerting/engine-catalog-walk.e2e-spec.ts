@@ -88,6 +88,16 @@ describe('POST /groups/{groupId}/alertConfigs (the alert catalog, walked)', () =
   // A user holding a read-only role on the project, created by the global owner: JOINED_GROUP.
   const projectUser = async (d: Deployment) =>
     (await createUser(t, d.globalOwner, [{ groupId: d.groupId, roleName: 'GROUP_READ_ONLY' }], 'walk')).user;
+  // A team of the project's organization, without members, given a read-only role on the project.
+  const projectTeam = async (d: Deployment) => {
+    const team = await call<{ id: string }>('POST', `${t.apiUrl}/orgs/${d.orgId}/teams`, {
+      auth: d.orgOwner,
+      body: { name: `walk-${d.groupId}` },
+    });
+    if (team.status >= 300) throw new Error(`POST /orgs/{orgId}/teams: ${team.status} ${team.text}`);
+    await api('POST', d, '/teams', [{ teamId: team.body.id, roleNames: ['GROUP_READ_ONLY'] }]);
+    return team.body.id;
+  };
   const members = (specs: Array<[string, boolean]>) =>
     specs.map(([typeName, up], i) => hostReport({ hostname: `m${i}.example.com`, typeName, up }));
 
@@ -223,6 +233,14 @@ describe('POST /groups/{groupId}/alertConfigs (the alert catalog, walked)', () =
     },
     REMOVED_FROM_GROUP: {
       trigger: async (d) => api('DELETE', d, `/users/${(await projectUser(d)).id}`),
+    },
+    TEAM_ADDED_TO_GROUP: { trigger: (d) => projectTeam(d) },
+    TEAM_ROLES_MODIFIED: {
+      trigger: async (d) =>
+        api('PATCH', d, `/teams/${await projectTeam(d)}`, { roleNames: ['GROUP_MONITORING_ADMIN'] }),
+    },
+    TEAM_REMOVED_FROM_GROUP: {
+      trigger: async (d) => api('DELETE', d, `/teams/${await projectTeam(d)}`),
     },
     WEBHOOK_TEMPLATE_RENDER_FAILED: {
       // Another configuration's webhook whose template reads a field its alert does not have.
