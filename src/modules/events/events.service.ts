@@ -7,6 +7,7 @@ import { PageLinks } from '../../platform/http/pagination/page-links';
 import { isObjectId } from '../../platform/ids/object-id';
 import type { EventResponse } from './dto/event.response';
 import type { ListEventsQuery } from './dto/list-events.query';
+import { DeletedProjectEntity } from './deleted-project.entity';
 import type { EventEntity } from './event.entity';
 import {
   EventListFilter,
@@ -30,8 +31,8 @@ export class EventsService {
     return this.list({ groupId }, query);
   }
 
-  listForOrg(orgId: string, query: ListEventsQuery): Promise<ListEnvelope<EventResponse>> {
-    return this.list({ orgId }, query);
+  async listForOrg(orgId: string, query: ListEventsQuery): Promise<ListEnvelope<EventResponse>> {
+    return this.list({ orgId, deletedGroupIds: await this.deletedProjectsOf(orgId) }, query);
   }
 
   async getForProject(groupId: string, eventId: string, includeRaw: boolean): Promise<EventResponse> {
@@ -41,7 +42,10 @@ export class EventsService {
   }
 
   async getForOrg(orgId: string, eventId: string, includeRaw: boolean): Promise<EventResponse> {
-    const event = await this.findOne({ orgId }, eventId);
+    const event = await this.findOne(
+      { orgId, deletedGroupIds: await this.deletedProjectsOf(orgId) },
+      eventId,
+    );
     if (!event) throw EventsErrors.ORG_EVENT_NOT_FOUND(eventId, orgId);
     return toEventResponse(event, this.selfLinks({ orgId }, event), includeRaw);
   }
@@ -81,12 +85,22 @@ export class EventsService {
     const [sql, params] =
       'groupId' in scope
         ? ['id = $1 AND group_id = $2', [eventId, scope.groupId]]
-        : ['id = $1 AND org_id = $2 AND group_id IS NULL', [eventId, scope.orgId]];
+        : [
+            'id = $1 AND ((org_id = $2 AND group_id IS NULL) OR group_id = ANY($3::char(24)[]))',
+            [eventId, scope.orgId, scope.deletedGroupIds ?? []],
+          ];
     const rows = await this.txHost.tx.query<EventEntity[]>(
       `SELECT ${EVENT_COLUMNS} FROM events WHERE ${sql}`,
       params,
     );
     return rows[0];
+  }
+
+  private async deletedProjectsOf(orgId: string): Promise<string[]> {
+    const rows = await this.txHost.tx
+      .getRepository(DeletedProjectEntity)
+      .find({ select: { groupId: true }, where: { orgId } });
+    return rows.map((row) => row.groupId);
   }
 
   private selfLinks(scope: EventScope, event: EventEntity): LinkResponse[] {
