@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { request as httpRequest } from 'node:http';
+import { expectApiError } from '../support/api-error';
 import { assertConformsToOpenApi, request } from '../support/checked-request';
 import { call, type ApiResponse, type Credentials } from '../support/digest-client';
-import type { BootstrapResult } from '../support/factories/identity';
+import type { BootstrapResult } from '../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { deployment, postReport, type Deployment } from '../e2e/automation/automation-fixture';
 import { errorBodyProblem } from './support/send';
@@ -11,10 +12,9 @@ import { errorBodyProblem } from './support/send';
 // class-transformer (every other request waited), a 10,000-deep one overflowed class-validator's
 // recursion (500), and 1,000 levels were stored in the automation configuration. Over real HTTP, with
 // the production defaults (64 KiB bodies, 1 MiB on the document routes, depth 32, 1,000 attributes per
-// object), each hostile body is refused fast while /health keeps answering; figures go to one line each.
+// object), each hostile body is refused by its limit (status and code) while /health keeps answering 200. Times
+// are figures, one line each, never assertions: speed is the benchmarks' business.
 
-const HOSTILE_BUDGET_MS = 2_000;
-const HEALTH_BUDGET_MS = 1_000;
 const FUZZ_SEED = Number(process.env.FUZZ_SEED ?? 20261124);
 const FUZZ_RUNS = Number(process.env.HOSTILE_JSON_RUNS ?? 60);
 
@@ -64,10 +64,6 @@ function summary(timed: Timed): string {
   return `${timed.response.status} in ${timed.elapsedMs.toFixed(0)} ms; /health x${sorted.length} median ${median.toFixed(1)} ms, max ${max.toFixed(1)} ms`;
 }
 
-function expectFast(timed: Timed): void {
-  expect(timed.elapsedMs).toBeLessThan(HOSTILE_BUDGET_MS);
-  for (const latency of timed.health) expect(latency).toBeLessThan(HEALTH_BUDGET_MS);
-}
 
 function expectProductError(
   response: ApiResponse,
@@ -75,8 +71,8 @@ function expectProductError(
   errorCode: string,
   parameters?: unknown[],
 ): void {
-  expect({ status: response.status, errorCode: response.body?.errorCode }).toEqual({ status, errorCode });
-  if (parameters) expect(response.body.parameters).toEqual(parameters);
+  expectApiError(response, status, errorCode, parameters);
+  // And the raw answer: media type and body as the product writes them.
   expect(
     errorBodyProblem({ status: response.status, headers: response.headers, text: response.text }),
   ).toBeUndefined();
@@ -106,14 +102,13 @@ describe('hostile JSON bodies (quadratic keys, deep nesting, body limits)', () =
     call('PUT', automationUrl(), { auth, rawBody });
 
   describe('before the first user exists (anonymous callers)', () => {
-    it('refuses the 80,000-key body at the 64 KiB limit and a 6,000-key one by its attributes, fast', async () => {
+    it('refuses the 80,000-key body at the 64 KiB limit and a 6,000-key one by its attributes', async () => {
       const huge = await timedWithHealth(
         () => call('POST', `${t.apiUrl}/unauth/users`, { rawBody: wideObject(80_000) }),
         t.baseUrl,
       );
       figures.push(`POST /unauth/users, 80,000 keys, no user yet: ${summary(huge)}`);
       expectProductError(huge.response, 413, 'REQUEST_TOO_LARGE', ['65536']);
-      expectFast(huge);
 
       const wide = await timedWithHealth(
         () => call('POST', `${t.apiUrl}/unauth/users`, { rawBody: wideObject(6_000) }),
@@ -122,7 +117,6 @@ describe('hostile JSON bodies (quadratic keys, deep nesting, body limits)', () =
       figures.push(`POST /unauth/users, 6,000 keys (58 KiB), no user yet: ${summary(wide)}`);
       expectProductError(wide.response, 400, 'TOO_MANY_ATTRIBUTES', ['body', 1000]);
       expect(wide.response.body.detail).toBe('The object body has more than 1000 attributes.');
-      expectFast(wide);
     });
 
     it('refuses a 10,000-deep body with 400 naming where it went too deep', async () => {
@@ -145,7 +139,6 @@ describe('hostile JSON bodies (quadratic keys, deep nesting, body limits)', () =
       );
       figures.push(`POST /unauth/users, 80,000 keys, a user exists: ${summary(huge)}`);
       expectProductError(huge.response, 403, 'INVITATION_ONLY_MODE_OR_LDAP');
-      expectFast(huge);
 
       // The proof that nothing is read: headers announce 1 MB, a few bytes follow, and the answer comes
       // while the rest of the body is still owed.
@@ -192,7 +185,6 @@ describe('hostile JSON bodies (quadratic keys, deep nesting, body limits)', () =
         `POST agent report, 80,000 keys (${(body.length / 1024).toFixed(0)} KiB), agent key: ${summary(timed)}`,
       );
       expectProductError(timed.response, 400, 'TOO_MANY_ATTRIBUTES', ['body', 1000]);
-      expectFast(timed);
 
       const config = await timedWithHealth(
         () => putConfig(`{"processes":[${wideObject(80_000)}]}`),
@@ -200,7 +192,6 @@ describe('hostile JSON bodies (quadratic keys, deep nesting, body limits)', () =
       );
       figures.push(`PUT automationConfig, 80,000 keys in processes[0], automation admin: ${summary(config)}`);
       expectProductError(config.response, 400, 'TOO_MANY_ATTRIBUTES', ['processes[0]', 1000]);
-      expectFast(config);
     });
 
     it('refuses 10,000-deep bodies with 400 on every kind of route, never 500', async () => {
@@ -318,7 +309,7 @@ describe('hostile JSON bodies (quadratic keys, deep nesting, body limits)', () =
       expect(idp.status).toBeLessThan(500);
     });
 
-    it('refuses random deep or wide shapes with a 4xx, each under the time budget', async () => {
+    it('refuses random deep or wide shapes with a 4xx naming the limit', async () => {
       const routes: Array<{ name: string; send: (body: string) => Promise<ApiResponse> }> = [
         { name: 'POST /orgs', send: (rawBody) => call('POST', orgsUrl(), { auth: boot.globalKey, rawBody }) },
         {
@@ -392,7 +383,6 @@ describe('hostile JSON bodies (quadratic keys, deep nesting, body limits)', () =
             expect(
               errorBodyProblem({ status: response.status, headers: response.headers, text: response.text }),
             ).toBeUndefined();
-            expect(elapsed).toBeLessThan(HOSTILE_BUDGET_MS);
           },
         ),
         { seed: FUZZ_SEED, numRuns: FUZZ_RUNS },

@@ -8,7 +8,7 @@ import {
   createOrg,
   createProject,
   type BootstrapResult,
-} from '../support/factories/identity';
+} from '../support/factories/identity.fixture';
 import { authorization, freshNonce, rawRequest } from '../support/raw-digest';
 import { startTestApp, type TestApp } from '../support/test-app';
 import type { INestApplication } from '@nestjs/common';
@@ -163,7 +163,7 @@ describe('Password guessing is throttled per (name, address) and per address', (
         `${throttled.length} x 429, ${checked} answers checked; parallel /health x${sorted.length}: median ` +
         `${sorted[Math.floor(sorted.length / 2)]?.toFixed(1)} ms, max ${sorted[sorted.length - 1]?.toFixed(1)} ms\n`,
     );
-  });
+  }, 300_000);
 
   it('should double the block for each failure past the free ones, and block an address guessing many names', async () => {
     const start = clock.now().getTime();

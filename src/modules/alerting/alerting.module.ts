@@ -11,6 +11,7 @@ import { AlertEntity } from './alerts/alert.entity';
 import { AlertsController } from './alerts/alerts.controller';
 import { AlertsService } from './alerts/alerts.service';
 import { AlertEngine } from './engine/alert-engine.service';
+import { AlertInhibition } from './engine/alert-inhibition';
 import { AlertEngineScheduler } from './engine/alert-engine.scheduler';
 import { DeploymentConditionAlerts } from './engine/deployment-condition-alerts';
 import { AlertingGroupDeletedListener } from './group-deleted.listener';
@@ -49,7 +50,15 @@ import { MaintenanceWindowsService } from './maintenance-windows/maintenance-win
     DeploymentConditionAlerts,
     InformationalAlerts,
     AlertingGroupDeletedListener,
+    AlertInhibition,
   ],
-  exports: [AlertConfigsService, AlertsService, MaintenanceWindowsService, AlertEngine, StaleMetricAlerts],
+  exports: [
+    AlertConfigsService,
+    AlertsService,
+    MaintenanceWindowsService,
+    AlertInhibition,
+    AlertEngine,
+    StaleMetricAlerts,
+  ],
 })
 export class AlertingModule {}

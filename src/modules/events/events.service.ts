@@ -1,21 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { TransactionHost } from '@nestjs-cls/transactional';
-import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import type { LinkResponse } from '../../platform/http/pagination/link.response';
 import type { ListEnvelope } from '../../platform/http/pagination/list-envelope';
 import { PageLinks } from '../../platform/http/pagination/page-links';
 import { isObjectId } from '../../platform/ids/object-id';
 import type { EventResponse } from './dto/event.response';
 import type { ListEventsQuery } from './dto/list-events.query';
-import { DeletedProjectEntity } from './deleted-project.entity';
 import type { EventEntity } from './event.entity';
-import {
-  EventListFilter,
-  EventScope,
-  EVENT_COLUMNS,
-  eventCountQuery,
-  eventPageQuery,
-} from './event-list.query-builder';
+import { EventListFilter, EventListStore, EventScope } from './event-list.store';
 import { toEventResponse } from './event.mapper';
 import { parseTimestamp } from './event-timestamp';
 import { EventsErrors } from './events.errors';
@@ -23,7 +14,7 @@ import { EventsErrors } from './events.errors';
 @Injectable()
 export class EventsService {
   constructor(
-    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly store: EventListStore,
     private readonly links: PageLinks,
   ) {}
 
@@ -32,7 +23,7 @@ export class EventsService {
   }
 
   async listForOrg(orgId: string, query: ListEventsQuery): Promise<ListEnvelope<EventResponse>> {
-    return this.list({ orgId, deletedGroupIds: await this.deletedProjectsOf(orgId) }, query);
+    return this.list({ orgId, deletedGroupIds: await this.store.deletedProjectsOf(orgId) }, query);
   }
 
   async getForProject(groupId: string, eventId: string, includeRaw: boolean): Promise<EventResponse> {
@@ -42,10 +33,8 @@ export class EventsService {
   }
 
   async getForOrg(orgId: string, eventId: string, includeRaw: boolean): Promise<EventResponse> {
-    const event = await this.findOne(
-      { orgId, deletedGroupIds: await this.deletedProjectsOf(orgId) },
-      eventId,
-    );
+    const deletedGroupIds = await this.store.deletedProjectsOf(orgId);
+    const event = await this.findOne({ orgId, deletedGroupIds }, eventId);
     if (!event) throw EventsErrors.ORG_EVENT_NOT_FOUND(eventId, orgId);
     return toEventResponse(event, this.selfLinks({ orgId }, event), includeRaw);
   }
@@ -59,16 +48,10 @@ export class EventsService {
     };
     // Without includeCount one extra row tells whether a next page exists, and the COUNT is skipped.
     const limit = query.includeCount ? query.itemsPerPage : query.itemsPerPage + 1;
-    const page = eventPageQuery(filter, query.offset, limit, query.includeRaw);
-    const rows = await this.txHost.tx.query<EventEntity[]>(page.sql, page.params);
+    const rows = await this.store.page(filter, query.offset, limit, query.includeRaw);
     let totalCount: number;
     if (query.includeCount) {
-      const count = eventCountQuery(filter);
-      const [{ count: total }] = await this.txHost.tx.query<Array<{ count: number }>>(
-        count.sql,
-        count.params,
-      );
-      totalCount = total;
+      totalCount = await this.store.count(filter);
     } else {
       totalCount = query.offset + rows.length;
     }
@@ -82,25 +65,7 @@ export class EventsService {
 
   private async findOne(scope: EventScope, eventId: string): Promise<EventEntity | undefined> {
     if (!isObjectId(eventId)) return undefined;
-    const [sql, params] =
-      'groupId' in scope
-        ? ['id = $1 AND group_id = $2', [eventId, scope.groupId]]
-        : [
-            'id = $1 AND ((org_id = $2 AND group_id IS NULL) OR group_id = ANY($3::char(24)[]))',
-            [eventId, scope.orgId, scope.deletedGroupIds ?? []],
-          ];
-    const rows = await this.txHost.tx.query<EventEntity[]>(
-      `SELECT ${EVENT_COLUMNS} FROM events WHERE ${sql}`,
-      params,
-    );
-    return rows[0];
-  }
-
-  private async deletedProjectsOf(orgId: string): Promise<string[]> {
-    const rows = await this.txHost.tx
-      .getRepository(DeletedProjectEntity)
-      .find({ select: { groupId: true }, where: { orgId } });
-    return rows.map((row) => row.groupId);
+    return this.store.findOne(scope, eventId);
   }
 
   private selfLinks(scope: EventScope, event: EventEntity): LinkResponse[] {

@@ -30,6 +30,7 @@ import { FirstUserController } from './users/first-user.controller';
 import { UserRoleEntity } from './users/user-role.entity';
 import { UserEntity } from './users/user.entity';
 import { UserRecipients } from './users/user-recipients';
+import { UserRecipientsStore } from './users/user-recipients.store';
 import { UsersController } from './users/users.controller';
 import { UsersService } from './users/users.service';
 import { UserAdminService } from './users/user-admin.service';
@@ -42,6 +43,12 @@ import { OrgUsersController } from './membership/org-users.controller';
 import { ProjectUsersController } from './membership/project-users.controller';
 import { TeamUserEntity } from './teams/team-user.entity';
 import { TeamProjectRoleEntity } from './teams/team-project-role.entity';
+import { OrgTeamsController } from './teams/org-teams.controller';
+import { ProjectTeamsController } from './teams/project-teams.controller';
+import { ProjectTeamsService } from './teams/project-teams.service';
+import { TeamMemberRoles } from './teams/team-member-roles';
+import { TeamUsersController } from './teams/team-users.controller';
+import { TeamsService } from './teams/teams.service';
 
 @Module({
   imports: [
@@ -67,6 +74,9 @@ import { TeamProjectRoleEntity } from './teams/team-project-role.entity';
     GlobalApiKeysController,
     OrgUsersController,
     ProjectUsersController,
+    OrgTeamsController,
+    TeamUsersController,
+    ProjectTeamsController,
   ],
   providers: [
     CredentialNames,
@@ -81,6 +91,9 @@ import { TeamProjectRoleEntity } from './teams/team-project-role.entity';
     UserRoleChanges,
     MembershipService,
     MembershipStore,
+    TeamMemberRoles,
+    TeamsService,
+    ProjectTeamsService,
     OrganizationsService,
     OrganizationLifecycleService,
     ProjectsService,
@@ -90,10 +103,11 @@ import { TeamProjectRoleEntity } from './teams/team-project-role.entity';
     GlobalApiKeysService,
     ProjectOrgDirectory,
     UserRecipients,
+    UserRecipientsStore,
     { provide: ProjectDirectory, useExisting: ProjectOrgDirectory },
     FirstUserBootstrapGate,
     { provide: FirstUserGate, useExisting: FirstUserBootstrapGate },
   ],
-  exports: [CredentialsService, ProjectDirectory, FirstUserGate, UserRecipients],
+  exports: [CredentialsService, ProjectDirectory, FirstUserGate, UserRecipients, TeamsService],
 })
 export class IdentityModule {}

@@ -13,3 +13,4 @@ export {
   type UserCreatedRaw,
 } from './identity.events';
 export { UserRecipients } from './users/user-recipients';
+export { TeamsService, type TeamMember } from './teams/teams.service';

@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { IdentityModule } from '../identity';
 import { IntegrationEntity } from './configurations/integration.entity';
+import { IntegrationSettingsWriter } from './configurations/integration-settings.writer';
 import { IntegrationsController } from './configurations/integrations.controller';
 import { IntegrationsService } from './configurations/integrations.service';
 import { MetricsController } from './metrics/metrics.controller';
@@ -19,6 +20,7 @@ import { NoKnownHosts, PrometheusTargetSource } from './prometheus/prometheus-ta
   controllers: [IntegrationsController, PrometheusDiscoveryController, MetricsController],
   providers: [
     IntegrationsService,
+    IntegrationSettingsWriter,
     PrometheusDiscoveryService,
     { provide: PrometheusTargetSource, useClass: NoKnownHosts },
     ServiceMetrics,

@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/app-config';
+import { listenOn } from '../database/channel-listener';
 import { CREDENTIALS_CHANNEL, PROJECTS_CHANNEL } from './credential-channel';
 import { Credential, CredentialDirectory, ProjectDirectory } from './principal';
 
@@ -95,8 +96,8 @@ export class CredentialCache implements OnModuleInit, OnApplicationShutdown {
       this.scheduleReconnect();
     });
     await client.connect();
-    await client.query(`LISTEN ${CREDENTIALS_CHANNEL}`);
-    await client.query(`LISTEN ${PROJECTS_CHANNEL}`);
+    await listenOn(client, CREDENTIALS_CHANNEL);
+    await listenOn(client, PROJECTS_CHANNEL);
     this.listener = client;
     // Anything that changed while we were not listening is unknown: start clean.
     this.invalidateAll();

@@ -67,11 +67,9 @@ describe('checkJsonShape', () => {
     expect(checkJsonShape(deep, limits)).toMatchObject({ kind: 'depth' });
     const keys = Array.from({ length: 80_000 }, (_, index) => `"k${index}":${index}`).join(',');
     expect(checkJsonShape(Buffer.from(`{${keys}}`), limits)).toEqual({ kind: 'keys', path: '', limit: 1000 });
-    // A 1 MiB array of small objects within the limits is scanned whole, quickly.
+    // A 1 MiB array of small objects within the limits is scanned whole (its cost is a benchmark's).
     const wide = Buffer.from(`[${Array.from({ length: 60_000 }, () => '{"a":[1,{"b":2}]}').join(',')}]`);
-    const started = process.hrtime.bigint();
     expect(checkJsonShape(wide, limits)).toBeUndefined();
-    expect(Number(process.hrtime.bigint() - started) / 1e6).toBeLessThan(500);
   });
 
   it('stays bounded on malformed input', () => {

@@ -7,11 +7,10 @@ describe('linearRegex', () => {
     expect(linearRegex('example').test('db.example.com')).toBe(true);
   });
 
-  it('should answer a catastrophic-backtracking pattern in linear time', () => {
-    const started = process.hrtime.bigint();
-    expect(linearRegex('^(a+)+$').test(`${'a'.repeat(31)}!`)).toBe(false);
+  it('should answer catastrophic-backtracking patterns a backtracking engine would never finish', () => {
+    // 2^61 and Fibonacci(5,000) paths: only a linear-time engine returns before the test times out.
+    expect(linearRegex('^(a+)+$').test(`${'a'.repeat(61)}!`)).toBe(false);
     expect(linearRegex('^(a|aa)*b$').test('a'.repeat(5_000))).toBe(false);
-    expect(Number(process.hrtime.bigint() - started) / 1e6).toBeLessThan(500);
   });
 
   it('should refuse back-references, look-around, over-long and over-complex patterns with a reason', () => {

@@ -7,14 +7,14 @@ import {
   projectEvents,
   projectWithCallers,
   type ProjectCallers,
-} from '../../support/factories/alerting';
+} from '../../support/factories/alerting.fixture';
 import {
   bootstrapFirstUser,
   createOrg,
   createOrgApiKey,
   createProject,
   type BootstrapResult,
-} from '../../support/factories/identity';
+} from '../../support/factories/identity.fixture';
 import type { TestApp } from '../../support/test-app';
 import {
   configsApi,
@@ -22,7 +22,7 @@ import {
   hostDownBody,
   startConfigsApp,
   type ConfigView,
-} from './alert-configs-fixture';
+} from './alert-configs.fixture';
 
 const MINUTE = 60_000;
 const UNAUTHORIZED = errorBody(
@@ -405,7 +405,7 @@ describe('PATCH /groups/{groupId}/alertConfigs/{alertConfigId}', () => {
     ]);
   });
 
-  it('should refuse a body without enabled with MISSING_ATTRIBUTE and any other field with INVALID_ATTRIBUTE', async () => {
+  it('should refuse a body without enabled with MISSING_ATTRIBUTE, a changed field of the configuration with ATTRIBUTE_READ_ONLY and an unknown one with INVALID_ATTRIBUTE', async () => {
     const original = await created();
     const missing = await api.toggle(p.monitoringAdmin, original.id, {});
     expect(missing.status).toBe(400);
@@ -418,8 +418,19 @@ describe('PATCH /groups/{groupId}/alertConfigs/{alertConfigId}', () => {
     });
     expect(extra.status).toBe(400);
     expect(extra.body).toEqual(
-      errorBody(400, 'INVALID_ATTRIBUTE', 'Invalid attribute eventTypeName specified.', ['eventTypeName']),
+      errorBody(
+        400,
+        'ATTRIBUTE_READ_ONLY',
+        'The attribute eventTypeName is read-only and cannot be changed.',
+        ['eventTypeName'],
+      ),
     );
+    const unknown = await api.toggle(p.monitoringAdmin, original.id, { enabled: true, typeName: 'HOST' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body).toEqual(
+      errorBody(400, 'INVALID_ATTRIBUTE', 'Invalid attribute typeName specified.', ['typeName']),
+    );
+    expect((await api.get(p.monitoringAdmin, original.id)).body).toEqual(original);
   });
 
   it('should refuse a read-only caller with USER_UNAUTHORIZED', async () => {

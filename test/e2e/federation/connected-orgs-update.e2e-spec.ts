@@ -122,14 +122,23 @@ describe('PATCH /federationSettings/{federationSettingsId}/connectedOrgConfigs/{
     });
   });
 
-  it('should accept the userConflicts a client sends back and ignore it', async () => {
+  it('should accept the userConflicts a client sends back as read and refuse another value with ATTRIBUTE_READ_ONLY', async () => {
+    const read = await patch({ domainRestrictionEnabled: false, orgId: w.orgA });
+    expect(read.body.userConflicts).toBeNull();
+    const sentBack = await patch({ domainRestrictionEnabled: false, orgId: w.orgA, userConflicts: null });
+    expect(sentBack.status).toBe(200);
+    expect(sentBack.body.userConflicts).toBeNull();
+
+    const before = await call('GET', connectedOrgUrl(t, federationId, w.orgA, false), { auth: w.ownerA });
     const response = await patch({
-      domainRestrictionEnabled: false,
+      domainRestrictionEnabled: true,
       orgId: w.orgA,
       userConflicts: [{ userId: 'x' }],
     });
-    expect(response.status).toBe(200);
-    expect(response.body.userConflicts).toBeNull();
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ errorCode: 'ATTRIBUTE_READ_ONLY', parameters: ['userConflicts'] });
+    const after = await call('GET', connectedOrgUrl(t, federationId, w.orgA, false), { auth: w.ownerA });
+    expect(after.body).toEqual(before.body);
   });
 
   it('should refuse the body with the field named when a field is missing or malformed', async () => {

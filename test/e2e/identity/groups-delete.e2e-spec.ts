@@ -4,8 +4,8 @@ import { Client } from 'pg';
 import { ManualClock } from '../../../src/platform/clock/clock';
 import { NotificationPolicy } from '../../../src/modules/deliveries';
 import { call, type Credentials } from '../../support/digest-client';
-import { createMaintenanceWindow, windowBody } from '../../support/factories/alerting';
-import { createUser, uniqueName } from '../../support/factories/identity';
+import { createMaintenanceWindow, windowBody } from '../../support/factories/alerting.fixture';
+import { createUser, uniqueName } from '../../support/factories/identity.fixture';
 import { HttpReceiver } from '../../support/receivers/http-receiver';
 import type { TestApp } from '../../support/test-app';
 import { fetchOpenApi, operationsOf } from '../../reliability/support/openapi-operations';
@@ -24,7 +24,7 @@ import {
   type Deployment,
 } from '../automation/automation-fixture';
 import { countRows } from './audit-events';
-import { expectError } from './world';
+import { expectApiError } from '../../support/api-error';
 
 // Every table that holds something of a project, outside the event store. Counted straight from the
 // database where the public API can no longer reach the project.
@@ -180,13 +180,13 @@ describe('DELETE /groups/{groupId}', () => {
     expect(await rowsOf(t, d.groupId, p.hostIds)).toEqual(
       Object.fromEntries(Object.keys(before).map((table) => [table, 0])),
     );
-    expectError(
+    expectApiError(
       await call('GET', `${t.apiUrl}/groups/${d.groupId}`, { auth: d.globalOwner }),
       404,
       'GROUP_NOT_FOUND',
     );
     for (const auth of [d.orgOwner, d.groupOwner, p.userCredentials]) {
-      expectError(await call('GET', `${t.apiUrl}/groups/${d.groupId}`, { auth }), 401, 'NOT_IN_GROUP');
+      expectApiError(await call('GET', `${t.apiUrl}/groups/${d.groupId}`, { auth }), 401, 'NOT_IN_GROUP');
     }
     const listed = await call('GET', `${t.apiUrl}/orgs/${d.orgId}/groups`, { auth: d.orgOwner });
     expect(listed.body.results.map((project: { id: string }) => project.id)).not.toContain(d.groupId);
@@ -273,14 +273,14 @@ describe('DELETE /groups/{groupId}', () => {
     const other = await deployment(t);
     const url = `${t.apiUrl}/groups/${d.groupId}`;
 
-    expectError(await call('DELETE', url, { auth: d.readOnly }), 401, 'USER_UNAUTHORIZED');
-    expectError(await call('DELETE', url, { auth: d.monitoringAdmin }), 401, 'USER_UNAUTHORIZED');
-    expectError(await call('DELETE', url, { auth: d.outsider }), 401, 'NOT_IN_GROUP');
-    expectError(await call('DELETE', url, { auth: other.orgOwner }), 401, 'NOT_IN_GROUP');
+    expectApiError(await call('DELETE', url, { auth: d.readOnly }), 401, 'USER_UNAUTHORIZED');
+    expectApiError(await call('DELETE', url, { auth: d.monitoringAdmin }), 401, 'USER_UNAUTHORIZED');
+    expectApiError(await call('DELETE', url, { auth: d.outsider }), 401, 'NOT_IN_GROUP');
+    expectApiError(await call('DELETE', url, { auth: other.orgOwner }), 401, 'NOT_IN_GROUP');
     expect((await call('GET', url, { auth: d.readOnly })).status).toBe(200);
 
     expect((await call('DELETE', url, { auth: d.groupOwner })).status).toBe(200);
-    expectError(await call('DELETE', url, { auth: d.globalOwner }), 404, 'GROUP_NOT_FOUND');
+    expectApiError(await call('DELETE', url, { auth: d.globalOwner }), 404, 'GROUP_NOT_FOUND');
   });
 
   it('should free the name for a new project of the organization', async () => {

@@ -1,8 +1,9 @@
 import { call } from '../../support/digest-client';
-import { createProject, uniqueName } from '../../support/factories/identity';
+import { createProject, uniqueName } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { auditEvents } from './audit-events';
-import { buildWorld, expectError, type World } from './world';
+import { buildWorld, type World } from './world';
+import { expectApiError } from '../../support/api-error';
 
 describe('PATCH /groups/{groupId}', () => {
   let t: TestApp;
@@ -56,7 +57,7 @@ describe('PATCH /groups/{groupId}', () => {
       body: { name: w.projectB.name },
     });
 
-    expectError(taken, 409, 'GROUP_ALREADY_EXISTS');
+    expectApiError(taken, 409, 'GROUP_ALREADY_EXISTS');
     expect(taken.body.detail).toContain(w.projectA2.name);
     expect(otherOrgs.status).toBe(200);
     expect(otherOrgs.body.name).toBe(w.projectB.name);
@@ -78,7 +79,7 @@ describe('PATCH /groups/{groupId}', () => {
 
     expect(written.status).toBe(200);
     expect(written.body.name).toBe(newName);
-    expectError(moved, 400, 'ATTRIBUTE_READ_ONLY');
+    expectApiError(moved, 400, 'ATTRIBUTE_READ_ONLY');
     expect(moved.body.detail).toContain('orgId');
     const read = await call('GET', `${t.apiUrl}/groups/${project.id}`, { auth: w.ownerA });
     expect(read.body).toMatchObject({ name: newName, orgId: w.orgA.id });
@@ -91,7 +92,7 @@ describe('PATCH /groups/{groupId}', () => {
     const blank = await call('PATCH', url, { auth: w.ownerA, body: { name: '' } });
     const unknown = await call('PATCH', url, { auth: w.ownerA, body: { name: 'x', color: 'red' } });
 
-    expectError(empty, 400, 'MISSING_ONE_OF_ATTRIBUTES');
+    expectApiError(empty, 400, 'MISSING_ONE_OF_ATTRIBUTES');
     expect(blank.status).toBe(400);
     expect(blank.body.detail).toContain('name');
     expect(unknown.status).toBe(400);
@@ -133,7 +134,7 @@ describe('PATCH /groups/{groupId}', () => {
     const refused = await call('PATCH', url, { auth: w.ownerA, body: { tags: ['mine'] } });
     const writeBack = await call('PATCH', url, { auth: w.ownerA, body: { ...printed, name: newName } });
 
-    expectError(refused, 401, 'USER_UNAUTHORIZED');
+    expectApiError(refused, 401, 'USER_UNAUTHORIZED');
     expect(writeBack.status).toBe(200);
     expect(writeBack.body).toMatchObject({ name: newName, tags: [] });
     expect((await call('GET', url, { auth: w.admin })).body.tags).toEqual(['kept']);
@@ -157,10 +158,10 @@ describe('PATCH /groups/{groupId}', () => {
     const url = `${t.apiUrl}/groups/${w.projectA.id}`;
     const body = { name: 'Taken over' };
 
-    expectError(await call('PATCH', url, { auth: w.projectReaderA, body }), 401, 'USER_UNAUTHORIZED');
-    expectError(await call('PATCH', url, { auth: w.memberA, body }), 401, 'NOT_IN_GROUP');
-    expectError(await call('PATCH', url, { auth: w.readOnlyA, body }), 401, 'USER_UNAUTHORIZED');
-    expectError(await call('PATCH', url, { auth: w.ownerB, body }), 401, 'NOT_IN_GROUP');
+    expectApiError(await call('PATCH', url, { auth: w.projectReaderA, body }), 401, 'USER_UNAUTHORIZED');
+    expectApiError(await call('PATCH', url, { auth: w.memberA, body }), 401, 'NOT_IN_GROUP');
+    expectApiError(await call('PATCH', url, { auth: w.readOnlyA, body }), 401, 'USER_UNAUTHORIZED');
+    expectApiError(await call('PATCH', url, { auth: w.ownerB, body }), 401, 'NOT_IN_GROUP');
     expect((await call('GET', url, { auth: w.admin })).body.name).toBe('Project A');
   });
 });

@@ -71,6 +71,7 @@ const CONFIG_ERRORS = [
   AlertingErrors.EMAIL_OR_SMS_REQUIRED_FOR_GROUP_NOTIFICATION('notifications[0]'),
   AlertingErrors.EMAIL_OR_SMS_REQUIRED_FOR_USER_NOTIFICATION('notifications[0]'),
   AlertingErrors.MISSING_ROLES_FOR_GROUP_NOTIFICATION('notifications[0]'),
+  AlertingErrors.MISSING_ROLES_FOR_ORG_NOTIFICATION('notifications[0]'),
   AlertingErrors.NOTIFICATION_INTERVAL_OUT_OF_RANGE(1, 'notifications[0].intervalMin', 5),
   AlertingErrors.UNSUPPORTED_NOTIFICATION_TYPE('CARRIER_PIGEON', 'notifications[0].typeName'),
   AlertingErrors.WEBHOOK_URL_NOT_SET('notifications[0]'),
@@ -192,18 +193,23 @@ export class AlertConfigsController {
     },
   })
   @ApiOkResponse({ type: AlertConfigResponse, example: RESPONSE_EXAMPLE })
-  @ApiErrorResponses(400, '`enabled` missing or not a boolean, or another field sent.', [
-    CommonErrors.MISSING_ATTRIBUTE('enabled'),
-    CommonErrors.INVALID_JSON_ATTRIBUTE('enabled'),
-    CommonErrors.INVALID_ATTRIBUTE('eventTypeName'),
-  ])
+  @ApiErrorResponses(
+    400,
+    '`enabled` missing or not a boolean, a field of the configuration other than `enabled` sent with another value than the stored one, or an unknown field.',
+    [
+      CommonErrors.MISSING_ATTRIBUTE('enabled'),
+      CommonErrors.INVALID_JSON_ATTRIBUTE('enabled'),
+      CommonErrors.ATTRIBUTE_READ_ONLY('eventTypeName'),
+      CommonErrors.INVALID_ATTRIBUTE('typeName'),
+    ],
+  )
   @notFound
   setEnabled(
     @Param('groupId') groupId: string,
     @Param('alertConfigId') alertConfigId: string,
     @Body() body: ToggleAlertConfigRequest,
   ): Promise<AlertConfigResponse> {
-    return this.configs.setEnabled(groupId, alertConfigId, body.enabled);
+    return this.configs.setEnabled(groupId, alertConfigId, body);
   }
 
   @Delete(':alertConfigId')

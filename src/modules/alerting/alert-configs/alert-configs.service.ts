@@ -27,6 +27,7 @@ import { DEFAULT_ALERT_CONFIGS } from './default-alert-configs';
 import type { AlertConfigResponse } from './dto/alert-config.response';
 import type { AlertConfigFieldsRequest, CreateAlertConfigRequest } from './dto/create-alert-config.request';
 import type { ReplaceAlertConfigRequest } from './dto/replace-alert-config.request';
+import type { ToggleAlertConfigRequest } from './dto/toggle-alert-config.request';
 import { openNotification, restoreRedactedSecrets, sealNotification } from './notification-secrets';
 
 type EventTypeName = (typeof AlertConfigEventTypes)[keyof typeof AlertConfigEventTypes];
@@ -111,9 +112,15 @@ export class AlertConfigsService {
   }
 
   @Transactional()
-  async setEnabled(groupId: string, alertConfigId: string, enabled: boolean): Promise<AlertConfigResponse> {
+  async setEnabled(
+    groupId: string,
+    alertConfigId: string,
+    request: ToggleAlertConfigRequest,
+  ): Promise<AlertConfigResponse> {
     const orgId = await this.scope.orgOf(groupId);
     const entity = await this.find(groupId, alertConfigId, true);
+    assertReadOnlyUnchanged(request, this.toResponse(entity));
+    const enabled = request.enabled;
     entity.enabled = enabled;
     entity.updated = this.clock.now();
     await this.repository().update({ id: entity.id }, { enabled, updated: entity.updated });

@@ -15,6 +15,7 @@ import { parseIsoDateTime } from '../../../platform/http/iso-date-time';
 import type { ListEnvelope } from '../../../platform/http/pagination/list-envelope';
 import { PageLinks } from '../../../platform/http/pagination/page-links';
 import type { PageQuery } from '../../../platform/http/pagination/page.query';
+import { assertReadOnlyUnchanged } from '../../../platform/http/read-only-fields';
 import { toIsoSeconds } from '../../../platform/http/timestamps';
 import { isObjectId, newObjectId } from '../../../platform/ids/object-id';
 import { emitInOrder } from '../../../platform/events/emit-in-order';
@@ -85,6 +86,7 @@ export class AlertsService {
   ): Promise<AlertResponse> {
     const orgId = await this.scope.orgOf(groupId);
     const alert = await this.find(groupId, alertId, true);
+    assertReadOnlyUnchanged(request, this.toResponse(alert, this.clock.now()));
     const comment = request.acknowledgementComment ?? '';
     // Counted in characters, as the varchar(200) column counts them.
     if ([...comment].length > MAX_ACKNOWLEDGEMENT_COMMENT_LENGTH) {

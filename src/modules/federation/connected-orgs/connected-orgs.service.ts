@@ -8,6 +8,7 @@ import { EventPublisher } from '../../../platform/events/event-publisher';
 import type { ListEnvelope } from '../../../platform/http/pagination/list-envelope';
 import { PageLinks } from '../../../platform/http/pagination/page-links';
 import type { PageQuery } from '../../../platform/http/pagination/page.query';
+import { assertReadOnlyUnchanged } from '../../../platform/http/read-only-fields';
 import { normalizeDomains } from '../domains';
 import { FederationAccess } from '../federation-access';
 import { FederationErrors } from '../federation.errors';
@@ -89,6 +90,11 @@ export class ConnectedOrgsService {
     if (existing && existing.federationSettingsId !== federation.id) {
       throw FederationErrors.ORG_ALREADY_ASSOCIATED_WITH_FEDERATION(orgId);
     }
+    // A new connection has no conflicts to send back yet.
+    assertReadOnlyUnchanged(
+      request,
+      existing ? await this.views.renderOne(existing) : { userConflicts: null },
+    );
     const identityProviderId = request.identityProviderId ?? null;
     if (identityProviderId !== null) {
       const inFederation = await this.txHost.tx

@@ -6,6 +6,7 @@ import type { Principal } from '../../../platform/auth/principal';
 import { ProjectScope } from '../../../platform/auth/project-scope';
 import { assertMayChangeRoles } from '../../../platform/auth/role-grants';
 import { EventPublisher } from '../../../platform/events/event-publisher';
+import { assertReadOnlyUnchanged } from '../../../platform/http/read-only-fields';
 import type { ListEnvelope } from '../../../platform/http/pagination/list-envelope';
 import { PageLinks } from '../../../platform/http/pagination/page-links';
 import type { PageQuery } from '../../../platform/http/pagination/page.query';
@@ -98,6 +99,7 @@ export class ProjectApiKeysService {
     const roles = requireRoles(request.roles);
     const orgId = await this.scope.orgOf(groupId);
     const key = await this.store.findInOrg(orgId, apiKeyId, true);
+    assertReadOnlyUnchanged(request, await this.store.response(key));
     const repository = this.txHost.tx.getRepository(ApiKeyRoleEntity);
     const before = (await repository.findBy({ apiKeyId: key.id, groupId })).map((role) => role.roleName);
     assertMayChangeRoles(

@@ -5,6 +5,7 @@ import { In } from 'typeorm';
 import { CredentialChanges } from '../../../platform/auth/credential-changes';
 import { EventPublisher } from '../../../platform/events/event-publisher';
 import { CommonErrors } from '../../../platform/http/error-codes';
+import { assertReadOnlyUnchanged } from '../../../platform/http/read-only-fields';
 import { PageLinks } from '../../../platform/http/pagination/page-links';
 import { ApiKeyRoleEntity } from '../api-keys/api-key-role.entity';
 import { IdentityErrors } from '../identity.errors';
@@ -16,8 +17,8 @@ import { TeamUserEntity } from '../teams/team-user.entity';
 import { TeamEntity } from '../teams/team.entity';
 import { UserRoleEntity } from '../users/user-role.entity';
 import { UserEntity } from '../users/user.entity';
-import type { CreateOrganizationRequest } from './dto/create-organization.request';
 import type { OrganizationResponse } from './dto/organization.response';
+import type { UpdateOrganizationRequest } from './dto/update-organization.request';
 import { OrganizationEntity } from './organization.entity';
 import { orgPath, toOrganizationResponse } from './organization.mapper';
 
@@ -32,8 +33,9 @@ export class OrganizationLifecycleService {
   ) {}
 
   @Transactional()
-  async rename(orgId: string, request: CreateOrganizationRequest): Promise<OrganizationResponse> {
+  async rename(orgId: string, request: UpdateOrganizationRequest): Promise<OrganizationResponse> {
     const org = await this.locked(orgId);
+    assertReadOnlyUnchanged(request, toOrganizationResponse(org, this.links.self(orgPath(org.id))));
     const old = org.name;
     if (old !== request.name) {
       org.name = request.name;

@@ -28,6 +28,7 @@ import { ProjectsService } from '../projects/projects.service';
 import { CreateOrganizationRequest } from './dto/create-organization.request';
 import { ListOrganizationsQuery } from './dto/list-organizations.query';
 import { OrganizationListResponse, OrganizationResponse } from './dto/organization.response';
+import { UpdateOrganizationRequest } from './dto/update-organization.request';
 import { OrganizationsService } from './organizations.service';
 import { OrganizationLifecycleService } from './organization-lifecycle.service';
 import { ApiErrorResponses } from '../../../platform/http/api-error-responses.decorator';
@@ -48,7 +49,7 @@ export class OrganizationsController {
   @ApiOkResponse({ type: OrganizationResponse })
   rename(
     @Param('orgId') orgId: string,
-    @Body() body: CreateOrganizationRequest,
+    @Body() body: UpdateOrganizationRequest,
   ): Promise<OrganizationResponse> {
     return this.lifecycle.rename(orgId, body);
   }

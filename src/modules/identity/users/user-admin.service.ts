@@ -8,6 +8,7 @@ import { hasGlobalRole } from '../../../platform/auth/role-hierarchy';
 import { SecretBox } from '../../../platform/crypto/secret-box';
 import { EventPublisher } from '../../../platform/events/event-publisher';
 import { CommonErrors } from '../../../platform/http/error-codes';
+import { assertReadOnlyUnchanged } from '../../../platform/http/read-only-fields';
 import { PageLinks } from '../../../platform/http/pagination/page-links';
 import { newObjectId } from '../../../platform/ids/object-id';
 import { CredentialNames } from '../credentials/credential-names';
@@ -24,6 +25,8 @@ import type { UserResponse } from './dto/user.response';
 import { isStrongPassword, isValidUsername } from './password-policy';
 import { UserEntity } from './user.entity';
 import { toUserResponse, userPath } from './user.mapper';
+
+const PROFILE_FIELDS = ['firstName', 'lastName', 'emailAddress', 'mobileNumber'] as const;
 
 // POST/PATCH/DELETE /users: who may do it is the role-grant rule (platform/auth/role-grants.ts).
 @Injectable()
@@ -75,13 +78,17 @@ export class UserAdminService {
   @Transactional()
   async update(principal: Principal, userId: string, request: UpdateUserRequest): Promise<UserResponse> {
     const user = await this.administrable(principal, userId);
+    assertReadOnlyUnchanged(request, {
+      id: user.id,
+      username: user.username,
+      links: this.links.self(userPath(user.id)),
+    });
     const self = principal.kind === 'USER' && principal.id === user.id;
+    // A profile field sent back as GET printed it is no change: an organization owner may write back
+    // the whole user to change its roles.
     const profileChange =
       request.password !== undefined ||
-      request.emailAddress !== undefined ||
-      request.firstName !== undefined ||
-      request.lastName !== undefined ||
-      request.mobileNumber !== undefined;
+      PROFILE_FIELDS.some((field) => request[field] !== undefined && request[field] !== user[field]);
     if (profileChange && !self && !hasGlobalRole(principal.roles, ['GLOBAL_USER_ADMIN']))
       throw CommonErrors.USER_UNAUTHORIZED();
     if (request.password !== undefined && !isStrongPassword(request.password))
@@ -90,7 +97,7 @@ export class UserAdminService {
 
     if (profileChange) {
       const changed: string[] = [];
-      for (const field of ['firstName', 'lastName', 'emailAddress', 'mobileNumber'] as const) {
+      for (const field of PROFILE_FIELDS) {
         const value = request[field];
         if (value !== undefined && value !== user[field]) {
           user[field] = value;

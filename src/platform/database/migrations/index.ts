@@ -19,6 +19,7 @@ import { InformSchedules1795301601000 } from './1795301601000-inform-schedules';
 import { ScopedMaintenanceWindows1795301700000 } from './1795301700000-scoped-maintenance-windows';
 import { ProjectTags1795302100000 } from './1795302100000-project-tags';
 import { DeletedProjectEvents1795302101000 } from './1795302101000-deleted-project-events';
+import { SuppressedDeliveries1795302300000 } from './1795302300000-suppressed-deliveries';
 
 // Listed explicitly (not globbed) so the app, the CLI and the test harness load the same classes
 // whether running from TypeScript or from dist/. Append new migrations in timestamp order.
@@ -44,4 +45,5 @@ export const MIGRATIONS = [
   ScopedMaintenanceWindows1795301700000,
   ProjectTags1795302100000,
   DeletedProjectEvents1795302101000,
+  SuppressedDeliveries1795302300000,
 ];

@@ -188,7 +188,6 @@ describe('OutboundHttpClient', () => {
     );
     expect(error.failure).toBe('TIMEOUT');
     expect(error.latencyMs).toBeGreaterThanOrEqual(140);
-    expect(error.latencyMs).toBeLessThan(900);
   });
 
   it('should cap the body and say so when the answer is larger than the limit', async () => {

@@ -11,6 +11,7 @@ import {
   Matches,
   ValidateNested,
 } from 'class-validator';
+import { ReadOnlyField } from '../../../../platform/http/read-only-fields';
 import { OBJECT_ID_PATTERN } from '../../../../platform/ids/object-id';
 import { DOMAIN_PATTERN } from '../../domains';
 import {
@@ -102,12 +103,6 @@ export class UpdateConnectedOrgRequest {
   roleMappings?: RoleMappingRequest[] | null;
 
   // Clients send back what they read (the Go client re-sends a non-null userConflicts); it is computed.
-  @ApiPropertyOptional({
-    type: [Object],
-    example: [],
-    description: 'Read-only: accepted and ignored, so a configuration read with GET can be sent back.',
-  })
-  @IsOptional()
-  @IsArray()
-  userConflicts?: unknown[] | null;
+  @ReadOnlyField({ type: [Object], example: [] })
+  userConflicts?: unknown;
 }

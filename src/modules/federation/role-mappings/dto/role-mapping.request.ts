@@ -9,7 +9,8 @@ import { CreateRoleMappingRequest } from './create-role-mapping.request';
 export class RoleMappingRequest extends CreateRoleMappingRequest {
   @ApiPropertyOptional({
     example: EXAMPLE_ROLE_MAPPING_ID,
-    description: "PUT: must equal the id in the path. Connected organization: keeps that mapping's id.",
+    description:
+      "PUT: read-only, must equal the id in the path (ATTRIBUTE_READ_ONLY otherwise). Connected organization: keeps that mapping's id.",
   })
   @IsOptional()
   @IsString()

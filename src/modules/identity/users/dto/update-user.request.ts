@@ -10,9 +10,12 @@ import {
   MaxLength,
   ValidateNested,
 } from 'class-validator';
+import { LinkResponse } from '../../../../platform/http/pagination/link.response';
+import { ReadOnlyField } from '../../../../platform/http/read-only-fields';
 import { RoleRequest } from '../../roles/dto/role.request';
 
-// Every field optional; `roles`, when sent, replaces the roles the caller administers.
+// Every field optional; `roles`, when sent, replaces the roles the caller administers. What GET prints
+// and no request changes (the user name is the Digest realm's half of every stored hash) is read-only.
 export class UpdateUserRequest {
   @ApiPropertyOptional({ example: 'New-Secret-42!', writeOnly: true })
   @IsOptional()
@@ -55,4 +58,13 @@ export class UpdateUserRequest {
   @ValidateNested({ each: true })
   @Type(() => RoleRequest)
   roles?: RoleRequest[];
+
+  @ReadOnlyField({ type: String })
+  id?: unknown;
+
+  @ReadOnlyField({ type: String })
+  username?: unknown;
+
+  @ReadOnlyField({ type: [LinkResponse] })
+  links?: unknown;
 }
