@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Credentials } from '../support/digest-client';
+import { assignKeyToProject, createProject } from '../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { ORG_ROLE_NAMES, PROJECT_ROLE_NAMES } from '../../src/platform/auth/role-names';
 import type { OrgRoleName, ProjectRoleName } from '../../src/platform/auth/role-names';
@@ -139,6 +140,21 @@ function urlOf(operation: Operation, seeded: Seeded, unknownId: string): string 
   });
 }
 
+// DELETE /groups/{groupId} allowed once would leave no project for the next caller and the next
+// operations: each caller gets a project of its own in the seeded organization, where the seeded keys
+// hold the same project roles as in the seeded one.
+const OWN_PROJECT_PER_CALLER = new Set(['Projects_delete']);
+
+async function disposableProject(t: TestApp, seeded: Seeded): Promise<string> {
+  const admin = seeded.boot.globalKey;
+  const project = await createProject(t, admin, seeded.ids.orgId);
+  await assignKeyToProject(t, admin, project.id, seeded.readOnly.id, ['GROUP_READ_ONLY']);
+  await assignKeyToProject(t, admin, project.id, seeded.monitoringAdmin.id, ['GROUP_MONITORING_ADMIN']);
+  await assignKeyToProject(t, admin, project.id, seeded.groupOwner.id, ['GROUP_OWNER']);
+  await assignKeyToProject(t, admin, project.id, seeded.automationAdmin.id, ['GROUP_AUTOMATION_ADMIN']);
+  return project.id;
+}
+
 function problemWith(expected: Expectation, response: RawResponse): string | undefined {
   let body: { errorCode?: string } = {};
   try {
@@ -202,9 +218,15 @@ describe('Authorization matrix: every operation x every kind of caller', () => {
       }
       if (access.scope === 'undeclared')
         failures.push(`${operation.operationId}: declares no access requirement`);
-      const url = urlOf(operation, seeded, unknownId);
       const statuses = new Set<number>();
       for (const caller of CALLERS) {
+        const url = OWN_PROJECT_PER_CALLER.has(operation.operationId)
+          ? urlOf(
+              operation,
+              { ...seeded, ids: { ...seeded.ids, groupId: await disposableProject(t, seeded) } },
+              unknownId,
+            )
+          : urlOf(operation, seeded, unknownId);
         const expected = expectationFor(caller, access, operation.operationId);
         tally[expected.kind]++;
         const response = await send(

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { DeletedProjectEntity } from './deleted-project.entity';
 import type { EventEntity } from './event.entity';
 
 // SQL for one page of an event list and its count. Every page is "newest first within one scope",
@@ -8,7 +9,9 @@ import type { EventEntity } from './event.entity';
 // Several event types are read as one ordered index range per type merged by the planner (Merge
 // Append) instead of "type = ANY(...)", which would force a sort of every matching row.
 
-export type EventScope = { groupId: string } | { orgId: string };
+// An organization's list also shows the events of its deleted projects (deletedGroupIds), whose own
+// lists are gone; without any, it reads the organization-level partial indexes alone.
+export type EventScope = { groupId: string } | { orgId: string; deletedGroupIds?: string[] };
 
 export interface EventListFilter {
   scope: EventScope;
@@ -42,10 +45,16 @@ class Params {
 }
 
 function scopeConditions(filter: EventListFilter, params: Params): string[] {
+  const scope = filter.scope;
+  const deleted = 'orgId' in scope ? (scope.deletedGroupIds ?? []) : [];
   const conditions =
-    'groupId' in filter.scope
-      ? [`group_id = ${params.add(filter.scope.groupId)}`]
-      : [`org_id = ${params.add(filter.scope.orgId)}`, 'group_id IS NULL'];
+    'groupId' in scope
+      ? [`group_id = ${params.add(scope.groupId)}`]
+      : deleted.length === 0
+        ? [`org_id = ${params.add(scope.orgId)}`, 'group_id IS NULL']
+        : [
+            `((org_id = ${params.add(scope.orgId)} AND group_id IS NULL) OR group_id = ANY(${params.add(deleted)}::char(24)[]))`,
+          ];
   if (filter.from) conditions.push(`created >= ${params.add(filter.from)}`);
   if (filter.until) conditions.push(`created < ${params.add(filter.until)}`);
   return conditions;
@@ -91,8 +100,14 @@ export function eventCountQuery(filter: EventListFilter): SqlQuery {
     // Unfiltered: the counters the insert's transaction keeps (migration EventCountsSchema1795300011000).
     const [kind, scopeId] =
       'groupId' in filter.scope ? ['G', filter.scope.groupId] : ['O', filter.scope.orgId];
+    const deleted = 'orgId' in filter.scope ? (filter.scope.deletedGroupIds ?? []) : [];
+    const own = `scope_kind = ${params.add(kind)} AND scope_id = ${params.add(scopeId)}`;
+    const where =
+      deleted.length === 0
+        ? own
+        : `(${own}) OR (scope_kind = 'G' AND scope_id = ANY(${params.add(deleted)}))`;
     return {
-      sql: `SELECT coalesce(sum(count), 0)::int AS count FROM event_counts WHERE scope_kind = ${params.add(kind)} AND scope_id = ${params.add(scopeId)}`,
+      sql: `SELECT coalesce(sum(count), 0)::int AS count FROM event_counts WHERE ${where}`,
       params: params.values,
     };
   }
@@ -122,11 +137,22 @@ export class EventListStore {
     return total;
   }
 
+  // The organization's deleted projects, whose events its lists show.
+  async deletedProjectsOf(orgId: string): Promise<string[]> {
+    const rows = await this.txHost.tx
+      .getRepository(DeletedProjectEntity)
+      .find({ select: { groupId: true }, where: { orgId } });
+    return rows.map((row) => row.groupId);
+  }
+
   async findOne(scope: EventScope, eventId: string): Promise<EventEntity | undefined> {
     const [sql, params] =
       'groupId' in scope
         ? ['id = $1 AND group_id = $2', [eventId, scope.groupId]]
-        : ['id = $1 AND org_id = $2 AND group_id IS NULL', [eventId, scope.orgId]];
+        : [
+            'id = $1 AND ((org_id = $2 AND group_id IS NULL) OR group_id = ANY($3::char(24)[]))',
+            [eventId, scope.orgId, scope.deletedGroupIds ?? []],
+          ];
     const rows = await this.txHost.tx.query<EventEntity[]>(
       `SELECT ${EVENT_COLUMNS} FROM events WHERE ${sql}`,
       params,

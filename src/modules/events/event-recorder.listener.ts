@@ -19,7 +19,7 @@ export class EventOutsideTransactionError extends Error {
 }
 
 // Writes every domain event into the publisher's transaction. `suppressErrors: false` makes a failed
-// insert reject the publisher's emitAsync, so the change rolls back with it;
+// insert reject the publisher's emitInOrder, so the change rolls back with it;
 // no `async` option, which would run the listener on a later tick, outside the awaited emit.
 @Injectable()
 export class EventRecorder {

@@ -22,8 +22,8 @@ export class EventsService {
     return this.list({ groupId }, query);
   }
 
-  listForOrg(orgId: string, query: ListEventsQuery): Promise<ListEnvelope<EventResponse>> {
-    return this.list({ orgId }, query);
+  async listForOrg(orgId: string, query: ListEventsQuery): Promise<ListEnvelope<EventResponse>> {
+    return this.list({ orgId, deletedGroupIds: await this.store.deletedProjectsOf(orgId) }, query);
   }
 
   async getForProject(groupId: string, eventId: string, includeRaw: boolean): Promise<EventResponse> {
@@ -33,7 +33,8 @@ export class EventsService {
   }
 
   async getForOrg(orgId: string, eventId: string, includeRaw: boolean): Promise<EventResponse> {
-    const event = await this.findOne({ orgId }, eventId);
+    const deletedGroupIds = await this.store.deletedProjectsOf(orgId);
+    const event = await this.findOne({ orgId, deletedGroupIds }, eventId);
     if (!event) throw EventsErrors.ORG_EVENT_NOT_FOUND(eventId, orgId);
     return toEventResponse(event, this.selfLinks({ orgId }, event), includeRaw);
   }

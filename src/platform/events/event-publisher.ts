@@ -1,14 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { DomainEvent, domainEventChannel } from './domain-event';
+import { emitInOrder } from './emit-in-order';
 
 // Publishes inside the caller's transaction: listeners are declared with suppressErrors: false,
-// so a failing listener (e.g. the audit insert) rejects here and rolls the whole change back.
+// so a failing listener (e.g. the audit insert) rejects here and rolls the whole change back. They run
+// one at a time (emitInOrder), so none is still writing when the transaction rolls back.
 @Injectable()
 export class EventPublisher {
   constructor(private readonly emitter: EventEmitter2) {}
 
   async publish(event: DomainEvent): Promise<void> {
-    await this.emitter.emitAsync(domainEventChannel(event.eventTypeName), event);
+    await emitInOrder(this.emitter, domainEventChannel(event.eventTypeName), event);
   }
 }

@@ -1,7 +1,7 @@
 import type { AlertStatus } from './alert-state';
 import type { AlertResponse } from './dto/alert.response';
 
-// Internal (not under `domain.`, so not recorded as an audit event): emitted with emitAsync inside the
+// Internal (not under `domain.`, so not recorded as an audit event): emitted with emitInOrder inside the
 // transaction of every alert status change, so a listener (the deliveries context) can enqueue
 // notifications atomically with the change. Listeners declare suppressErrors: false.
 export const ALERT_TRANSITIONED = 'alerting.alert-transitioned';

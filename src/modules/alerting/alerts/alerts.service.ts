@@ -17,6 +17,7 @@ import type { PageQuery } from '../../../platform/http/pagination/page.query';
 import { assertReadOnlyUnchanged } from '../../../platform/http/read-only-fields';
 import { toIsoSeconds } from '../../../platform/http/timestamps';
 import { isObjectId, newObjectId } from '../../../platform/ids/object-id';
+import { emitInOrder } from '../../../platform/events/emit-in-order';
 import { AlertingErrors } from '../alerting.errors';
 import {
   checkNewAlert,
@@ -302,7 +303,7 @@ export class AlertsService {
       created: alert.created,
       at: alert.updated,
     };
-    await this.emitter.emitAsync(ALERT_TRANSITIONED, event);
+    await emitInOrder(this.emitter, ALERT_TRANSITIONED, event);
   }
 
   private async publishLifecycle(

@@ -18,6 +18,7 @@ import { hostEventSubject } from '../hosts/host.mapper';
 import { MeasurementPartitions } from '../measurements/measurement-partitions';
 import { MeasurementStore, type DataPoint } from '../measurements/measurement.store';
 import { ProjectScope } from '../../../platform/auth/project-scope';
+import { emitInOrder } from '../../../platform/events/emit-in-order';
 import type { AgentType } from './agent-types';
 import { AgentsStore } from './agents.store';
 import type { AgentReportRequest } from './dto/agent-report.request';
@@ -109,7 +110,7 @@ export class ReportIngestService {
     }
     if (hosts.length > 0) {
       const ingested: ReportIngestedEvent = { groupId, at: now, hosts: hosts.map(ingestedHostOf) };
-      await this.emitter.emitAsync(REPORT_INGESTED, ingested);
+      await emitInOrder(this.emitter, REPORT_INGESTED, ingested);
     }
   }
 }

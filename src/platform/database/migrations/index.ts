@@ -18,6 +18,7 @@ import { HostFacts1795301600000 } from './1795301600000-host-facts';
 import { InformSchedules1795301601000 } from './1795301601000-inform-schedules';
 import { ScopedMaintenanceWindows1795301700000 } from './1795301700000-scoped-maintenance-windows';
 import { ProjectTags1795302100000 } from './1795302100000-project-tags';
+import { DeletedProjectEvents1795302101000 } from './1795302101000-deleted-project-events';
 import { SuppressedDeliveries1795302300000 } from './1795302300000-suppressed-deliveries';
 
 // Listed explicitly (not globbed) so the app, the CLI and the test harness load the same classes
@@ -43,5 +44,6 @@ export const MIGRATIONS = [
   InformSchedules1795301601000,
   ScopedMaintenanceWindows1795301700000,
   ProjectTags1795302100000,
+  DeletedProjectEvents1795302101000,
   SuppressedDeliveries1795302300000,
 ];

@@ -1,0 +1,22 @@
+import { Injectable } from '@nestjs/common';
+import { OnEvent } from '@nestjs/event-emitter';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { domainEventChannel, type DomainEvent } from '../../platform/events/domain-event';
+import { IdentityEventTypes, type GroupDeletedRaw } from '../identity';
+import { DeletedProjectEntity } from './deleted-project.entity';
+
+// A deleted project's events stay; from its deletion on, the organization's list shows them (and
+// GROUP_DELETED), since the project's own list answers GROUP_NOT_FOUND. Same transaction as the deletion.
+@Injectable()
+export class EventsGroupDeletedListener {
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+
+  @OnEvent(domainEventChannel(IdentityEventTypes.GROUP_DELETED), { suppressErrors: false })
+  async onGroupDeleted(event: DomainEvent): Promise<void> {
+    const { groupId, orgId } = event.raw as unknown as GroupDeletedRaw;
+    await this.txHost.tx
+      .getRepository(DeletedProjectEntity)
+      .insert({ groupId, orgId, deletedAt: event.occurredAt ?? new Date() });
+  }
+}
