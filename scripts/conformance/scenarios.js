@@ -211,7 +211,7 @@ function selfSignedPem(dir) {
 
 const scenarios = [
   {
-    name: 'README "First steps" examples run as written',
+    name: 'README "First steps" examples run as written; users, teams, project deletion',
     client: 'curl --digest (bash)',
     async run(ctx) {
       const blocks = readmeSection(join(ctx.root, 'README.md'), README_SECTION);
@@ -254,14 +254,29 @@ const scenarios = [
           `README variables: ${outputs.vars}`,
         );
         Object.assign(ctx.state, { publicKey, privateKey, orgId, groupId });
-        ctx.detail(`${blocks.length} blocks; PUBLIC=${publicKey} ORG_ID=${orgId} GROUP_ID=${groupId}`);
+        const teams = await runChild(
+          'bash',
+          [join(ctx.root, 'test/conformance/curl/teams_and_projects.sh')],
+          {
+            cwd: work,
+            timeout: 60000,
+            env: { ...process.env, BASE: ctx.api, PUBLIC: publicKey, PRIVATE: privateKey, ORG_ID: orgId },
+          },
+        );
+        assert(
+          teams.status === 0,
+          `users, teams and project deletion failed (exit ${teams.status}):\n${teams.stderr}`,
+        );
+        ctx.detail(
+          `${blocks.length} blocks, then users, teams and project deletion; PUBLIC=${publicKey} ORG_ID=${orgId} GROUP_ID=${groupId}`,
+        );
       } finally {
         rmSync(work, { recursive: true, force: true });
       }
     },
   },
   {
-    name: 'alert configuration, acknowledgement and events lifecycle',
+    name: 'alert configuration, acknowledgement and events lifecycle; users, teams, project deletion',
     client: 'Python requests + HTTPDigestAuth',
     skipReason: () => (pythonWithRequests() ? null : NO_PYTHON),
     async run(ctx) {
@@ -285,18 +300,40 @@ const scenarios = [
       assert(run.status === 0, `python failed (exit ${run.status}):\n${run.stdout}\n${run.stderr}`);
       const lines = run.stdout.trim().split('\n');
       Object.assign(ctx.state, JSON.parse(lines[lines.length - 1]));
-      ctx.detail(`${lines.length - 1} steps with ${python}; alert ${ctx.state.alertId}`);
+      const teams = await runChild(
+        python,
+        [join(ctx.root, 'test/conformance/python/teams_and_projects.py')],
+        {
+          timeout: 60000,
+          env: {
+            ...process.env,
+            BASE: ctx.api,
+            PUBLIC: ctx.state.publicKey,
+            PRIVATE: ctx.state.privateKey,
+            ORG_ID: ctx.state.orgId,
+          },
+        },
+      );
+      assert(
+        teams.status === 0,
+        `python teams failed (exit ${teams.status}):\n${teams.stdout}\n${teams.stderr}`,
+      );
+      const teamSteps = teams.stdout.trim().split('\n').length;
+      ctx.detail(`${lines.length - 1} + ${teamSteps} steps with ${python}; alert ${ctx.state.alertId}`);
     },
   },
   {
-    name: 'alerts, events, organizations and projects through the Atlas client',
+    name: 'alerts, events, organizations, projects, users and teams through the Atlas client',
     client: 'npm mongodb-atlas-api-client (urllib)',
     async run(ctx) {
       const getClient = require('mongodb-atlas-api-client');
-      const { organization, project, alert, event } = getClient({
+      const clientAuth = {
         publicKey: ctx.state.publicKey,
         privateKey: ctx.state.privateKey,
         baseUrl: ctx.api,
+      };
+      const { organization, project, alert, event } = getClient({
+        ...clientAuth,
         projectId: ctx.state.groupId,
       });
       const { orgId, groupId, alertId } = ctx.state;
@@ -350,7 +387,58 @@ const scenarios = [
         orgEvent.id === orgEvents.results[0].id,
         `event.getByOrganizationId: ${JSON.stringify(orgEvent)}`,
       );
-      ctx.detail('13 client calls');
+      // Users, teams and project deletion; the client has no team or project-update call, so those two
+      // go through urllib, which it is built on.
+      const mateName = 'atlas-mate@example.com';
+      const mateAuth = { publicKey: mateName, privateKey: 'Teammate-2024!', baseUrl: ctx.api };
+      const staging = await project.create({ name: 'atlas-staging', orgId });
+      assert(HEX24.test(staging.id ?? ''), `project.create: ${JSON.stringify(staging)}`);
+      const { atlasUser } = getClient({ ...clientAuth, projectId: staging.id });
+      const mate = await atlasUser.create({
+        username: mateName,
+        password: mateAuth.privateKey,
+        emailAddress: mateName,
+        firstName: 'At',
+        lastName: 'Las',
+        roles: [{ groupId: staging.id, roleName: 'GROUP_READ_ONLY' }],
+      });
+      const mateByName = await atlasUser.getByName(mateName);
+      assert(mateByName.id === mate.id, `atlasUser.getByName: ${JSON.stringify(mateByName)}`);
+      const projectUsers = await atlasUser.getAll();
+      assert(
+        projectUsers.results.length === 1 && projectUsers.results[0].id === mate.id,
+        `atlasUser.getAll: ${JSON.stringify(projectUsers)}`,
+      );
+      const asMate = getClient(mateAuth);
+      const mateOrgs = await asMate.organization.getAll();
+      const mateProjects = await asMate.project.getAll();
+      assert(
+        JSON.stringify(mateOrgs.results.map((o) => o.id)) === JSON.stringify([orgId]) &&
+          JSON.stringify(mateProjects.results.map((p) => p.id)) === JSON.stringify([staging.id]),
+        `the teammate sees ${JSON.stringify(mateOrgs)} and ${JSON.stringify(mateProjects)}`,
+      );
+      const team = await http(ctx, 'POST', `/orgs/${orgId}/teams`, {
+        expect: 201,
+        body: { name: 'atlas-team', usernames: [mateName] },
+      });
+      await project.assignTeams(staging.id, [
+        { teamId: team.json.id, roleNames: ['GROUP_MONITORING_ADMIN'] },
+      ]);
+      const projectTeams = await project.getTeamsByProjectId(staging.id);
+      assert(
+        projectTeams.results.length === 1 && projectTeams.results[0].teamId === team.json.id,
+        `project.getTeamsByProjectId: ${JSON.stringify(projectTeams)}`,
+      );
+      await http(ctx, 'PATCH', `/groups/${staging.id}`, { expect: 200, body: { name: 'atlas-staging-2' } });
+      const renamed = await project.getByName('atlas-staging-2');
+      assert(renamed.id === staging.id, `project.getByName after the rename: ${JSON.stringify(renamed)}`);
+      await project.delete(staging.id);
+      const gone = await project.getById(staging.id);
+      assert(
+        gone.error === 404 && gone.errorCode === 'GROUP_NOT_FOUND',
+        `project.getById after project.delete: ${JSON.stringify(gone)}`,
+      );
+      ctx.detail('13 client calls, then users, teams and project deletion');
     },
   },
   {
