@@ -1,5 +1,6 @@
 import { Client } from 'pg';
-import { call } from '../../support/digest-client';
+import { call, type Credentials } from '../../support/digest-client';
+import { createUser } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { buildWorld, type World } from './world';
 
@@ -54,9 +55,10 @@ describe('DELETE /groups/{groupId} racing writes of its roles', () => {
   // `blocker` holds a row the writer needs after it has read the project; the delete then runs
   // (or waits on the writer) before the writer goes on.
   async function race(
-    blocker: { sql: string; params: unknown[] },
+    blocker: { sql: string; params: unknown[]; end?: 'COMMIT' | 'ROLLBACK' },
     write: () => Promise<Settled>,
-    groupId: string,
+    deleteUrl: string,
+    auth: Credentials = w.ownerA,
   ): Promise<{ write: Settled; deleted: Settled }> {
     const holder = new Client({ connectionString: t.databaseUrl });
     await holder.connect();
@@ -66,11 +68,11 @@ describe('DELETE /groups/{groupId} racing writes of its roles', () => {
       const writing = write();
       await until(async () => (await lockWaiters()) >= 1);
       let deleteSettled = false;
-      const deleting = call('DELETE', `${t.apiUrl}/groups/${groupId}`, { auth: w.ownerA }).finally(() => {
+      const deleting = call('DELETE', deleteUrl, { auth }).finally(() => {
         deleteSettled = true;
       });
       await until(async () => deleteSettled || (await lockWaiters()) >= 2);
-      await holder.query('COMMIT');
+      await holder.query(blocker.end ?? 'COMMIT');
       const [written, deleted] = await Promise.all([writing, deleting]);
       return { write: written, deleted };
     } finally {
@@ -93,7 +95,7 @@ describe('DELETE /groups/{groupId} racing writes of its roles', () => {
           auth: w.ownerA,
           body: [{ teamId: team.body.id, roleNames: ['GROUP_READ_ONLY'] }],
         }),
-      groupId,
+      `${t.apiUrl}/groups/${groupId}`,
     );
 
     expect(deleted.status).toBe(200);
@@ -105,5 +107,37 @@ describe('DELETE /groups/{groupId} racing writes of its roles', () => {
       auth: w.ownerA,
     });
     expect(teams.status).toBe(200);
+  });
+
+  it('should leave no team membership behind when the user is deleted while joining a team', async () => {
+    const team = await call<{ id: string }>('POST', `${t.apiUrl}/orgs/${w.orgA.id}/teams`, {
+      auth: w.ownerA,
+      body: { name: 'Joiners', usernames: [] },
+    });
+    expect(team.status).toBe(201);
+    const joiner = await createUser(t, w.admin, [{ orgId: w.orgA.id, roleName: 'ORG_MEMBER' }]);
+
+    // The held (uncommitted) membership row makes the join wait just before it writes its own.
+    const { write, deleted } = await race(
+      {
+        sql: 'INSERT INTO team_users (team_id, user_id) VALUES ($1, $2)',
+        params: [team.body.id, joiner.user.id],
+        end: 'ROLLBACK',
+      },
+      () =>
+        call('POST', `${t.apiUrl}/orgs/${w.orgA.id}/teams/${team.body.id}/users`, {
+          auth: w.ownerA,
+          body: [{ id: joiner.user.id }],
+        }),
+      `${t.apiUrl}/users/${joiner.user.id}`,
+      w.admin,
+    );
+
+    expect(deleted.status).toBe(204);
+    expect(write.status).toBe(200);
+    const left = await db.query('SELECT count(*)::int AS n FROM team_users WHERE user_id = $1', [
+      joiner.user.id,
+    ]);
+    expect(left.rows[0].n).toBe(0);
   });
 });
