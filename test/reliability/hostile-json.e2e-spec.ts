@@ -5,7 +5,7 @@ import { assertConformsToOpenApi, request } from '../support/checked-request';
 import { call, type ApiResponse, type Credentials } from '../support/digest-client';
 import type { BootstrapResult } from '../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { deployment, postReport, type Deployment } from '../e2e/automation/automation-fixture';
+import { deployment, postReport, type Deployment } from '../e2e/automation/automation.fixture';
 import { errorBodyProblem } from './support/send';
 
 // Quadratic and recursive JSON before anything refuses it: an 80,000-key body cost seconds of CPU in

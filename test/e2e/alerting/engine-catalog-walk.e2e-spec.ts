@@ -5,14 +5,14 @@ import { call } from '../../support/digest-client';
 import { createUser } from '../../support/factories/identity.fixture';
 import { HttpReceiver } from '../../support/receivers/http-receiver';
 import type { TestApp } from '../../support/test-app';
-import { deliveriesOf } from '../deliveries/deliveries-fixture';
+import { deliveriesOf } from '../deliveries/deliveries.fixture';
 import {
   deployment,
   hostReport,
   monitoringReport,
   report,
   type Deployment,
-} from '../automation/automation-fixture';
+} from '../automation/automation.fixture';
 import {
   alertsOfConfig,
   connectionsAbove,
@@ -24,7 +24,7 @@ import {
   MINUTE,
   startEngineApp,
   webhook,
-} from './engine-fixture';
+} from './engine.fixture';
 
 // The whole catalog: every alertable type is either refused at save time (nothing here can raise it) or
 // proven to open an alert from agent reports over HTTP or from an audited change made through the API,
@@ -88,6 +88,16 @@ describe('POST /groups/{groupId}/alertConfigs (the alert catalog, walked)', () =
   // A user holding a read-only role on the project, created by the global owner: JOINED_GROUP.
   const projectUser = async (d: Deployment) =>
     (await createUser(t, d.globalOwner, [{ groupId: d.groupId, roleName: 'GROUP_READ_ONLY' }], 'walk')).user;
+  // A team of the project's organization, without members, given a read-only role on the project.
+  const projectTeam = async (d: Deployment) => {
+    const team = await call<{ id: string }>('POST', `${t.apiUrl}/orgs/${d.orgId}/teams`, {
+      auth: d.orgOwner,
+      body: { name: `walk-${d.groupId}` },
+    });
+    if (team.status >= 300) throw new Error(`POST /orgs/{orgId}/teams: ${team.status} ${team.text}`);
+    await api('POST', d, '/teams', [{ teamId: team.body.id, roleNames: ['GROUP_READ_ONLY'] }]);
+    return team.body.id;
+  };
   const members = (specs: Array<[string, boolean]>) =>
     specs.map(([typeName, up], i) => hostReport({ hostname: `m${i}.example.com`, typeName, up }));
 
@@ -223,6 +233,14 @@ describe('POST /groups/{groupId}/alertConfigs (the alert catalog, walked)', () =
     },
     REMOVED_FROM_GROUP: {
       trigger: async (d) => api('DELETE', d, `/users/${(await projectUser(d)).id}`),
+    },
+    TEAM_ADDED_TO_GROUP: { trigger: (d) => projectTeam(d) },
+    TEAM_ROLES_MODIFIED: {
+      trigger: async (d) =>
+        api('PATCH', d, `/teams/${await projectTeam(d)}`, { roleNames: ['GROUP_MONITORING_ADMIN'] }),
+    },
+    TEAM_REMOVED_FROM_GROUP: {
+      trigger: async (d) => api('DELETE', d, `/teams/${await projectTeam(d)}`),
     },
     WEBHOOK_TEMPLATE_RENDER_FAILED: {
       // Another configuration's webhook whose template reads a field its alert does not have.

@@ -2,7 +2,7 @@ import { ManualClock } from '../../../src/platform/clock/clock';
 import { isoSeconds, projectEvents } from '../../support/factories/alerting.fixture';
 import { HttpReceiver } from '../../support/receivers/http-receiver';
 import type { TestApp } from '../../support/test-app';
-import { deployment, hostReport, monitoringReport, report } from '../automation/automation-fixture';
+import { deployment, hostReport, monitoringReport, report } from '../automation/automation.fixture';
 import {
   alertsOfConfig,
   createConfig,
@@ -13,7 +13,7 @@ import {
   MINUTE,
   startEngineApp,
   webhook,
-} from './engine-fixture';
+} from './engine.fixture';
 
 // Event-based alerts: raised from the automation context's HOST_DOWN / *_AGENT_DOWN events (a host or an
 // agent silent for AGENT_DOWN_AFTER_SECONDS) and resolved by the opposite event on the next report.

@@ -8,7 +8,7 @@ import {
   monitoringReport,
   report,
   type Deployment,
-} from '../automation/automation-fixture';
+} from '../automation/automation.fixture';
 import {
   alertsOfConfig,
   connectionsAbove,
@@ -22,7 +22,7 @@ import {
   startEngineApp,
   webhook,
   type AlertView,
-} from './engine-fixture';
+} from './engine.fixture';
 
 interface DeliveryView {
   alertId: string;

@@ -3,7 +3,7 @@ import { ManualClock } from '../../../src/platform/clock/clock';
 import { projectEvents } from '../../support/factories/alerting.fixture';
 import { HttpReceiver } from '../../support/receivers/http-receiver';
 import type { TestApp } from '../../support/test-app';
-import { deployment, hostReport, monitoringReport, postReport } from '../automation/automation-fixture';
+import { deployment, hostReport, monitoringReport, postReport } from '../automation/automation.fixture';
 import {
   alertsOfConfig,
   connectionsAbove,
@@ -17,7 +17,7 @@ import {
   startEngineApp,
   startListeningInstance,
   webhook,
-} from './engine-fixture';
+} from './engine.fixture';
 
 // Two instances of the service on one database, each with its own engine, fed at the same time.
 describe('POST /agents/v1/groups/{groupId}/reports on two instances', () => {

@@ -9,7 +9,7 @@ import {
   monitoringReport,
   report,
   type Deployment,
-} from '../automation/automation-fixture';
+} from '../automation/automation.fixture';
 import {
   alertsOfConfig,
   connectionsAbove,
@@ -20,7 +20,7 @@ import {
   MINUTE,
   startEngineApp,
   webhook,
-} from './engine-fixture';
+} from './engine.fixture';
 
 // Alerts raised and resolved from the data points of agent reports (POST /agents/v1/groups/{groupId}/reports).
 describe('POST /agents/v1/groups/{groupId}/reports (metric threshold alerts)', () => {

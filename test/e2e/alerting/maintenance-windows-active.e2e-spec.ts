@@ -1,19 +1,19 @@
-import { ManualClock } from '../../../src/platform/clock/clock';
 import { MaintenanceWindowsService } from '../../../src/modules/alerting';
 import {
   createMaintenanceWindow,
-  projectWithCallers,
+  maintenanceClock,
+  startMaintenanceWindowsApp,
   windowBody,
   type ProjectCallers,
 } from '../../support/factories/alerting.fixture';
-import { bootstrapFirstUser, createProject } from '../../support/factories/identity.fixture';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { createProject } from '../../support/factories/identity.fixture';
+import type { TestApp } from '../../support/test-app';
 
 const HOUR = 60 * 60_000;
 
 // What the alert engine asks before notifying: which windows silence an alert type of a project now.
 describe('POST /groups/{groupId}/maintenanceWindows (windows MaintenanceWindowsService.activeFor finds)', () => {
-  const clock = new ManualClock(new Date('2024-01-15T10:00:00Z'));
+  const clock = maintenanceClock();
   const start = clock.now();
   const at = (ms: number) => new Date(start.getTime() + ms);
   let t: TestApp;
@@ -23,8 +23,7 @@ describe('POST /groups/{groupId}/maintenanceWindows (windows MaintenanceWindowsS
   let wideWindow: string;
 
   beforeAll(async () => {
-    t = await startTestApp({}, clock);
-    p = await projectWithCallers(t, await bootstrapFirstUser(t));
+    ({ t, p } = await startMaintenanceWindowsApp(clock));
     windows = t.app.get(MaintenanceWindowsService);
     hostWindow = (
       await createMaintenanceWindow(

@@ -1,24 +1,23 @@
-import { ManualClock } from '../../../src/platform/clock/clock';
 import { call, type Credentials } from '../../support/digest-client';
 import {
+  maintenanceClock,
+  maintenanceWindowsUrl,
   projectEvents,
-  projectWithCallers,
+  startMaintenanceWindowsApp,
   windowBody,
   type ProjectCallers,
 } from '../../support/factories/alerting.fixture';
-import { bootstrapFirstUser } from '../../support/factories/identity.fixture';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import type { TestApp } from '../../support/test-app';
 
 const HOUR = 60 * 60_000;
 
 describe('POST /groups/{groupId}/maintenanceWindows', () => {
-  const clock = new ManualClock(new Date('2024-01-15T10:00:00Z'));
+  const clock = maintenanceClock();
   let t: TestApp;
   let p: ProjectCallers;
 
   beforeAll(async () => {
-    t = await startTestApp({}, clock);
-    p = await projectWithCallers(t, await bootstrapFirstUser(t));
+    ({ t, p } = await startMaintenanceWindowsApp(clock));
   });
 
   afterAll(async () => {
@@ -26,7 +25,7 @@ describe('POST /groups/{groupId}/maintenanceWindows', () => {
   });
 
   const create = (body: unknown, auth: Credentials = p.monitoringAdmin) =>
-    call('POST', `${t.apiUrl}/groups/${p.groupId}/maintenanceWindows`, { auth, body });
+    call('POST', maintenanceWindowsUrl(t, p.groupId), { auth, body });
   const badRequest = (errorCode: string, detail: string, parameters: unknown[] = []) => ({
     detail,
     error: 400,

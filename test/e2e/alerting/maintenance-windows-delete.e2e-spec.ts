@@ -1,26 +1,25 @@
-import { ManualClock } from '../../../src/platform/clock/clock';
 import { MaintenanceWindowsService } from '../../../src/modules/alerting';
 import { call, type Credentials } from '../../support/digest-client';
 import {
   createMaintenanceWindow,
+  maintenanceClock,
+  maintenanceWindowsUrl,
   projectEvents,
-  projectWithCallers,
+  startMaintenanceWindowsApp,
   windowBody,
   type ProjectCallers,
 } from '../../support/factories/alerting.fixture';
-import { bootstrapFirstUser } from '../../support/factories/identity.fixture';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import type { TestApp } from '../../support/test-app';
 
 const HOUR = 60 * 60_000;
 
 describe('DELETE /groups/{groupId}/maintenanceWindows/{windowId}', () => {
-  const clock = new ManualClock(new Date('2024-01-15T10:00:00Z'));
+  const clock = maintenanceClock();
   let t: TestApp;
   let p: ProjectCallers;
 
   beforeAll(async () => {
-    t = await startTestApp({}, clock);
-    p = await projectWithCallers(t, await bootstrapFirstUser(t));
+    ({ t, p } = await startMaintenanceWindowsApp(clock));
   });
 
   afterAll(async () => {
@@ -28,9 +27,9 @@ describe('DELETE /groups/{groupId}/maintenanceWindows/{windowId}', () => {
   });
 
   const remove = (windowId: string, auth: Credentials = p.monitoringAdmin) =>
-    call('DELETE', `${t.apiUrl}/groups/${p.groupId}/maintenanceWindows/${windowId}`, { auth });
+    call('DELETE', maintenanceWindowsUrl(t, p.groupId, windowId), { auth });
   const get = (windowId: string) =>
-    call('GET', `${t.apiUrl}/groups/${p.groupId}/maintenanceWindows/${windowId}`, { auth: p.readOnly });
+    call('GET', maintenanceWindowsUrl(t, p.groupId, windowId), { auth: p.readOnly });
 
   it('should answer 204 without a body and forget the window', async () => {
     const window = await createMaintenanceWindow(t, p.monitoringAdmin, p.groupId, windowBody(clock.now()));

@@ -1,19 +1,19 @@
-import { ManualClock } from '../../../src/platform/clock/clock';
 import { call, type Credentials } from '../../support/digest-client';
 import {
   createMaintenanceWindow,
-  projectWithCallers,
+  maintenanceClock,
+  startMaintenanceWindowsApp,
   windowBody,
   type MaintenanceWindowView,
   type ProjectCallers,
 } from '../../support/factories/alerting.fixture';
-import { bootstrapFirstUser, createProject } from '../../support/factories/identity.fixture';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { createProject } from '../../support/factories/identity.fixture';
+import type { TestApp } from '../../support/test-app';
 
 const HOUR = 60 * 60_000;
 
 describe('GET /groups/{groupId}/maintenanceWindows', () => {
-  const clock = new ManualClock(new Date('2024-01-15T10:00:00Z'));
+  const clock = maintenanceClock();
   let t: TestApp;
   let p: ProjectCallers;
   let soon: MaintenanceWindowView;
@@ -21,8 +21,7 @@ describe('GET /groups/{groupId}/maintenanceWindows', () => {
   let running: MaintenanceWindowView;
 
   beforeAll(async () => {
-    t = await startTestApp({}, clock);
-    p = await projectWithCallers(t, await bootstrapFirstUser(t));
+    ({ t, p } = await startMaintenanceWindowsApp(clock));
     later = await createMaintenanceWindow(
       t,
       p.monitoringAdmin,
@@ -96,13 +95,12 @@ describe('GET /groups/{groupId}/maintenanceWindows', () => {
 });
 
 describe('GET /groups/{groupId}/maintenanceWindows/{windowId}', () => {
-  const clock = new ManualClock(new Date('2024-01-15T10:00:00Z'));
+  const clock = maintenanceClock();
   let t: TestApp;
   let p: ProjectCallers;
 
   beforeAll(async () => {
-    t = await startTestApp({}, clock);
-    p = await projectWithCallers(t, await bootstrapFirstUser(t));
+    ({ t, p } = await startMaintenanceWindowsApp(clock));
   });
 
   afterAll(async () => {

@@ -3,7 +3,7 @@ import { call } from '../../support/digest-client';
 import { createMaintenanceWindow, projectEvents, windowBody } from '../../support/factories/alerting.fixture';
 import { HttpReceiver } from '../../support/receivers/http-receiver';
 import type { TestApp } from '../../support/test-app';
-import { deployment, monitoringReport, report, type Deployment } from '../automation/automation-fixture';
+import { deployment, monitoringReport, report, type Deployment } from '../automation/automation.fixture';
 import {
   alertsOfConfig,
   connectionsAbove,
@@ -13,7 +13,7 @@ import {
   MINUTE,
   startEngineApp,
   webhook,
-} from './engine-fixture';
+} from './engine.fixture';
 
 const HOUR = 60 * MINUTE;
 

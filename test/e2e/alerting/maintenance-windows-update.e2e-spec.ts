@@ -1,27 +1,26 @@
-import { ManualClock } from '../../../src/platform/clock/clock';
 import { call, type Credentials } from '../../support/digest-client';
 import {
   createMaintenanceWindow,
   isoSeconds,
+  maintenanceClock,
+  maintenanceWindowsUrl,
   projectEvents,
-  projectWithCallers,
+  startMaintenanceWindowsApp,
   windowBody,
   type MaintenanceWindowView,
   type ProjectCallers,
 } from '../../support/factories/alerting.fixture';
-import { bootstrapFirstUser } from '../../support/factories/identity.fixture';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import type { TestApp } from '../../support/test-app';
 
 const HOUR = 60 * 60_000;
 
 describe('PATCH /groups/{groupId}/maintenanceWindows/{windowId}', () => {
-  const clock = new ManualClock(new Date('2024-01-15T10:00:00Z'));
+  const clock = maintenanceClock();
   let t: TestApp;
   let p: ProjectCallers;
 
   beforeAll(async () => {
-    t = await startTestApp({}, clock);
-    p = await projectWithCallers(t, await bootstrapFirstUser(t));
+    ({ t, p } = await startMaintenanceWindowsApp(clock));
   });
 
   afterAll(async () => {
@@ -37,9 +36,9 @@ describe('PATCH /groups/{groupId}/maintenanceWindows/{windowId}', () => {
       windowBody(clock.now(), { description: 'first' }),
     );
   const patch = (windowId: string, body: unknown, auth: Credentials = p.monitoringAdmin) =>
-    call('PATCH', `${t.apiUrl}/groups/${p.groupId}/maintenanceWindows/${windowId}`, { auth, body });
+    call('PATCH', maintenanceWindowsUrl(t, p.groupId, windowId), { auth, body });
   const get = (windowId: string) =>
-    call('GET', `${t.apiUrl}/groups/${p.groupId}/maintenanceWindows/${windowId}`, { auth: p.readOnly });
+    call('GET', maintenanceWindowsUrl(t, p.groupId, windowId), { auth: p.readOnly });
   const at = (ms: number) => isoSeconds(new Date(clock.now().getTime() + ms));
 
   it('should answer 201 with the window when one field changes, keeping the others and created', async () => {

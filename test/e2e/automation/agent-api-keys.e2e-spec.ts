@@ -1,7 +1,7 @@
 import { call } from '../../support/digest-client';
 import { projectEvents } from '../../support/factories/alerting.fixture';
 import type { TestApp } from '../../support/test-app';
-import { deployment, postReport, startAutomationApp, type Deployment } from './automation-fixture';
+import { deployment, postReport, startAutomationApp, type Deployment } from './automation.fixture';
 
 describe('POST /groups/{groupId}/agentapikeys', () => {
   let t: TestApp;

@@ -11,7 +11,7 @@ import {
   report,
   startAutomationApp,
   type Deployment,
-} from './automation-fixture';
+} from './automation.fixture';
 
 const DOWN_AFTER_S = 120;
 const CURRENT = '107.0.0.8465-1';

@@ -13,7 +13,7 @@ import {
   reportUrl,
   startAutomationApp,
   type AgentKey,
-} from './automation-fixture';
+} from './automation.fixture';
 
 // The agent key's scope: one project only, checked on every report.
 describe('POST /agents/v1/groups/{groupId}/reports (agent key authentication)', () => {

@@ -9,7 +9,7 @@ import {
   report,
   startAutomationApp,
   type Deployment,
-} from './automation-fixture';
+} from './automation.fixture';
 
 // Finding 10: one report created 1,000 hosts and 1,000 permanent events. The caps refuse such growth
 // with a clear error, and nothing of a refused report is kept.

@@ -10,7 +10,7 @@ import {
   report,
   startAutomationApp,
   type Deployment,
-} from './automation-fixture';
+} from './automation.fixture';
 
 describe('POST /agents/v1/groups/{groupId}/reports', () => {
   let t: TestApp;

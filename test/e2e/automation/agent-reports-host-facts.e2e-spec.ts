@@ -9,7 +9,7 @@ import {
   report,
   startAutomationApp,
   type Deployment,
-} from './automation-fixture';
+} from './automation.fixture';
 
 // The host facts a monitoring agent reports (the product's host resource fields) and the point-in-time
 // host events derived by comparing a report with what was known before.

@@ -9,7 +9,7 @@ import {
   postReport,
   startAutomationApp,
   type Deployment,
-} from './automation-fixture';
+} from './automation.fixture';
 
 // A refused report gets the public API's error body naming the field, and leaves nothing behind.
 describe('POST /agents/v1/groups/{groupId}/reports (refused reports)', () => {

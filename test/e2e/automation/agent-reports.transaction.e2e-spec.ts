@@ -11,7 +11,7 @@ import {
   report,
   startAutomationApp,
   type Deployment,
-} from './automation-fixture';
+} from './automation.fixture';
 
 // A report is one transaction with the events it derives: if recording one fails, nothing of it stays.
 describe('POST /agents/v1/groups/{groupId}/reports when an event listener fails', () => {

@@ -1,7 +1,7 @@
 import { call, type Credentials } from '../../support/digest-client';
 import { projectEvents } from '../../support/factories/alerting.fixture';
 import type { TestApp } from '../../support/test-app';
-import { deployment, getJson, startAutomationApp, type Deployment } from './automation-fixture';
+import { deployment, getJson, startAutomationApp, type Deployment } from './automation.fixture';
 
 const config = (processNames: string[]) => ({
   options: { downloadBase: '/var/lib/mongodb-mms-automation' },

@@ -1,6 +1,6 @@
 import { call } from '../../support/digest-client';
 import type { TestApp } from '../../support/test-app';
-import { deployment, getJson, report, startAutomationApp, type Deployment } from './automation-fixture';
+import { deployment, getJson, report, startAutomationApp, type Deployment } from './automation.fixture';
 
 const automationReport = (hostname: string, processes: unknown[]) => ({
   agentType: 'AUTOMATION',

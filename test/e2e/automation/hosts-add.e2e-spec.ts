@@ -9,7 +9,7 @@ import {
   livenessOf,
   startAutomationApp,
   type Deployment,
-} from './automation-fixture';
+} from './automation.fixture';
 
 describe('POST /groups/{groupId}/hosts', () => {
   const clock = new ManualClock(new Date('2024-01-15T10:00:00Z'));

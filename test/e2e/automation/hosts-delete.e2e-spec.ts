@@ -9,7 +9,7 @@ import {
   report,
   startAutomationApp,
   type Deployment,
-} from './automation-fixture';
+} from './automation.fixture';
 
 describe('DELETE /groups/{groupId}/hosts/{hostId}', () => {
   let t: TestApp;

@@ -7,7 +7,7 @@ import {
   report,
   startAutomationApp,
   type Deployment,
-} from './automation-fixture';
+} from './automation.fixture';
 
 describe('GET /groups/{groupId}/hosts/{hostId}', () => {
   let t: TestApp;

@@ -9,7 +9,7 @@ import {
   report,
   startAutomationApp,
   type Deployment,
-} from './automation-fixture';
+} from './automation.fixture';
 
 describe('GET /groups/{groupId}/hosts', () => {
   let t: TestApp;

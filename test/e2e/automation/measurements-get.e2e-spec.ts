@@ -9,7 +9,7 @@ import {
   report,
   startAutomationApp,
   type Deployment,
-} from './automation-fixture';
+} from './automation.fixture';
 
 const T0 = new Date('2024-01-15T10:00:00Z');
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000).toISOString();

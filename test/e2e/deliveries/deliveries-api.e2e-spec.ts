@@ -10,7 +10,7 @@ import {
   startDeliveriesApp,
   workerOf,
   type DeliveryView,
-} from './deliveries-fixture';
+} from './deliveries.fixture';
 
 const clock = new ManualClock(new Date('2024-03-01T10:00:00Z'));
 let t: TestApp;

@@ -11,7 +11,7 @@ import {
   deliveriesOf,
   hostDownAlert,
   workerOf,
-} from './deliveries-fixture';
+} from './deliveries.fixture';
 
 // Finding 8 (noisy neighbour): sixty alerts to one project's webhook that never answers must not delay
 // another project's only delivery. Real timers: the worker polls every 100 ms as in production, and

@@ -12,7 +12,7 @@ import {
   startDeliveriesApp,
   startInstance,
   workerOf,
-} from './deliveries-fixture';
+} from './deliveries.fixture';
 
 const ALERTS = 12;
 

@@ -7,7 +7,7 @@ import { call, type Credentials } from '../../support/digest-client';
 import { createTestDatabase } from '../../support/database';
 import { eventually } from '../../support/eventually';
 import { HttpReceiver, type ReceivedRequest } from '../../support/receivers/http-receiver';
-import { SECRETS_KEY } from './deliveries-fixture';
+import { SECRETS_KEY } from './deliveries.fixture';
 import { ServiceProcess } from './service-process';
 
 const DELIVERED_FIRST = 4;

@@ -3,9 +3,9 @@ import { SystemClock } from '../../../src/platform/clock/clock';
 import { eventually } from '../../support/eventually';
 import { HttpReceiver } from '../../support/receivers/http-receiver';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { deployment, monitoringReport, report, type Deployment } from '../automation/automation-fixture';
-import { connectionsAbove, createConfig, measuredHost, webhook } from '../alerting/engine-fixture';
-import { deliveriesEnv } from './deliveries-fixture';
+import { deployment, monitoringReport, report, type Deployment } from '../automation/automation.fixture';
+import { connectionsAbove, createConfig, measuredHost, webhook } from '../alerting/engine.fixture';
+import { deliveriesEnv } from './deliveries.fixture';
 
 // An hour: were the worker left to its poll, nothing would arrive while these tests wait.
 const POLL_MS = 3_600_000;

@@ -17,7 +17,7 @@ import {
   policyOf,
   startDeliveriesApp,
   workerOf,
-} from './deliveries-fixture';
+} from './deliveries.fixture';
 
 // Acknowledging an alert sends an acknowledge notice to the incident tools and webhooks that were
 // notified, with the alert id as the key, so open, acknowledge and resolve land on one incident.

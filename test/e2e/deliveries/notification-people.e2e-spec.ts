@@ -22,7 +22,7 @@ import {
   MINUTE,
   policyOf,
   workerOf,
-} from './deliveries-fixture';
+} from './deliveries.fixture';
 
 // USER, GROUP and ORG notifications reach people: the users holding the named roles now, directly (or,
 // for project roles, through a team), each by e-mail on its own; the delivery log and the audit trail
@@ -46,6 +46,9 @@ describe('GET /groups/{groupId}/deliveries (notifications to people)', () => {
   const org = (roleName: string): RoleView => ({ orgId: p.orgId, roleName });
   // Each message goes to one address: who received what, sorted.
   const mailedTo = () => smtp.messages.flatMap((message) => message.to).sort();
+  // The same, among some users only: other tests' alerts stay open and are notified again by a sweep.
+  const mailedAmong = (users: UserView[]) =>
+    mailedTo().filter((address) => users.some((user) => user.emailAddress === address));
   const sweepAndDeliver = async () => {
     await policyOf(t.app).runSweep();
     await workerOf(t.app).runDue();
@@ -113,11 +116,64 @@ describe('GET /groups/{groupId}/deliveries (notifications to people)', () => {
     clock.advance(30 * MINUTE);
     await sweepAndDeliver();
 
-    expect(mailedTo()).toEqual([staying.emailAddress]);
+    expect(mailedAmong([staying, leaving])).toEqual([staying.emailAddress]);
     const renotified = (await deliveriesOf(t, p.readOnly, p.groupId, `&alertId=${alert.id}`)).filter(
       (row) => row.recipient === leaving.emailAddress,
     );
     expect(renotified).toHaveLength(1);
+  });
+
+  it('should e-mail the holders of a GROUP role through a team and the members of a TEAM, and stop at a member removed from the team', async () => {
+    const inTeam = await person([org('ORG_MEMBER')], 'in-team');
+    const leavingTeam = await person([org('ORG_MEMBER')], 'leaving-team');
+    const direct = await person([org('ORG_MEMBER'), project('GROUP_AUTOMATION_ADMIN')], 'direct');
+    await person([org('ORG_MEMBER')], 'outside-team');
+    const team = await call<{ id: string }>('POST', `${t.apiUrl}/orgs/${p.orgId}/teams`, {
+      auth: p.orgOwner,
+      body: { name: 'operators', usernames: [inTeam.username, leavingTeam.username] },
+    });
+    expect(team.status).toBe(201);
+    const assigned = await call('POST', `${t.apiUrl}/groups/${p.groupId}/teams`, {
+      auth: p.groupOwner,
+      body: [{ teamId: team.body.id, roleNames: ['GROUP_AUTOMATION_ADMIN'] }],
+    });
+    expect(assigned.status).toBe(200);
+    const configId = await createAlertConfig(t, p.monitoringAdmin, p.groupId, [
+      {
+        typeName: 'GROUP',
+        roles: ['GROUP_AUTOMATION_ADMIN'],
+        emailEnabled: true,
+        delayMin: 0,
+        intervalMin: 30,
+      },
+      { typeName: 'TEAM', teamId: team.body.id, emailEnabled: true, delayMin: 0, intervalMin: 30 },
+    ]);
+    const alert = await alertsOf(t).open(hostDownAlert(p.groupId, configId));
+    await workerOf(t.app).runDue();
+
+    // Team members hold the role through the team and are mailed once per notification.
+    expect(mailedTo()).toEqual(
+      [inTeam, inTeam, leavingTeam, leavingTeam, direct].map((user) => user.emailAddress).sort(),
+    );
+    const teamDeliveries = (await deliveriesOf(t, p.readOnly, p.groupId, `&alertId=${alert.id}`)).filter(
+      (row) => row.notificationTypeName === 'TEAM',
+    );
+    expect(teamDeliveries.map((row) => row.recipient).sort()).toEqual(
+      [inTeam.emailAddress, leavingTeam.emailAddress].sort(),
+    );
+
+    smtp.reset();
+    const removed = await call(
+      'DELETE',
+      `${t.apiUrl}/orgs/${p.orgId}/teams/${team.body.id}/users/${leavingTeam.id}`,
+      { auth: p.orgOwner },
+    );
+    expect(removed.status).toBe(204);
+    clock.advance(30 * MINUTE);
+    await sweepAndDeliver();
+    expect(mailedAmong([inTeam, leavingTeam, direct])).toEqual(
+      [inTeam, inTeam, direct].map((user) => user.emailAddress).sort(),
+    );
   });
 
   it('should e-mail a USER notification to the address of the user it names, and fail for an unknown user', async () => {

@@ -21,7 +21,7 @@ import {
   policyOf,
   startDeliveriesApp,
   workerOf,
-} from './deliveries-fixture';
+} from './deliveries.fixture';
 
 describe('GET /groups/{groupId}/deliveries after alert transitions, sweeps and worker runs', () => {
   const clock = new ManualClock(new Date('2024-03-01T10:00:00Z'));

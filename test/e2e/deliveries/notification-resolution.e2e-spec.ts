@@ -2,7 +2,7 @@ import { StaleMetricAlerts } from '../../../src/modules/alerting';
 import { ManualClock } from '../../../src/platform/clock/clock';
 import { HttpReceiver, type ReceivedRequest } from '../../support/receivers/http-receiver';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { deployment, monitoringReport, report, type Deployment } from '../automation/automation-fixture';
+import { deployment, monitoringReport, report, type Deployment } from '../automation/automation.fixture';
 import {
   alertsOfConfig,
   connectionsAbove,
@@ -11,8 +11,8 @@ import {
   measuredHost,
   MINUTE,
   webhook,
-} from '../alerting/engine-fixture';
-import { deliveriesEnv, deliveriesOf } from './deliveries-fixture';
+} from '../alerting/engine.fixture';
+import { deliveriesEnv, deliveriesOf } from './deliveries.fixture';
 
 const STALE_MIN = 30;
 

@@ -2,7 +2,7 @@ import { NotifierRegistry } from '../../../src/modules/deliveries';
 import { HttpReceiver } from '../../support/receivers/http-receiver';
 import { SmtpReceiver } from '../../support/receivers/smtp-receiver';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { RECEIVER_PATHS, sampleAlert, startNotifierApp } from './notifiers-fixture';
+import { RECEIVER_PATHS, sampleAlert, startNotifierApp } from './notifiers.fixture';
 
 const alert = sampleAlert({ humanReadable: 'Asserts: Regular is 0.5 on <db0>.' });
 

@@ -1,7 +1,7 @@
 import { NotifierRegistry, type AlertEventKind } from '../../../src/modules/deliveries';
 import { HttpReceiver } from '../../support/receivers/http-receiver';
 import type { TestApp } from '../../support/test-app';
-import { RECEIVER_PATHS, sampleAlert, startNotifierApp } from './notifiers-fixture';
+import { RECEIVER_PATHS, sampleAlert, startNotifierApp } from './notifiers.fixture';
 
 const alert = sampleAlert();
 

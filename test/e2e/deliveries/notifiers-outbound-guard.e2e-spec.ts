@@ -1,7 +1,7 @@
 import { NotifierRegistry, type NotificationTarget } from '../../../src/modules/deliveries';
 import { HttpReceiver } from '../../support/receivers/http-receiver';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { sampleAlert } from './notifiers-fixture';
+import { sampleAlert } from './notifiers.fixture';
 
 const alert = sampleAlert();
 

@@ -11,7 +11,7 @@ import { metricAlert, openAlert } from '../../support/factories/alerting.fixture
 import { bootstrapFirstUser, createOrg, createProject } from '../../support/factories/identity.fixture';
 import { HttpReceiver } from '../../support/receivers/http-receiver';
 import type { TestApp } from '../../support/test-app';
-import { sampleAlert, startNotifierApp } from './notifiers-fixture';
+import { sampleAlert, startNotifierApp } from './notifiers.fixture';
 
 const SECRET = 'webhook-secret-1234';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

@@ -1,6 +1,6 @@
 import { call } from '../../support/digest-client';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { buildEventsWorld, SEED_KEY, SEED_USER, type EventsWorld } from './events-fixture';
+import { buildEventsWorld, SEED_KEY, SEED_USER, type EventsWorld } from './events.fixture';
 
 const UNKNOWN_ID = '65a50a2e9f1c2b3d4e5f6aff';
 

@@ -1,6 +1,6 @@
 import { call } from '../../support/digest-client';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { buildEventsWorld, idsOf, SEED_KEY, type EventsWorld } from './events-fixture';
+import { buildEventsWorld, idsOf, SEED_KEY, type EventsWorld } from './events.fixture';
 
 const TEST_TYPES = 'eventType=TEST_ALPHA&eventType=TEST_BETA&eventType=TEST_GAMMA&eventType=TEST_TIE';
 

@@ -1,14 +1,13 @@
 import { call } from '../../support/digest-client';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import type { TestApp } from '../../support/test-app';
 import {
   connectedOrgUrl,
-  createFederation,
   eventsOf,
-  federationWorld,
   patchConnectedOrg,
   sql,
+  startFederationApp,
   type FederationWorld,
-} from './federation-fixture';
+} from './federation.fixture';
 
 describe('DELETE /federationSettings/{federationSettingsId}/connectedOrgConfigs/{orgId}', () => {
   let t: TestApp;
@@ -16,9 +15,7 @@ describe('DELETE /federationSettings/{federationSettingsId}/connectedOrgConfigs/
   let federationId: string;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    w = await federationWorld(t);
-    federationId = (await createFederation(t, w.ownerA, w.orgA)).id;
+    ({ t, w, federationId } = await startFederationApp());
   });
 
   afterAll(async () => {

@@ -1,12 +1,11 @@
 import { call } from '../../support/digest-client';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import type { TestApp } from '../../support/test-app';
 import {
   connectedOrgUrl,
-  createFederation,
-  federationWorld,
   patchConnectedOrg,
+  startFederationApp,
   type FederationWorld,
-} from './federation-fixture';
+} from './federation.fixture';
 
 describe('GET /federationSettings/{federationSettingsId}/connectedOrgConfigs/{orgId}/', () => {
   let t: TestApp;
@@ -14,9 +13,7 @@ describe('GET /federationSettings/{federationSettingsId}/connectedOrgConfigs/{or
   let federationId: string;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    w = await federationWorld(t);
-    federationId = (await createFederation(t, w.ownerA, w.orgA)).id;
+    ({ t, w, federationId } = await startFederationApp());
     await patchConnectedOrg(t, w.ownerA, federationId, w.orgA, {
       domainRestrictionEnabled: true,
       domainAllowList: ['example.org'],
@@ -100,9 +97,7 @@ describe('GET /federationSettings/{federationSettingsId}/connectedOrgConfigs', (
   let federationId: string;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    w = await federationWorld(t);
-    federationId = (await createFederation(t, w.ownerA, w.orgA)).id;
+    ({ t, w, federationId } = await startFederationApp());
     await patchConnectedOrg(t, w.ownerAB, federationId, w.orgB, {
       domainRestrictionEnabled: true,
       domainAllowList: [],

@@ -1,15 +1,15 @@
 import { call } from '../../support/digest-client';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import type { TestApp } from '../../support/test-app';
 import {
   connectedOrgUrl,
   createFederation,
   createIdp,
   eventsOf,
-  federationWorld,
   sql,
+  startFederationApp,
   type FederationWorld,
   type IdentityProviderView,
-} from './federation-fixture';
+} from './federation.fixture';
 
 describe('PATCH /federationSettings/{federationSettingsId}/connectedOrgConfigs/{orgId}/', () => {
   let t: TestApp;
@@ -18,9 +18,7 @@ describe('PATCH /federationSettings/{federationSettingsId}/connectedOrgConfigs/{
   let idp: IdentityProviderView;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    w = await federationWorld(t);
-    federationId = (await createFederation(t, w.ownerA, w.orgA)).id;
+    ({ t, w, federationId } = await startFederationApp());
     idp = await createIdp(t, w.ownerA, federationId, {
       associatedDomains: ['example.com'],
       status: 'ACTIVE',

@@ -1,7 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import { call } from '../../support/digest-client';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { eventsOf, federationWorld, sql, type FederationWorld } from './federation-fixture';
+import { eventsOf, federationWorld, sql, type FederationWorld } from './federation.fixture';
 
 describe('POST /orgs/{orgId}/federationSettings', () => {
   let t: TestApp;

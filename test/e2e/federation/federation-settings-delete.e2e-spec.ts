@@ -1,15 +1,15 @@
 import { call } from '../../support/digest-client';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import type { TestApp } from '../../support/test-app';
 import {
   connectedOrgUrl,
   createFederation,
   createIdp,
   eventsOf,
-  federationWorld,
   patchConnectedOrg,
   sql,
+  startFederationApp,
   type FederationWorld,
-} from './federation-fixture';
+} from './federation.fixture';
 
 describe('DELETE /federationSettings/{federationSettingsId}', () => {
   let t: TestApp;
@@ -17,9 +17,7 @@ describe('DELETE /federationSettings/{federationSettingsId}', () => {
   let federationId: string;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    w = await federationWorld(t);
-    federationId = (await createFederation(t, w.ownerA, w.orgA)).id;
+    ({ t, w, federationId } = await startFederationApp());
     const idp = await createIdp(t, w.ownerA, federationId, { associatedDomains: ['example.com'] });
     await patchConnectedOrg(t, w.ownerA, federationId, w.orgA, {
       domainRestrictionEnabled: true,

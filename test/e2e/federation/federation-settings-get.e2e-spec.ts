@@ -1,13 +1,12 @@
 import { call } from '../../support/digest-client';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import type { TestApp } from '../../support/test-app';
 import {
-  createFederation,
   createIdp,
-  federationWorld,
   patchConnectedOrg,
   roleMappingsUrl,
+  startFederationApp,
   type FederationWorld,
-} from './federation-fixture';
+} from './federation.fixture';
 
 describe('GET /orgs/{orgId}/federationSettings', () => {
   let t: TestApp;
@@ -15,9 +14,7 @@ describe('GET /orgs/{orgId}/federationSettings', () => {
   let federationId: string;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    w = await federationWorld(t);
-    federationId = (await createFederation(t, w.ownerA, w.orgA)).id;
+    ({ t, w, federationId } = await startFederationApp());
   });
 
   afterAll(async () => {

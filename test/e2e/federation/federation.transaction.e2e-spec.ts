@@ -10,7 +10,7 @@ import {
   idpBody,
   roleMappingsUrl,
   type FederationWorld,
-} from './federation-fixture';
+} from './federation.fixture';
 
 // "No change without its audit event": a failure injected into the event write leaves nothing behind.
 describe('POST /orgs/{orgId}/federationSettings (transactions)', () => {

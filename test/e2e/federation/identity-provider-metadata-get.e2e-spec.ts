@@ -1,16 +1,16 @@
 import { X509Certificate } from 'node:crypto';
 import { SPMetadata, ServiceProvider } from 'samlify';
 import { call } from '../../support/digest-client';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import type { TestApp } from '../../support/test-app';
 import {
   createFederation,
   createIdp,
-  federationWorld,
   patchConnectedOrg,
   sql,
+  startFederationApp,
   type FederationWorld,
   type IdentityProviderView,
-} from './federation-fixture';
+} from './federation.fixture';
 
 // samlify (a dev dependency) is the SAML library a Node service provider or test IdP would use to read
 // this document: parsing it with samlify proves the XML is well formed and shaped as SAML metadata.
@@ -21,9 +21,7 @@ describe('GET /federationSettings/{federationSettingsId}/identityProviders/{iden
   let idp: IdentityProviderView;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    w = await federationWorld(t);
-    federationId = (await createFederation(t, w.ownerA, w.orgA)).id;
+    ({ t, w, federationId } = await startFederationApp());
     await patchConnectedOrg(t, w.ownerAB, federationId, w.orgB, { domainRestrictionEnabled: false });
     idp = await createIdp(t, w.ownerA, federationId);
   });

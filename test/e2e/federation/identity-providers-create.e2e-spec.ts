@@ -1,16 +1,16 @@
 import { call } from '../../support/digest-client';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import type { TestApp } from '../../support/test-app';
 import {
   createFederation,
   createIdp,
   eventsOf,
-  federationWorld,
   idpBody,
   idpCertificate,
   patchConnectedOrg,
   sql,
+  startFederationApp,
   type FederationWorld,
-} from './federation-fixture';
+} from './federation.fixture';
 
 describe('POST /federationSettings/{federationSettingsId}/identityProviders', () => {
   let t: TestApp;
@@ -19,9 +19,7 @@ describe('POST /federationSettings/{federationSettingsId}/identityProviders', ()
   let otherFederationId: string;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    w = await federationWorld(t);
-    federationId = (await createFederation(t, w.ownerA, w.orgA)).id;
+    ({ t, w, federationId } = await startFederationApp());
     otherFederationId = (await createFederation(t, w.ownerC, w.orgC)).id;
   });
 

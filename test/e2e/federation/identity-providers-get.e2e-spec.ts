@@ -5,9 +5,10 @@ import {
   createIdp,
   federationWorld,
   patchConnectedOrg,
+  startFederationApp,
   type FederationWorld,
   type IdentityProviderView,
-} from './federation-fixture';
+} from './federation.fixture';
 
 describe('GET /federationSettings/{federationSettingsId}/identityProviders', () => {
   let t: TestApp;
@@ -17,9 +18,7 @@ describe('GET /federationSettings/{federationSettingsId}/identityProviders', () 
   let second: IdentityProviderView;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    w = await federationWorld(t);
-    federationId = (await createFederation(t, w.ownerA, w.orgA)).id;
+    ({ t, w, federationId } = await startFederationApp());
     first = await createIdp(t, w.ownerA, federationId, { displayName: 'First' });
     second = await createIdp(t, w.ownerA, federationId, {
       displayName: 'Second',

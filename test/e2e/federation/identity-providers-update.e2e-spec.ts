@@ -1,14 +1,13 @@
 import { call } from '../../support/digest-client';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import type { TestApp } from '../../support/test-app';
 import {
-  createFederation,
   createIdp,
   eventsOf,
-  federationWorld,
   idpCertificate,
+  startFederationApp,
   type FederationWorld,
   type IdentityProviderView,
-} from './federation-fixture';
+} from './federation.fixture';
 
 describe('PATCH /federationSettings/{federationSettingsId}/identityProviders/{identityProviderId}', () => {
   let t: TestApp;
@@ -17,9 +16,7 @@ describe('PATCH /federationSettings/{federationSettingsId}/identityProviders/{id
   let idp: IdentityProviderView;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    w = await federationWorld(t);
-    federationId = (await createFederation(t, w.ownerA, w.orgA)).id;
+    ({ t, w, federationId } = await startFederationApp());
     idp = await createIdp(t, w.ownerA, federationId);
   });
 

@@ -1,12 +1,6 @@
 import { call } from '../../support/digest-client';
-import { startTestApp, type TestApp } from '../../support/test-app';
-import {
-  createFederation,
-  eventsOf,
-  federationWorld,
-  roleMappingsUrl,
-  type FederationWorld,
-} from './federation-fixture';
+import type { TestApp } from '../../support/test-app';
+import { eventsOf, roleMappingsUrl, startFederationApp, type FederationWorld } from './federation.fixture';
 
 describe('DELETE /federationSettings/{federationSettingsId}/connectedOrgConfigs/{orgId}/roleMappings/{roleMappingId}', () => {
   let t: TestApp;
@@ -14,9 +8,7 @@ describe('DELETE /federationSettings/{federationSettingsId}/connectedOrgConfigs/
   let federationId: string;
 
   beforeAll(async () => {
-    t = await startTestApp();
-    w = await federationWorld(t);
-    federationId = (await createFederation(t, w.ownerA, w.orgA)).id;
+    ({ t, w, federationId } = await startFederationApp());
   });
 
   afterAll(async () => {

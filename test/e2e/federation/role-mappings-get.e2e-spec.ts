@@ -1,11 +1,6 @@
 import { call } from '../../support/digest-client';
-import { startTestApp, type TestApp } from '../../support/test-app';
-import {
-  createFederation,
-  federationWorld,
-  roleMappingsUrl,
-  type FederationWorld,
-} from './federation-fixture';
+import type { TestApp } from '../../support/test-app';
+import { roleMappingsUrl, startFederationApp, type FederationWorld } from './federation.fixture';
 
 describe('GET /federationSettings/{federationSettingsId}/connectedOrgConfigs/{orgId}/roleMappings', () => {
   let t: TestApp;
@@ -14,9 +9,7 @@ describe('GET /federationSettings/{federationSettingsId}/connectedOrgConfigs/{or
   const ids: string[] = [];
 
   beforeAll(async () => {
-    t = await startTestApp();
-    w = await federationWorld(t);
-    federationId = (await createFederation(t, w.ownerA, w.orgA)).id;
+    ({ t, w, federationId } = await startFederationApp());
     for (const name of ['first', 'second', 'third']) {
       const response = await call('POST', roleMappingsUrl(t, federationId, w.orgA), {
         auth: w.ownerA,

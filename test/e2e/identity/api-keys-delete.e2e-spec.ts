@@ -3,7 +3,7 @@ import { call } from '../../support/digest-client';
 import { createOrgApiKey } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { auditEvents } from './audit-events';
-import { buildWorld, type World } from './world';
+import { buildWorld, type World } from './identity.fixture';
 
 describe('DELETE /orgs/{orgId}/apiKeys/{apiKeyId}', () => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import { expectApiError } from '../../support/api-error';
 import { call } from '../../support/digest-client';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { buildWorld, type World } from './world';
+import { buildWorld, type World } from './identity.fixture';
 
 const MASKED = /^\*{8}-\*{4}-\*{4}-[0-9a-f]{12}$/;
 const UNKNOWN_ID = '0123456789abcdef01234567';

@@ -2,7 +2,7 @@ import { expectApiError } from '../../support/api-error';
 import { call } from '../../support/digest-client';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { auditEvents, type AuditRow } from './audit-events';
-import { buildWorld, type World } from './world';
+import { buildWorld, type World } from './identity.fixture';
 
 interface Probe {
   route: string;

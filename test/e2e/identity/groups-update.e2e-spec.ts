@@ -2,7 +2,7 @@ import { call } from '../../support/digest-client';
 import { createProject, uniqueName } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { auditEvents } from './audit-events';
-import { buildWorld, type World } from './world';
+import { buildWorld, type World } from './identity.fixture';
 import { expectApiError } from '../../support/api-error';
 
 describe('PATCH /groups/{groupId}', () => {

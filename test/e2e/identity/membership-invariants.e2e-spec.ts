@@ -36,7 +36,10 @@ type Step =
   | { op: 'changeRoles'; caller: number; target: number; roles: Role[] }
   | { op: 'removeFromProject'; caller: number; target: number }
   | { op: 'removeFromOrg'; caller: number; target: number }
-  | { op: 'delete'; caller: number; target: number };
+  | { op: 'delete'; caller: number; target: number }
+  | { op: 'joinTeam'; caller: number; target: number }
+  | { op: 'leaveTeam'; caller: number; target: number }
+  | { op: 'teamRoles'; caller: number; roles: string[] };
 
 const roleArb = fc.oneof(
   fc.constantFrom(...ORG_ROLES).map((role) => `org:${role}`),
@@ -58,13 +61,26 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ op: fc.constant('removeFromProject' as const), caller, target }),
   fc.record({ op: fc.constant('removeFromOrg' as const), caller, target }),
   fc.record({ op: fc.constant('delete' as const), caller, target }),
+  fc.record({ op: fc.constant('joinTeam' as const), caller, target }),
+  // Half the time the global key takes the team's first member out: otherwise a member is rarely in the
+  // team when a caller who may remove it tries.
+  fc.record({
+    op: fc.constant('leaveTeam' as const),
+    caller: fc.oneof(caller, fc.constant(-1)),
+    target: fc.oneof(target, fc.constant(1)),
+  }),
+  fc.record({
+    op: fc.constant('teamRoles' as const),
+    caller,
+    roles: fc.uniqueArray(fc.constantFrom(...PROJECT_ROLES), { minLength: 1, maxLength: 2 }),
+  }),
 );
 
 // Random sequences of membership changes, each made over HTTP by a random caller (the global owner's key
 // or one of the organization's users, whatever its roles), never leave the organization without an
 // ORG_OWNER and never give or take a role the caller could not grant; a refused step changes nothing
 // and no step answers 5xx. The state is read back with GET after every step.
-describe('POST /users, PATCH /users/{userId}, DELETE /users/{userId}, POST and DELETE /groups/{groupId}/users, DELETE /orgs/{orgId}/users/{userId} (membership invariants)', () => {
+describe('POST /users, PATCH /users/{userId}, DELETE /users/{userId}, POST and DELETE /groups/{groupId}/users, DELETE /orgs/{orgId}/users/{userId}, team members and team roles (membership invariants)', () => {
   let t: TestApp;
   let admin: Credentials;
 
@@ -97,6 +113,18 @@ describe('POST /users, PATCH /users/{userId}, DELETE /users/{userId}, POST and D
         await member(admin, ['org:ORG_OWNER']);
         await member(admin, ['org:ORG_MEMBER', 'group:GROUP_USER_ADMIN']);
         expect(members).toHaveLength(2);
+        // One team of the organization, read-only on the project, with the second member in it.
+        const team = await call<{ id: string }>('POST', `${t.apiUrl}/orgs/${org.id}/teams`, {
+          auth: admin,
+          body: { name: 'property team', usernames: [members[1].credentials.publicKey] },
+        });
+        expect(team.status).toBe(201);
+        const teamPath = `${t.apiUrl}/orgs/${org.id}/teams/${team.body.id}`;
+        const assigned = await call('POST', `${t.apiUrl}/groups/${project.id}/teams`, {
+          auth: admin,
+          body: [{ teamId: team.body.id, roleNames: ['GROUP_READ_ONLY'] }],
+        });
+        expect(assigned.status).toBe(200);
 
         const state = async (): Promise<Map<string, Set<Role>>> => {
           const listed = await call<{ results: Array<{ id: string; roles: RoleView[] }> }>(
@@ -160,6 +188,21 @@ describe('POST /users, PATCH /users/{userId}, DELETE /users/{userId}, POST and D
               break;
             case 'delete':
               response = await call('DELETE', `${t.apiUrl}/users/${targetOf(step.target).id}`, { auth });
+              break;
+            case 'joinTeam':
+              response = await call('POST', `${teamPath}/users`, {
+                auth,
+                body: [{ id: targetOf(step.target).id }],
+              });
+              break;
+            case 'leaveTeam':
+              response = await call('DELETE', `${teamPath}/users/${targetOf(step.target).id}`, { auth });
+              break;
+            case 'teamRoles':
+              response = await call('PATCH', `${t.apiUrl}/groups/${project.id}/teams/${team.body.id}`, {
+                auth,
+                body: { roleNames: step.roles },
+              });
               break;
           }
           expect([step, response.status < 500]).toEqual([step, true]);

@@ -3,7 +3,7 @@ import { call } from '../../support/digest-client';
 import { createOrg, createProject, createUser, uniqueName } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { auditEvents } from './audit-events';
-import { buildWorld, type World } from './world';
+import { buildWorld, type World } from './identity.fixture';
 
 describe('GET /groups/{groupId}/users (and org membership routes)', () => {
   let t: TestApp;

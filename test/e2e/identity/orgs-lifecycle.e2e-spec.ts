@@ -9,7 +9,7 @@ import {
 } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { auditEvents } from './audit-events';
-import { buildWorld, type World } from './world';
+import { buildWorld, type World } from './identity.fixture';
 
 describe('PATCH /orgs/{orgId} (and DELETE)', () => {
   let t: TestApp;

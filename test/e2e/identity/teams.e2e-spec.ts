@@ -5,7 +5,7 @@ import { call, type Credentials } from '../../support/digest-client';
 import { createOrg, createUser, uniqueName } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { auditEvents } from './audit-events';
-import { buildWorld, type World } from './world';
+import { buildWorld, type World } from './identity.fixture';
 import { expectApiError } from '../../support/api-error';
 
 interface TeamView {

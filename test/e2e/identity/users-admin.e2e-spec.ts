@@ -3,7 +3,7 @@ import { call } from '../../support/digest-client';
 import { createOrg, createUser, TEAMMATE_PASSWORD, uniqueName } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { auditEvents, countRows } from './audit-events';
-import { buildWorld, type World } from './world';
+import { buildWorld, type World } from './identity.fixture';
 
 describe('POST /users (and PATCH, DELETE /users/{userId})', () => {
   let t: TestApp;

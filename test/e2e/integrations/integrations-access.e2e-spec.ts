@@ -9,7 +9,7 @@ import {
   errorBody,
   integrationsApi,
   startIntegrationsApp,
-} from './integrations-fixture';
+} from './integrations.fixture';
 
 const NOT_AUTHORIZED = errorBody(
   401,

@@ -8,7 +8,7 @@ import {
   TYPES,
   integrationsApi,
   startIntegrationsApp,
-} from './integrations-fixture';
+} from './integrations.fixture';
 
 let t: TestApp;
 let p: ProjectCallers;

@@ -11,7 +11,7 @@ import {
   errorBody,
   integrationsApi,
   startIntegrationsApp,
-} from './integrations-fixture';
+} from './integrations.fixture';
 
 let t: TestApp;
 let boot: BootstrapResult;

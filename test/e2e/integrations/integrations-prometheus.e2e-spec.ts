@@ -9,7 +9,7 @@ import {
   configure,
   integrationsApi,
   startIntegrationsApp,
-} from './integrations-fixture';
+} from './integrations.fixture';
 
 let t: TestApp;
 let p: ProjectCallers;

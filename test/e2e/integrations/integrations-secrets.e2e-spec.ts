@@ -17,7 +17,7 @@ import {
   integrationsApi,
   invalidSettings,
   startIntegrationsApp,
-} from './integrations-fixture';
+} from './integrations.fixture';
 
 const SEALED = /^v1:[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+:[A-Za-z0-9+/=]+$/;
 

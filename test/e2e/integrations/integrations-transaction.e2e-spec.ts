@@ -15,7 +15,7 @@ import {
   configure,
   integrationsApi,
   startIntegrationsApp,
-} from './integrations-fixture';
+} from './integrations.fixture';
 
 // No change without its audit event: a failure injected into the event insert, after the change, must
 // leave the integrations as they were and answer the product's 500.

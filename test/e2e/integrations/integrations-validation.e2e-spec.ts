@@ -16,7 +16,7 @@ import {
   invalidSettings,
   startIntegrationsApp,
   type IntegrationType,
-} from './integrations-fixture';
+} from './integrations.fixture';
 
 let t: TestApp;
 let owner: Credentials;

@@ -1,7 +1,7 @@
 import { runDemo } from '../../../scripts/demo';
 import { call } from '../../support/digest-client';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { SECRETS_KEY } from '../deliveries/deliveries-fixture';
+import { SECRETS_KEY } from '../deliveries/deliveries.fixture';
 
 // `npm run demo` starts the built service and runs this core against it; here the core runs against a test
 // instance with its timers and LISTEN/NOTIFY on, as a newcomer's service would run.

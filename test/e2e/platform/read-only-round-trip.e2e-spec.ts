@@ -17,7 +17,7 @@ import {
   createIdp,
   patchConnectedOrg,
   roleMappingsUrl,
-} from '../federation/federation-fixture';
+} from '../federation/federation.fixture';
 
 type Body = Record<string, unknown>;
 

@@ -1,12 +1,14 @@
 import { newObjectId } from '../../../src/platform/ids/object-id';
 import { AlertsService, type AlertResponse, type NewAlert } from '../../../src/modules/alerting';
 import { call, type ApiResponse, type Credentials } from '../digest-client';
-import type { TestApp } from '../test-app';
+import { ManualClock } from '../../../src/platform/clock/clock';
+import { startTestApp, type TestApp } from '../test-app';
 import {
   assignKeyToProject,
   createOrg,
   createOrgApiKey,
   createProject,
+  bootstrapFirstUser,
   type ApiKeyCredentials,
   type BootstrapResult,
 } from './identity.fixture';
@@ -106,14 +108,10 @@ export async function createMaintenanceWindow(
   groupId: string,
   body: Record<string, unknown>,
 ): Promise<MaintenanceWindowView> {
-  const response: ApiResponse<MaintenanceWindowView> = await call(
-    'POST',
-    `${t.apiUrl}/groups/${groupId}/maintenanceWindows`,
-    {
-      auth,
-      body,
-    },
-  );
+  const response: ApiResponse<MaintenanceWindowView> = await call('POST', maintenanceWindowsUrl(t, groupId), {
+    auth,
+    body,
+  });
   if (response.status !== 200) {
     throw new Error(
       `POST /groups/{groupId}/maintenanceWindows: expected 200, got ${response.status}: ${response.text}`,
@@ -197,4 +195,22 @@ export async function projectEvents(
   if (response.status !== 200)
     throw new Error(`GET /groups/{groupId}/events: ${response.status}: ${response.text}`);
   return response.body.results;
+}
+
+// The start of the maintenance window tests: the app on a manual clock (at 2024-01-15T10:00:00Z unless
+// given) and one project with a caller per role.
+export function maintenanceClock(at = new Date('2024-01-15T10:00:00Z')): ManualClock {
+  return new ManualClock(at);
+}
+
+export async function startMaintenanceWindowsApp(
+  clock: ManualClock,
+): Promise<{ t: TestApp; p: ProjectCallers }> {
+  const t = await startTestApp({}, clock);
+  return { t, p: await projectWithCallers(t, await bootstrapFirstUser(t)) };
+}
+
+export function maintenanceWindowsUrl(t: TestApp, groupId: string, windowId?: string): string {
+  const list = `${t.apiUrl}/groups/${groupId}/maintenanceWindows`;
+  return windowId === undefined ? list : `${list}/${windowId}`;
 }

@@ -48,6 +48,10 @@ export const ALERT_SOURCES: Readonly<Record<string, AlertSource>> = {
   JOINED_GROUP: 'INFORM',
   USER_ROLES_CHANGED_AUDIT: 'INFORM',
   REMOVED_FROM_GROUP: 'INFORM',
+  // A team's roles in the project: assigned, changed, taken away.
+  TEAM_ADDED_TO_GROUP: 'INFORM',
+  TEAM_ROLES_MODIFIED: 'INFORM',
+  TEAM_REMOVED_FROM_GROUP: 'INFORM',
   // Recorded by the delivery worker when a webhook template fell back to the default payload.
   WEBHOOK_TEMPLATE_RENDER_FAILED: 'INFORM',
 };
@@ -58,7 +62,6 @@ const NO_SOURCE_BY_CATEGORY: Readonly<Record<string, string>> = {
   BI_CONNECTOR: 'this service does not manage BI Connectors',
   BILLING: 'this service has no billing',
   DATA_EXPLORER: 'this service has no Data Explorer',
-  TEAM: 'teams are not assigned to projects in this service',
   USER: 'users are added to projects directly in this service, never invited or asking to join',
 };
 

@@ -104,6 +104,9 @@ export class InformationalAlerts {
     if (subject.targetUsername !== undefined) {
       return { eventTypeName, humanReadable: `${eventTypeName}: user ${subject.targetUsername}` };
     }
+    if (subject.teamId !== undefined) {
+      return { eventTypeName, humanReadable: `${eventTypeName}: team ${subject.teamId}` };
+    }
     if (subject.alertConfigId !== undefined) {
       return {
         eventTypeName,

@@ -8,7 +8,7 @@ import { loadConfig } from '../../../src/platform/config/app-config';
 import { call, type Credentials } from '../../support/digest-client';
 import type { HttpReceiver } from '../../support/receivers/http-receiver';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { deliveriesEnv } from '../deliveries/deliveries-fixture';
+import { deliveriesEnv } from '../deliveries/deliveries.fixture';
 
 export const MINUTE = 60_000;
 export const DOWN_AFTER_S = 120;

@@ -9,7 +9,7 @@ import {
   uniqueName,
   type BootstrapResult,
 } from '../../support/factories/identity.fixture';
-import type { TestApp } from '../../support/test-app';
+import { startTestApp, type TestApp } from '../../support/test-app';
 
 // Callers of the federation tests. Organization A is created by the first user (jane.doe@example.com),
 // so jane is an ORG_OWNER user of A (a user userConflicts can report); B and C are created by the
@@ -196,4 +196,18 @@ export function roleMappingsUrl(
   roleMappingId?: string,
 ): string {
   return `${connectedOrgUrl(t, federationId, orgId)}/roleMappings${roleMappingId ? `/${roleMappingId}` : ''}`;
+}
+
+// The start of most federation tests: the app, its callers and a federation of organization A.
+export interface FederationSetup {
+  t: TestApp;
+  w: FederationWorld;
+  federationId: string;
+}
+
+export async function startFederationApp(): Promise<FederationSetup> {
+  const t = await startTestApp();
+  const w = await federationWorld(t);
+  const federationId = (await createFederation(t, w.ownerA, w.orgA)).id;
+  return { t, w, federationId };
 }
