@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import { call, type Credentials } from '../../support/digest-client';
 import { createUser } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { buildWorld, type World } from './world';
+import { buildWorld, type World } from './identity.fixture';
 
 interface Settled {
   status?: number;
