@@ -73,7 +73,7 @@ export class MembershipService {
     groupId: string,
     body: unknown,
   ): Promise<ListEnvelope<UserResponse>> {
-    await this.project(groupId);
+    await this.project(groupId, true);
     const additions = parseProjectUsers(body, groupId);
     const users = await this.txHost.tx
       .getRepository(UserEntity)
@@ -102,7 +102,7 @@ export class MembershipService {
 
   @Transactional()
   async removeFromProject(principal: Principal, groupId: string, userId: string): Promise<void> {
-    await this.project(groupId);
+    await this.project(groupId, true);
     const user = await this.user(userId);
     const before = await this.roleChanges.rolesOf(user.id);
     if (!before.some((row) => row.groupId === groupId))
@@ -171,8 +171,13 @@ export class MembershipService {
     return toUserResponse(user, roles, this.links.self(userPath(user.id)));
   }
 
-  private async project(groupId: string): Promise<ProjectEntity> {
-    const project = await this.txHost.tx.getRepository(ProjectEntity).findOneBy({ id: groupId });
+  // Writers hold the project (shared) until they commit: a concurrent DELETE /groups/{groupId} then
+  // waits and drops what they wrote, instead of leaving roles for a project that is gone.
+  private async project(groupId: string, hold = false): Promise<ProjectEntity> {
+    const project = await this.txHost.tx.getRepository(ProjectEntity).findOne({
+      where: { id: groupId },
+      ...(hold ? { lock: { mode: 'pessimistic_read' as const } } : {}),
+    });
     if (!project) throw CommonErrors.GROUP_NOT_FOUND(groupId);
     return project;
   }

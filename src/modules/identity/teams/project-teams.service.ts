@@ -58,7 +58,7 @@ export class ProjectTeamsService {
     groupId: string,
     body: unknown,
   ): Promise<ListEnvelope<ProjectTeamResponse>> {
-    const project = await this.project(groupId);
+    const project = await this.project(groupId, true);
     const assignments = parseProjectTeams(body);
     const results: ProjectTeamResponse[] = [];
     for (const [index, { teamId, roleNames }] of assignments.entries()) {
@@ -91,7 +91,7 @@ export class ProjectTeamsService {
     teamId: string,
     body: unknown,
   ): Promise<ListEnvelope<ProjectTeamResponse>> {
-    const project = await this.project(groupId);
+    const project = await this.project(groupId, true);
     const roleNames = parseTeamRoleNames(body);
     const team = await this.team(project, teamId);
     const before = await this.roleNamesIn(groupId, teamId);
@@ -124,7 +124,7 @@ export class ProjectTeamsService {
 
   @Transactional()
   async unassign(principal: Principal, groupId: string, teamId: string): Promise<void> {
-    const project = await this.project(groupId);
+    const project = await this.project(groupId, true);
     const team = await this.team(project, teamId);
     const before = await this.roleNamesIn(groupId, teamId);
     if (before.length === 0) throw IdentityErrors.TEAM_NOT_IN_GROUP(teamId, groupId);
@@ -168,8 +168,13 @@ export class ProjectTeamsService {
     return team;
   }
 
-  private async project(groupId: string): Promise<ProjectEntity> {
-    const project = await this.txHost.tx.getRepository(ProjectEntity).findOneBy({ id: groupId });
+  // Writers hold the project (shared) until they commit: a concurrent DELETE /groups/{groupId} then
+  // waits and drops what they wrote, instead of leaving roles for a project that is gone.
+  private async project(groupId: string, hold = false): Promise<ProjectEntity> {
+    const project = await this.txHost.tx.getRepository(ProjectEntity).findOne({
+      where: { id: groupId },
+      ...(hold ? { lock: { mode: 'pessimistic_read' as const } } : {}),
+    });
     if (!project) throw CommonErrors.GROUP_NOT_FOUND(groupId);
     return project;
   }

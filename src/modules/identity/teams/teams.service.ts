@@ -166,7 +166,11 @@ export class TeamsService {
   ): Promise<ListEnvelope<UserResponse>> {
     const ids = [...new Set(parseTeamUsers(body))];
     const team = await this.team(orgId, teamId, true);
-    const users = await this.txHost.tx.getRepository(UserEntity).findBy({ id: In(ids) });
+    // Held (shared) until commit, so a concurrent DELETE /users/{userId} waits and then drops the
+    // membership instead of leaving one for a user that is gone.
+    const users = await this.txHost.tx
+      .getRepository(UserEntity)
+      .find({ where: { id: In(ids) }, lock: { mode: 'pessimistic_read' } });
     const found = new Set(users.map((user) => user.id));
     const missing = ids.find((id) => !found.has(id));
     if (missing !== undefined) throw IdentityErrors.USER_NOT_FOUND(missing);
