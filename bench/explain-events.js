@@ -5,7 +5,7 @@ const { join } = require('node:path');
 const { Client } = require('pg');
 
 const { eventPageQuery, eventCountQuery } = require(
-  join(__dirname, '..', 'dist', 'modules', 'events', 'event-list.query-builder.js'),
+  join(__dirname, '..', 'dist', 'modules', 'events', 'event-list.store.js'),
 );
 
 async function main() {

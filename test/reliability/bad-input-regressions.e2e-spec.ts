@@ -1,3 +1,4 @@
+import { expectApiError } from '../support/api-error';
 import { call, type ApiResponse } from '../support/digest-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { DatabaseDigest } from './support/db-digest';
@@ -29,8 +30,7 @@ describe('Bad input that used to answer 500', () => {
   ): Promise<void> {
     const before = await digest.snapshot();
     const response = await request();
-    expect({ status: response.status, errorCode: response.body?.errorCode }).toEqual({ status, errorCode });
-    if (parameters) expect(response.body.parameters).toEqual(parameters);
+    expectApiError(response, status, errorCode, parameters);
     expect(DatabaseDigest.changedTables(before, await digest.snapshot())).toEqual([]);
   }
 

@@ -8,7 +8,7 @@ import { request } from '../support/checked-request';
 import { createApp } from '../../src/app.setup';
 import { loadConfig } from '../../src/platform/config/app-config';
 import { call, type Credentials } from '../support/digest-client';
-import { bootstrapFirstUser } from '../support/factories/identity';
+import { bootstrapFirstUser } from '../support/factories/identity.fixture';
 
 // Its own Postgres (never the shared test server), stopped the way `pg_ctl -m immediate` does
 // (SIGQUIT to the postmaster) while requests keep coming, then started again on the same data.

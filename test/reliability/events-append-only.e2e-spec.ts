@@ -5,7 +5,7 @@ import { DataSource, QueryFailedError } from 'typeorm';
 import { createApp } from '../../src/app.setup';
 import { loadConfig } from '../../src/platform/config/app-config';
 import { call } from '../support/digest-client';
-import { bootstrapFirstUser, uniqueName, type BootstrapResult } from '../support/factories/identity';
+import { bootstrapFirstUser, uniqueName, type BootstrapResult } from '../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 // The audit log cannot be rewritten by the service itself: every statement below goes

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { call, type ApiResponse } from '../support/digest-client';
 import { createTestDatabase } from '../support/database';
+import { eventually } from '../support/eventually';
 import { HttpReceiver } from '../support/receivers/http-receiver';
 import {
   connectionsConfig,
@@ -12,7 +13,6 @@ import {
   serviceEnv,
   ServiceUnderTest,
   setUpProject,
-  until,
   withClient,
   type Exit,
 } from './support/service-under-load';
@@ -111,12 +111,12 @@ describe('SIGTERM with a request in flight and deliveries queued', () => {
       auth: project.auth,
       body: { notification: { typeName: 'WEBHOOK', webhookUrl: gate.url('/slow'), delayMin: 0, intervalMin: 60 } },
     }).then((answer) => (slowAnswer = answer));
-    await until('the slow request to reach its receiver', () => (gate.arrived.length > 0 ? true : undefined), 20_000);
+    await eventually('the slow request to reach its receiver', () => (gate.arrived.length > 0 ? true : undefined), 20_000);
 
     const exited: Promise<Exit> = first.exited;
     const signalled = Date.now();
     first.signal('SIGTERM');
-    await until('new connections to be refused', async () => ((await first.refusesConnections()) ? true : undefined), EXIT_WITHIN_MS);
+    await eventually('new connections to be refused', async () => ((await first.refusesConnections()) ? true : undefined), EXIT_WITHIN_MS);
     const refusedAfterMs = Date.now() - signalled;
     // Still held by the gate: the listener closed while the request was in flight, and the process waits.
     expect(slowAnswer).toBeUndefined();
@@ -148,7 +148,7 @@ describe('SIGTERM with a request in flight and deliveries queued', () => {
       hooks.respondByDefault({ status: 200, body: { ok: true } });
 
       await start();
-      const drained = await until(
+      const drained = await eventually(
         'the next instance to deliver what was queued',
         async () => {
           const rows = await deliveryRows(db);

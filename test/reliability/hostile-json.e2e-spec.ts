@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { request as httpRequest } from 'node:http';
+import { expectApiError } from '../support/api-error';
 import { assertConformsToOpenApi, request } from '../support/checked-request';
 import { call, type ApiResponse, type Credentials } from '../support/digest-client';
-import type { BootstrapResult } from '../support/factories/identity';
+import type { BootstrapResult } from '../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { deployment, postReport, type Deployment } from '../e2e/automation/automation-fixture';
 import { errorBodyProblem } from './support/send';
@@ -70,8 +71,8 @@ function expectProductError(
   errorCode: string,
   parameters?: unknown[],
 ): void {
-  expect({ status: response.status, errorCode: response.body?.errorCode }).toEqual({ status, errorCode });
-  if (parameters) expect(response.body.parameters).toEqual(parameters);
+  expectApiError(response, status, errorCode, parameters);
+  // And the raw answer: media type and body as the product writes them.
   expect(
     errorBodyProblem({ status: response.status, headers: response.headers, text: response.text }),
   ).toBeUndefined();

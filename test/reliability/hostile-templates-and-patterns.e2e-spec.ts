@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { DeliveryWorker } from '../../src/modules/deliveries';
 import { call, type ApiResponse } from '../support/digest-client';
-import { alertsOf } from '../support/factories/alerting';
+import { alertsOf } from '../support/factories/alerting.fixture';
 import { HttpReceiver } from '../support/receivers/http-receiver';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { seed, type Seeded } from './support/seed';

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Client } from 'pg';
 import { call } from '../support/digest-client';
 import { createTestDatabase } from '../support/database';
+import { eventually } from '../support/eventually';
 import { HttpReceiver } from '../support/receivers/http-receiver';
 import {
   connectionsConfig,
@@ -14,7 +15,6 @@ import {
   serviceEnv,
   ServiceUnderTest,
   setUpProject,
-  until,
   withClient,
   type DeliveryRow,
   type Project,
@@ -175,7 +175,7 @@ describe('kill -9 of the service under a write load (agent reports, PATCH alerts
 
     const loadStarted = Date.now();
     await sleep(LOAD_BEFORE_KILL_MS);
-    await until(
+    await eventually(
       'a few acknowledged changes of each kind',
       () =>
         [reports, acks, replaces].every((log) => log.succeeded.length >= AT_LEAST_EACH) ? true : undefined,
@@ -194,7 +194,7 @@ describe('kill -9 of the service under a write load (agent reports, PATCH alerts
       const restarting = Date.now();
       const second = await start();
       const restartMs = Date.now() - restarting;
-      const delivered = await until(
+      const delivered = await eventually(
         'the delivery queue to drain after the restart',
         async () => {
           const rows = await deliveryRows(db);

@@ -1,7 +1,7 @@
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { call } from '../support/digest-client';
-import { projectWithCallers, type ProjectCallers } from '../support/factories/alerting';
-import { bootstrapFirstUser } from '../support/factories/identity';
+import { projectWithCallers, type ProjectCallers } from '../support/factories/alerting.fixture';
+import { bootstrapFirstUser } from '../support/factories/identity.fixture';
 import { HttpReceiver } from '../support/receivers/http-receiver';
 import { startTestApp, type TestApp } from '../support/test-app';
 

@@ -8,7 +8,7 @@ import {
   createOrg,
   createProject,
   type BootstrapResult,
-} from '../support/factories/identity';
+} from '../support/factories/identity.fixture';
 import { authorization, freshNonce, rawRequest } from '../support/raw-digest';
 import { startTestApp, type TestApp } from '../support/test-app';
 import type { INestApplication } from '@nestjs/common';

@@ -7,7 +7,7 @@ import {
   createOrg,
   createProject,
   type BootstrapResult,
-} from '../support/factories/identity';
+} from '../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 async function sql(t: TestApp, text: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { request } from '../support/checked-request';
 import { call } from '../support/digest-client';
-import { bootstrapFirstUser, type BootstrapResult } from '../support/factories/identity';
+import { bootstrapFirstUser, type BootstrapResult } from '../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 describe("Security headers (helmet) beside the product's headers", () => {

@@ -10,7 +10,7 @@ import {
   createOrgApiKey,
   createProject,
   type BootstrapResult,
-} from '../support/factories/identity';
+} from '../support/factories/identity.fixture';
 import { authorization, challengesOf, freshNonce, parseChallenge, rawRequest } from '../support/raw-digest';
 import { startTestApp, type TestApp } from '../support/test-app';
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { call } from '../support/digest-client';
 import { createTestDatabase } from '../support/database';
+import { eventually } from '../support/eventually';
 import { authorization, challengesOf, parseChallenge, rawRequest } from '../support/raw-digest';
 import { HttpReceiver } from '../support/receivers/http-receiver';
 import {
@@ -14,7 +15,6 @@ import {
   serviceEnv,
   ServiceUnderTest,
   setUpProject,
-  until,
   withClient,
   type Project,
   type Sample,
@@ -163,7 +163,7 @@ describe('two service processes on one database under a write load', () => {
       publisher(1),
     ]);
     await sleep(LOAD_MS);
-    await until(
+    await eventually(
       'a few changes of each kind',
       () => ([reports, acks, replaces, publishes].every((log) => log.succeeded.length >= AT_LEAST_EACH) ? true : undefined),
       LOAD_CAP_MS - LOAD_MS,
@@ -203,7 +203,7 @@ describe('two service processes on one database under a write load', () => {
       }
 
       // Deliveries: both workers drain one queue; the receiver got exactly the recorded calls, none else.
-      const rows = await until(
+      const rows = await eventually(
         'both instances to drain the delivery queue',
         async () => {
           const current = await deliveryRows(db);

@@ -1,4 +1,6 @@
 import type { Client } from 'pg';
+import { expectApiError } from './api-error';
+import type { ApiResponse } from './digest-client';
 
 // Failure injection for the "no change without its event" tests: a trigger makes the insert of chosen
 // event types fail inside the publisher's transaction, after the change itself has been written.
@@ -32,4 +34,12 @@ export async function whileEventWriteFails<T>(
   } finally {
     await db.query('DELETE FROM test_failing_event_types');
   }
+}
+
+// The answer to a change whose event could not be written: 500 UNEXPECTED_ERROR, without the database's
+// message.
+export function expectUnexpectedError(response: ApiResponse): void {
+  expectApiError(response, 500, 'UNEXPECTED_ERROR');
+  expect(response.body.reason).toBe('Internal Server Error');
+  expect(response.text).not.toContain('injected');
 }

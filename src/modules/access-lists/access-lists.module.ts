@@ -5,10 +5,11 @@ import { IdentityModule } from '../identity';
 import { ApiKeyAccessListsController } from './api-key-access-lists/api-key-access-lists.controller';
 import { ApiKeyAccessListsService } from './api-key-access-lists/api-key-access-lists.service';
 import { AccessListCredentialDirectory } from './credentials/access-list-credential-directory';
+import { AccessListUsageWriter } from './credentials/access-list-usage.writer';
 import { IdentityEventsListener } from './credentials/identity-events.listener';
 import { AccessListEntriesPipe } from './entries/access-list-entries.pipe';
 import { AccessListEntryEntity } from './entries/access-list-entry.entity';
-import { AccessListEntries } from './entries/access-list-entries.service';
+import { AccessListEntries } from './entries/access-list-entries.store';
 import { UserAccessListsController } from './user-access-lists/user-access-lists.controller';
 import { UserAccessListsService } from './user-access-lists/user-access-lists.service';
 
@@ -20,6 +21,7 @@ import { UserAccessListsService } from './user-access-lists/user-access-lists.se
   providers: [
     AccessListEntries,
     AccessListEntriesPipe,
+    AccessListUsageWriter,
     ApiKeyAccessListsService,
     UserAccessListsService,
     IdentityEventsListener,

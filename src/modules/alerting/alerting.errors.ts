@@ -50,6 +50,11 @@ export const AlertingErrors = defineErrors({
     status: 400,
     detail: 'Group notification {0} must specify at least one role.',
   },
+  // Not a product name: the GROUP rule's counterpart for organization roles.
+  MISSING_ROLES_FOR_ORG_NOTIFICATION: {
+    status: 400,
+    detail: 'Organization notification {0} must specify at least one role.',
+  },
   NOTIFICATION_INTERVAL_OUT_OF_RANGE: {
     status: 400,
     detail: 'The notification interval {0} of {1} is out of range; it must be at least {2} minutes.',

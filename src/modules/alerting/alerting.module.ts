@@ -11,8 +11,10 @@ import { AlertEntity } from './alerts/alert.entity';
 import { AlertsController } from './alerts/alerts.controller';
 import { AlertsService } from './alerts/alerts.service';
 import { AlertEngine } from './engine/alert-engine.service';
+import { AlertInhibition } from './engine/alert-inhibition';
 import { AlertEngineScheduler } from './engine/alert-engine.scheduler';
 import { DeploymentConditionAlerts } from './engine/deployment-condition-alerts';
+import { AlertingGroupDeletedListener } from './group-deleted.listener';
 import { InformationalAlerts } from './engine/informational-alerts.listener';
 import { EnabledConfigsCache } from './engine/enabled-configs.cache';
 import { StaleMetricAlerts } from './engine/stale-metric-alerts';
@@ -47,7 +49,16 @@ import { MaintenanceWindowsService } from './maintenance-windows/maintenance-win
     AlertEngineScheduler,
     DeploymentConditionAlerts,
     InformationalAlerts,
+    AlertingGroupDeletedListener,
+    AlertInhibition,
   ],
-  exports: [AlertConfigsService, AlertsService, MaintenanceWindowsService, AlertEngine, StaleMetricAlerts],
+  exports: [
+    AlertConfigsService,
+    AlertsService,
+    MaintenanceWindowsService,
+    AlertInhibition,
+    AlertEngine,
+    StaleMetricAlerts,
+  ],
 })
 export class AlertingModule {}

@@ -25,6 +25,7 @@ export {
   MaintenanceWindowsService,
   type ActiveMaintenanceWindow,
 } from './maintenance-windows/maintenance-windows.service';
+export { AlertInhibition, type Inhibition } from './engine/alert-inhibition';
 export { MaintenanceWindowEventTypes } from './maintenance-windows/maintenance-window-event-types';
 export { ALERT_TRANSITIONED, type AlertTransitionedEvent } from './alerts/alert-transitioned.event';
 export { NotificationRequest } from './alert-configs/dto/notification.request';

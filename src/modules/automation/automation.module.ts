@@ -21,12 +21,15 @@ import { DeploymentReader } from './deployment-reader';
 import { DiskEntity } from './disks/disk.entity';
 import { DisksController } from './disks/disks.controller';
 import { DisksService } from './disks/disks.service';
+import { AutomationGroupDeletedListener } from './group-deleted.listener';
 import { HostReportWriter } from './hosts/host-report.writer';
+import { MonitoredGroupsStore } from './hosts/monitored-groups.store';
 import { HostEntity } from './hosts/host.entity';
 import { HostsController } from './hosts/hosts.controller';
 import { HostsService } from './hosts/hosts.service';
 import { LatestMeasurementEntity } from './measurements/latest-measurement.entity';
 import { MeasurementPartitions } from './measurements/measurement-partitions';
+import { MeasurementPartitionsWriter } from './measurements/measurement-partitions.writer';
 import { MeasurementStore } from './measurements/measurement.store';
 import { MeasurementsController } from './measurements/measurements.controller';
 import { MeasurementsService } from './measurements/measurements.service';
@@ -65,6 +68,8 @@ import { MeasurementsService } from './measurements/measurements.service';
     DisksService,
     MeasurementStore,
     MeasurementPartitions,
+    MeasurementPartitionsWriter,
+    MonitoredGroupsStore,
     MeasurementsService,
     AgentApiKeysService,
     AgentKeyGuard,
@@ -73,6 +78,7 @@ import { MeasurementsService } from './measurements/measurements.service';
     AgentLivenessService,
     AutomationScheduler,
     DeploymentReader,
+    AutomationGroupDeletedListener,
   ],
   exports: [DeploymentReader, AgentLivenessService, MeasurementPartitions],
 })

@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { In, type FindOptionsWhere } from 'typeorm';
+import { AgentEntity } from './agents/agent.entity';
 import { HostEntity } from './hosts/host.entity';
+import { MonitoredGroupsStore } from './hosts/monitored-groups.store';
 import { LatestMeasurementEntity } from './measurements/latest-measurement.entity';
 
 // What other contexts (the alert engine) may know about a project's deployment: plain snapshots, never
@@ -35,7 +37,10 @@ export interface LatestMeasurement {
 
 @Injectable()
 export class DeploymentReader {
-  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly monitoredGroups: MonitoredGroupsStore,
+  ) {}
 
   // The monitored hosts of a project, by hostname and port.
   async hosts(groupId: string): Promise<HostSnapshot[]> {
@@ -52,12 +57,17 @@ export class DeploymentReader {
     return host ? toSnapshot(host) : null;
   }
 
+  // Whether a monitoring agent of the project is up: any one of them watches every host (a standby agent
+  // takes over from one that went down).
+  async monitoringAgentUp(groupId: string): Promise<boolean> {
+    return this.txHost.tx
+      .getRepository(AgentEntity)
+      .existsBy({ groupId, agentType: 'MONITORING', state: 'UP' });
+  }
+
   // The projects that have monitored hosts, for engines that walk every deployment.
   async groupsWithHosts(): Promise<string[]> {
-    const rows = await this.txHost.tx.query<Array<{ group_id: string }>>(
-      'SELECT DISTINCT group_id FROM hosts WHERE monitored ORDER BY group_id',
-    );
-    return rows.map((row) => row.group_id);
+    return this.monitoredGroups.groupIds();
   }
 
   // The newest value of each metric of the project's hosts (optionally one host, some metrics).

@@ -1,3 +1,5 @@
+import { DeliveriesGroupDeletedListener } from './group-deleted.listener';
+import { ProjectDeliveriesStore } from './queue/project-deliveries.store';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AlertingModule } from '../alerting';
@@ -41,6 +43,8 @@ import { DeliveryEntity } from './queue/delivery.entity';
     DeliveriesScheduler,
     DeliveriesService,
     NotificationTestsService,
+    ProjectDeliveriesStore,
+    DeliveriesGroupDeletedListener,
   ],
   exports: [DeliveryWorker, NotificationPolicy],
 })

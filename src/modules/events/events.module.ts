@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { EventListStore } from './event-list.store';
 import { EventEntity } from './event.entity';
 import { EventRecorder } from './event-recorder.listener';
 import { EventsController } from './events.controller';
@@ -10,6 +11,6 @@ import { EventsService } from './events.service';
 @Module({
   imports: [TypeOrmModule.forFeature([EventEntity])],
   controllers: [EventsController],
-  providers: [EventRecorder, EventsService],
+  providers: [EventRecorder, EventsService, EventListStore],
 })
 export class EventsModule {}

@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { TransactionHost } from '@nestjs-cls/transactional';
-import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import type { LinkResponse } from '../../platform/http/pagination/link.response';
 import type { ListEnvelope } from '../../platform/http/pagination/list-envelope';
 import { PageLinks } from '../../platform/http/pagination/page-links';
@@ -8,13 +6,7 @@ import { isObjectId } from '../../platform/ids/object-id';
 import type { EventResponse } from './dto/event.response';
 import type { ListEventsQuery } from './dto/list-events.query';
 import type { EventEntity } from './event.entity';
-import {
-  EventListFilter,
-  EventScope,
-  EVENT_COLUMNS,
-  eventCountQuery,
-  eventPageQuery,
-} from './event-list.query-builder';
+import { EventListFilter, EventListStore, EventScope } from './event-list.store';
 import { toEventResponse } from './event.mapper';
 import { parseTimestamp } from './event-timestamp';
 import { EventsErrors } from './events.errors';
@@ -22,7 +14,7 @@ import { EventsErrors } from './events.errors';
 @Injectable()
 export class EventsService {
   constructor(
-    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly store: EventListStore,
     private readonly links: PageLinks,
   ) {}
 
@@ -55,16 +47,10 @@ export class EventsService {
     };
     // Without includeCount one extra row tells whether a next page exists, and the COUNT is skipped.
     const limit = query.includeCount ? query.itemsPerPage : query.itemsPerPage + 1;
-    const page = eventPageQuery(filter, query.offset, limit, query.includeRaw);
-    const rows = await this.txHost.tx.query<EventEntity[]>(page.sql, page.params);
+    const rows = await this.store.page(filter, query.offset, limit, query.includeRaw);
     let totalCount: number;
     if (query.includeCount) {
-      const count = eventCountQuery(filter);
-      const [{ count: total }] = await this.txHost.tx.query<Array<{ count: number }>>(
-        count.sql,
-        count.params,
-      );
-      totalCount = total;
+      totalCount = await this.store.count(filter);
     } else {
       totalCount = query.offset + rows.length;
     }
@@ -78,15 +64,7 @@ export class EventsService {
 
   private async findOne(scope: EventScope, eventId: string): Promise<EventEntity | undefined> {
     if (!isObjectId(eventId)) return undefined;
-    const [sql, params] =
-      'groupId' in scope
-        ? ['id = $1 AND group_id = $2', [eventId, scope.groupId]]
-        : ['id = $1 AND org_id = $2 AND group_id IS NULL', [eventId, scope.orgId]];
-    const rows = await this.txHost.tx.query<EventEntity[]>(
-      `SELECT ${EVENT_COLUMNS} FROM events WHERE ${sql}`,
-      params,
-    );
-    return rows[0];
+    return this.store.findOne(scope, eventId);
   }
 
   private selfLinks(scope: EventScope, event: EventEntity): LinkResponse[] {

@@ -14,6 +14,7 @@ import { IdentityProviderMetadataService } from './identity-providers/identity-p
 import { IdentityProviderEntity } from './identity-providers/identity-provider.entity';
 import { IdentityProvidersController } from './identity-providers/identity-providers.controller';
 import { IdentityProvidersService } from './identity-providers/identity-providers.service';
+import { FederationGroupDeletedListener } from './group-deleted.listener';
 import { RoleMappingEntity } from './role-mappings/role-mapping.entity';
 import { RoleMappingsController } from './role-mappings/role-mappings.controller';
 import { RoleMappingsService } from './role-mappings/role-mappings.service';
@@ -46,6 +47,7 @@ import { RoleMappingsService } from './role-mappings/role-mappings.service';
     RoleMappingsService,
     IdentityProvidersService,
     IdentityProviderMetadataService,
+    FederationGroupDeletedListener,
   ],
 })
 export class FederationModule {}

@@ -19,6 +19,7 @@ import { OrganizationEntity } from './organizations/organization.entity';
 import { OrganizationsController } from './organizations/organizations.controller';
 import { OrganizationsService } from './organizations/organizations.service';
 import { OrganizationLifecycleService } from './organizations/organization-lifecycle.service';
+import { ProjectLifecycleService } from './projects/project-lifecycle.service';
 import { ProjectOrgDirectory } from './projects/project-org.directory';
 import { ProjectEntity } from './projects/project.entity';
 import { ProjectsController } from './projects/projects.controller';
@@ -29,6 +30,7 @@ import { FirstUserController } from './users/first-user.controller';
 import { UserRoleEntity } from './users/user-role.entity';
 import { UserEntity } from './users/user.entity';
 import { UserRecipients } from './users/user-recipients';
+import { UserRecipientsStore } from './users/user-recipients.store';
 import { UsersController } from './users/users.controller';
 import { UsersService } from './users/users.service';
 import { UserAdminService } from './users/user-admin.service';
@@ -41,6 +43,12 @@ import { OrgUsersController } from './membership/org-users.controller';
 import { ProjectUsersController } from './membership/project-users.controller';
 import { TeamUserEntity } from './teams/team-user.entity';
 import { TeamProjectRoleEntity } from './teams/team-project-role.entity';
+import { OrgTeamsController } from './teams/org-teams.controller';
+import { ProjectTeamsController } from './teams/project-teams.controller';
+import { ProjectTeamsService } from './teams/project-teams.service';
+import { TeamMemberRoles } from './teams/team-member-roles';
+import { TeamUsersController } from './teams/team-users.controller';
+import { TeamsService } from './teams/teams.service';
 
 @Module({
   imports: [
@@ -66,6 +74,9 @@ import { TeamProjectRoleEntity } from './teams/team-project-role.entity';
     GlobalApiKeysController,
     OrgUsersController,
     ProjectUsersController,
+    OrgTeamsController,
+    TeamUsersController,
+    ProjectTeamsController,
   ],
   providers: [
     CredentialNames,
@@ -80,18 +91,23 @@ import { TeamProjectRoleEntity } from './teams/team-project-role.entity';
     UserRoleChanges,
     MembershipService,
     MembershipStore,
+    TeamMemberRoles,
+    TeamsService,
+    ProjectTeamsService,
     OrganizationsService,
     OrganizationLifecycleService,
     ProjectsService,
+    ProjectLifecycleService,
     OrgApiKeysService,
     ProjectApiKeysService,
     GlobalApiKeysService,
     ProjectOrgDirectory,
     UserRecipients,
+    UserRecipientsStore,
     { provide: ProjectDirectory, useExisting: ProjectOrgDirectory },
     FirstUserBootstrapGate,
     { provide: FirstUserGate, useExisting: FirstUserBootstrapGate },
   ],
-  exports: [CredentialsService, ProjectDirectory, FirstUserGate, UserRecipients],
+  exports: [CredentialsService, ProjectDirectory, FirstUserGate, UserRecipients, TeamsService],
 })
 export class IdentityModule {}

@@ -6,5 +6,11 @@ export {
   type OrgUserSummary,
   type UserSummary,
 } from './credentials/credentials.service';
-export { IdentityEventTypes, type OrgApiKeyDeletedRaw, type UserCreatedRaw } from './identity.events';
+export {
+  IdentityEventTypes,
+  type GroupDeletedRaw,
+  type OrgApiKeyDeletedRaw,
+  type UserCreatedRaw,
+} from './identity.events';
 export { UserRecipients } from './users/user-recipients';
+export { TeamsService, type TeamMember } from './teams/teams.service';

@@ -1,7 +1,9 @@
+import { IntegrationsGroupDeletedListener } from './group-deleted.listener';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { IdentityModule } from '../identity';
 import { IntegrationEntity } from './configurations/integration.entity';
+import { IntegrationSettingsWriter } from './configurations/integration-settings.writer';
 import { IntegrationsController } from './configurations/integrations.controller';
 import { IntegrationsService } from './configurations/integrations.service';
 import { MetricsController } from './metrics/metrics.controller';
@@ -18,9 +20,11 @@ import { NoKnownHosts, PrometheusTargetSource } from './prometheus/prometheus-ta
   controllers: [IntegrationsController, PrometheusDiscoveryController, MetricsController],
   providers: [
     IntegrationsService,
+    IntegrationSettingsWriter,
     PrometheusDiscoveryService,
     { provide: PrometheusTargetSource, useClass: NoKnownHosts },
     ServiceMetrics,
+    IntegrationsGroupDeletedListener,
   ],
   exports: [IntegrationsService],
 })

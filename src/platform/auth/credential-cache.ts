@@ -3,8 +3,9 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/app-config';
-import { CREDENTIALS_CHANNEL } from './credential-channel';
-import { Credential, CredentialDirectory } from './principal';
+import { listenOn } from '../database/channel-listener';
+import { CREDENTIALS_CHANNEL, PROJECTS_CHANNEL } from './credential-channel';
+import { Credential, CredentialDirectory, ProjectDirectory } from './principal';
 
 interface Entry {
   credential: Credential | null;
@@ -29,6 +30,7 @@ export class CredentialCache implements OnModuleInit, OnApplicationShutdown {
 
   constructor(
     private readonly directory: CredentialDirectory,
+    private readonly projects: ProjectDirectory,
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -70,6 +72,7 @@ export class CredentialCache implements OnModuleInit, OnApplicationShutdown {
   invalidateAll(): void {
     this.entries.clear();
     this.globalEpoch++;
+    this.projects.forget();
   }
 
   private epochOf(name: string): string {
@@ -81,7 +84,9 @@ export class CredentialCache implements OnModuleInit, OnApplicationShutdown {
     const options = this.dataSource.options as { url?: string; extra?: { options?: string } };
     const client = new Client({ connectionString: options.url, options: options.extra?.options });
     client.on('notification', (message) => {
-      if (message.payload) this.invalidate(message.payload);
+      if (!message.payload) return;
+      if (message.channel === PROJECTS_CHANNEL) this.projects.forget(message.payload);
+      else this.invalidate(message.payload);
     });
     client.on('error', (error) => {
       this.logger.warn({ msg: 'credential listener lost; cache cleared', err: error.message });
@@ -91,7 +96,8 @@ export class CredentialCache implements OnModuleInit, OnApplicationShutdown {
       this.scheduleReconnect();
     });
     await client.connect();
-    await client.query(`LISTEN ${CREDENTIALS_CHANNEL}`);
+    await listenOn(client, CREDENTIALS_CHANNEL);
+    await listenOn(client, PROJECTS_CHANNEL);
     this.listener = client;
     // Anything that changed while we were not listening is unknown: start clean.
     this.invalidateAll();

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { CREDENTIALS_CHANNEL } from './credential-channel';
 import { CredentialCache } from './credential-cache';
+import { notifyCredentialChanged } from './credential-notice.writer';
 
 // Announces, inside the caller's transaction, that the credential behind a Digest user name changed.
 // Postgres delivers NOTIFY only at commit, to every instance listening (this one included). The local
@@ -16,7 +16,7 @@ export class CredentialChanges {
   ) {}
 
   async announce(name: string): Promise<void> {
-    await this.txHost.tx.query('SELECT pg_notify($1, $2)', [CREDENTIALS_CHANNEL, name]);
+    await notifyCredentialChanged(this.txHost.tx, name);
     this.cache.invalidate(name);
   }
 }

@@ -38,4 +38,6 @@ export abstract class CredentialDirectory {
 export abstract class ProjectDirectory {
   abstract orgOf(groupId: string): Promise<string | null>;
   abstract orgExists(orgId: string): Promise<boolean>;
+  // A project deleted on any instance (PROJECTS_CHANNEL); with no id, everything may be stale.
+  abstract forget(groupId?: string): void;
 }

@@ -239,20 +239,45 @@ function metricsAccess(env: NodeJS.ProcessEnv): {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const publicBaseUrl = env.PUBLIC_BASE_URL?.replace(/\/+$/, '') || undefined;
-  if (publicBaseUrl !== undefined && !/^https?:\/\/[^/]+$/.test(publicBaseUrl)) {
-    throw new ConfigError(`PUBLIC_BASE_URL must be scheme://host[:port], got "${publicBaseUrl}"`);
-  }
-  const outboundTimeoutMs = int(env, 'OUTBOUND_TIMEOUT_MS', 10000, 100, 300000);
-  const deliveryLeaseMs = int(env, 'DELIVERY_LEASE_MS', 2 * outboundTimeoutMs + 30_000, 1, 3_600_000);
-  if (deliveryLeaseMs <= outboundTimeoutMs) {
-    // A lease lapsing while the call is still running would let a second instance send it too.
-    throw new ConfigError(
-      `DELIVERY_LEASE_MS must be longer than OUTBOUND_TIMEOUT_MS (${outboundTimeoutMs}), got "${deliveryLeaseMs}"`,
-    );
-  }
-  const testNotificationTimeoutMs = int(env, 'TEST_NOTIFICATION_TIMEOUT_MS', 5000, 100, 300_000);
-  const maxHostsPerProject = int(env, 'MAX_HOSTS_PER_PROJECT', 1000, 1, 10_000_000);
+  const outbound = outboundSettings(env);
+  return {
+    ...serverSettings(env),
+    ...outbound,
+    ...notifierSettings(env),
+    ...agentSettings(env),
+    ...deliverySettings(env, outbound.outboundTimeoutMs),
+    ...agentReportCaps(env),
+    ...metricsAccess(env),
+    ...alertEngineSettings(env),
+    ...requestThrottles(env),
+    ...bodyLimits(env),
+    ...jsonLimits(env),
+  };
+}
+
+type Settings<K extends keyof AppConfig> = Pick<AppConfig, K>;
+
+export function serverSettings(
+  env: NodeJS.ProcessEnv,
+): Settings<
+  | 'port'
+  | 'host'
+  | 'databaseUrl'
+  | 'dataDir'
+  | 'embeddedPgPort'
+  | 'trustProxy'
+  | 'publicBaseUrl'
+  | 'nonceLifetimeSeconds'
+  | 'nonceSecret'
+  | 'logLevel'
+  | 'gitHash'
+  | 'versionString'
+  | 'authCacheTtlMs'
+  | 'runMigrationsOnStart'
+  | 'databaseServiceRole'
+  | 'secretsKey'
+  | 'secretsKeysPrevious'
+> {
   return {
     port: int(env, 'PORT', 8080, 0, 65535),
     host: env.HOST || '0.0.0.0',
@@ -260,7 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: env.DATA_DIR || './data',
     embeddedPgPort: int(env, 'EMBEDDED_PG_PORT', 54329, 1, 65535),
     trustProxy: bool(env, 'TRUST_PROXY', false),
-    publicBaseUrl,
+    publicBaseUrl: publicBaseUrl(env),
     nonceLifetimeSeconds: int(env, 'DIGEST_NONCE_LIFETIME_SECONDS', 300, 5, 86400),
     nonceSecret: env.DIGEST_NONCE_SECRET || undefined,
     logLevel: env.LOG_LEVEL || 'info',
@@ -271,8 +296,43 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseServiceRole: databaseServiceRole(env),
     secretsKey: secretsKey(env),
     secretsKeysPrevious: secretsKeysPrevious(env),
+  };
+}
+
+// PUBLIC_BASE_URL: scheme://host[:port], trailing slashes dropped.
+function publicBaseUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const url = env.PUBLIC_BASE_URL?.replace(/\/+$/, '') || undefined;
+  if (url !== undefined && !/^https?:\/\/[^/]+$/.test(url)) {
+    throw new ConfigError(`PUBLIC_BASE_URL must be scheme://host[:port], got "${url}"`);
+  }
+  return url;
+}
+
+export function outboundSettings(
+  env: NodeJS.ProcessEnv,
+): Settings<'outboundAllowlist' | 'outboundTimeoutMs'> {
+  return {
     outboundAllowlist: outboundAllowlist(env),
-    outboundTimeoutMs,
+    outboundTimeoutMs: int(env, 'OUTBOUND_TIMEOUT_MS', 10000, 100, 300000),
+  };
+}
+
+export function notifierSettings(
+  env: NodeJS.ProcessEnv,
+): Settings<
+  | 'pagerDutyEventsUrl'
+  | 'slackApiUrl'
+  | 'opsGenieApiUrlUs'
+  | 'opsGenieApiUrlEu'
+  | 'victorOpsApiUrl'
+  | 'datadogApiUrl'
+  | 'newRelicEventsUrl'
+  | 'smsGatewayUrl'
+  | 'smsGatewayToken'
+  | 'smtpUrl'
+  | 'mailFrom'
+> {
+  return {
     pagerDutyEventsUrl: httpUrl(env, 'PAGERDUTY_EVENTS_URL', 'https://events.pagerduty.com/v2/enqueue'),
     slackApiUrl: httpUrl(env, 'SLACK_API_URL', 'https://slack.com/api/chat.postMessage'),
     opsGenieApiUrlUs: httpUrl(env, 'OPSGENIE_API_URL_US', 'https://api.opsgenie.com'),
@@ -292,10 +352,45 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smsGatewayToken: env.SMS_GATEWAY_TOKEN || undefined,
     smtpUrl: env.SMTP_URL ? checkedUrl('SMTP_URL', env.SMTP_URL, ['smtp:', 'smtps:']) : undefined,
     mailFrom: env.MAIL_FROM || 'Deployment Management Service <noreply@localhost>',
+  };
+}
+
+export function agentSettings(
+  env: NodeJS.ProcessEnv,
+): Settings<
+  'agentDownAfterSeconds' | 'agentSweepIntervalSeconds' | 'agentCurrentVersion' | 'measurementRetentionDays'
+> {
+  return {
     agentDownAfterSeconds: int(env, 'AGENT_DOWN_AFTER_SECONDS', 300, 1, 86400),
     agentSweepIntervalSeconds: int(env, 'AGENT_SWEEP_INTERVAL_SECONDS', 30, 0, 3600),
     agentCurrentVersion: env.AGENT_CURRENT_VERSION || '107.0.0.8465-1',
     measurementRetentionDays: int(env, 'MEASUREMENT_RETENTION_DAYS', 14, 1, 3650),
+  };
+}
+
+// The lease and the test notification's timeout are bounded by the outbound call they cover.
+export function deliverySettings(
+  env: NodeJS.ProcessEnv,
+  outboundTimeoutMs: number,
+): Settings<
+  | 'deliveryPollMs'
+  | 'notificationSweepMs'
+  | 'deliveryWakeOnCommit'
+  | 'deliveryLeaseMs'
+  | 'deliveryConcurrency'
+  | 'deliveryProjectConcurrency'
+  | 'deliveryAttemptsKept'
+  | 'testNotificationTimeoutMs'
+> {
+  const deliveryLeaseMs = int(env, 'DELIVERY_LEASE_MS', 2 * outboundTimeoutMs + 30_000, 1, 3_600_000);
+  if (deliveryLeaseMs <= outboundTimeoutMs) {
+    // A lease lapsing while the call is still running would let a second instance send it too.
+    throw new ConfigError(
+      `DELIVERY_LEASE_MS must be longer than OUTBOUND_TIMEOUT_MS (${outboundTimeoutMs}), got "${deliveryLeaseMs}"`,
+    );
+  }
+  const testNotificationTimeoutMs = int(env, 'TEST_NOTIFICATION_TIMEOUT_MS', 5000, 100, 300_000);
+  return {
     deliveryPollMs: int(env, 'DELIVERY_POLL_MS', 1000, 0, 3_600_000),
     notificationSweepMs: int(env, 'NOTIFICATION_SWEEP_MS', 30_000, 0, 3_600_000),
     deliveryWakeOnCommit: bool(env, 'DELIVERY_WAKE_ON_COMMIT', true),
@@ -304,15 +399,44 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     deliveryProjectConcurrency: int(env, 'DELIVERY_PROJECT_CONCURRENCY', 4, 1, 1000),
     deliveryAttemptsKept: int(env, 'DELIVERY_ATTEMPTS_KEPT', 20, 1, 10_000),
     testNotificationTimeoutMs: Math.min(testNotificationTimeoutMs, outboundTimeoutMs),
+  };
+}
+
+export function agentReportCaps(
+  env: NodeJS.ProcessEnv,
+): Settings<'maxNewHostsPerReport' | 'maxHostsPerProject' | 'maxEventsPerReport'> {
+  const maxHostsPerProject = int(env, 'MAX_HOSTS_PER_PROJECT', 1000, 1, 10_000_000);
+  return {
     maxNewHostsPerReport: int(env, 'MAX_NEW_HOSTS_PER_REPORT', 100, 1, 1_000_000),
     maxHostsPerProject,
     // By default a whole project at its cap going down in one report (plus its agents' events) is
     // accepted: the cap on hosts already bounds what one report can derive.
     maxEventsPerReport: int(env, 'MAX_EVENTS_PER_REPORT', 2 * maxHostsPerProject + 10, 1, 100_000_000),
-    ...metricsAccess(env),
+  };
+}
+
+export function alertEngineSettings(
+  env: NodeJS.ProcessEnv,
+): Settings<'alertEngineSweepMs' | 'alertEngineConfigCacheMs' | 'alertStaleAfterMinutes'> {
+  return {
     alertEngineSweepMs: int(env, 'ALERT_ENGINE_SWEEP_MS', 30_000, 0, 3_600_000),
     alertEngineConfigCacheMs: int(env, 'ALERT_ENGINE_CONFIG_CACHE_MS', 5_000, 0, 600_000),
     alertStaleAfterMinutes: int(env, 'ALERT_STALE_AFTER_MINUTES', 30, 1, 10_080),
+  };
+}
+
+export function requestThrottles(
+  env: NodeJS.ProcessEnv,
+): Settings<
+  | 'rateLimitPerMinute'
+  | 'rateLimitPerAddressPerMinute'
+  | 'authFailuresPerNameAddress'
+  | 'authFailuresPerAddress'
+  | 'authFailureBlockMs'
+  | 'authFailureMaxBlockMs'
+  | 'authFailureResetMs'
+> {
+  return {
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 0, 0, 1_000_000),
     rateLimitPerAddressPerMinute: int(env, 'RATE_LIMIT_PER_ADDRESS_PER_MINUTE', 0, 0, 1_000_000),
     authFailuresPerNameAddress: int(env, 'AUTH_FAILURES_PER_NAME_ADDRESS', 10, 1, 1_000_000),
@@ -320,7 +444,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authFailureBlockMs: int(env, 'AUTH_FAILURE_BLOCK_MS', 1_000, 1, 3_600_000),
     authFailureMaxBlockMs: int(env, 'AUTH_FAILURE_MAX_BLOCK_MS', 900_000, 1, 86_400_000),
     authFailureResetMs: int(env, 'AUTH_FAILURE_RESET_MS', 3_600_000, 1, 604_800_000),
-    ...bodyLimits(env),
+  };
+}
+
+export function jsonLimits(
+  env: NodeJS.ProcessEnv,
+): Settings<'jsonMaxDepth' | 'jsonMaxKeysPerObject' | 'jsonMaxItemsPerArray' | 'jsonMaxValues'> {
+  return {
     // Deeper than 256 would let class-validator's recursion exhaust the stack; more than 10,000 attributes
     // per object brings back the quadratic cost of class-transformer's key handling.
     jsonMaxDepth: int(env, 'JSON_MAX_DEPTH', 32, 2, 256),

@@ -11,6 +11,11 @@ export interface ChannelHandlers {
   onListening(): void;
 }
 
+// A channel name cannot be a bind parameter: callers pass only names of their own.
+export async function listenOn(client: Client, channel: string): Promise<void> {
+  await client.query(`LISTEN ${channel}`);
+}
+
 // A dedicated connection LISTENing on one Postgres channel (a pooled connection cannot hold a LISTEN),
 // in the runtime pool's role (service-role.ts). A lost connection is replaced every RECONNECT_MS until it
 // comes back; `onListening` then tells the owner to catch up on what it missed.
@@ -67,7 +72,7 @@ export class ChannelListener {
     client.on('error', gone);
     client.on('end', () => gone(new Error('connection ended')));
     await client.connect();
-    await client.query(`LISTEN ${this.channel}`);
+    await listenOn(client, this.channel);
     if (this.closed) {
       await client.end().catch(() => undefined);
       return;

@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { PublicRoute } from '../auth/require-role.decorator';
 import { ApiError } from '../http/api-error';
+import { pingDatabase } from './database-ping.store';
 
 @ApiTags('Health')
 @Controller('health')
@@ -17,7 +18,7 @@ export class HealthController {
   @ApiOkResponse({ schema: { example: { status: 'ok', database: 'up' } } })
   async check(): Promise<{ status: string; database: string }> {
     try {
-      await this.dataSource.query('SELECT 1');
+      await pingDatabase(this.dataSource);
     } catch {
       throw new ApiError(503, 'SERVICE_UNAVAILABLE', 'The database is unreachable.', ['database']);
     }

@@ -1,5 +1,5 @@
 import { call } from '../../support/digest-client';
-import { createOrg, createOrgApiKey, type ApiKeyCredentials } from '../../support/factories/identity';
+import { createOrg, createOrgApiKey, type ApiKeyCredentials } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import {
   CALLER_ADDRESS,
@@ -8,7 +8,7 @@ import {
   keyListUrl,
   setUpOrg,
   type OrgFixture,
-} from './access-list.fixtures';
+} from './access-lists.fixture';
 
 describe('POST /orgs/{orgId}/apiKeys/{apiKeyId}/accessList', () => {
   let t: TestApp;

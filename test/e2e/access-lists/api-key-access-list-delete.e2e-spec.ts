@@ -1,7 +1,7 @@
 import { call } from '../../support/digest-client';
-import { createOrg, createOrgApiKey, type ApiKeyCredentials } from '../../support/factories/identity';
+import { createOrg, createOrgApiKey, type ApiKeyCredentials } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { addToKeyList, errorBody, keyListUrl, setUpOrg, type OrgFixture } from './access-list.fixtures';
+import { addToKeyList, errorBody, keyListUrl, setUpOrg, type OrgFixture } from './access-lists.fixture';
 
 describe('DELETE /orgs/{orgId}/apiKeys/{apiKeyId}/accessList/{accessListEntry}', () => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import { call } from '../../support/digest-client';
-import { createOrgApiKey, type ApiKeyCredentials } from '../../support/factories/identity';
+import { createOrgApiKey, type ApiKeyCredentials } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { addToKeyList, errorBody, keyListUrl, setUpOrg, type OrgFixture } from './access-list.fixtures';
+import { addToKeyList, errorBody, keyListUrl, setUpOrg, type OrgFixture } from './access-lists.fixture';
 
 // A key fenced by an access list must not take its own fence down: the tests call from 127.0.0.1.
 describe('POST /orgs/{orgId}/apiKeys/{apiKeyId}/accessList by the fenced key itself', () => {

@@ -1,5 +1,5 @@
 import { call } from '../../support/digest-client';
-import { createOrgApiKey, type ApiKeyCredentials } from '../../support/factories/identity';
+import { createOrgApiKey, type ApiKeyCredentials } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import {
   addToKeyList,
@@ -8,7 +8,7 @@ import {
   keyListUrl,
   setUpOrg,
   type OrgFixture,
-} from './access-list.fixtures';
+} from './access-lists.fixture';
 
 describe('GET /orgs/{orgId}/apiKeys/{apiKeyId}/accessList/{accessListEntry}', () => {
   let t: TestApp;

@@ -1,18 +1,18 @@
 import { call } from '../../support/digest-client';
-import { createOrgApiKey, type ApiKeyCredentials } from '../../support/factories/identity';
+import { eventually } from '../../support/eventually';
+import { createOrgApiKey, type ApiKeyCredentials } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import {
   addToKeyList,
   CALLER_ADDRESS,
   errorBody,
-  eventually,
   ISO_SECONDS,
   keyListUrl,
   OUTSIDE_BLOCK,
   queryDatabase,
   setUpOrg,
   type OrgFixture,
-} from './access-list.fixtures';
+} from './access-lists.fixture';
 
 // The protected call used throughout: any organization member may read its organization.
 describe('GET /orgs/{orgId} (API key with an access list)', () => {
@@ -102,10 +102,11 @@ describe('GET /orgs/{orgId} (API key with an access list)', () => {
 
     await addToKeyList(t, f.owner, f.org.id, key.id, [{ cidrBlock: OUTSIDE_BLOCK }]);
 
-    const refused = await eventually(
-      () => readOrg(key),
-      (response) => response.status === 403,
-    );
+    // Credential caches drop an entry when the change's NOTIFY arrives, a moment after commit.
+    const refused = await eventually('the key to be refused', async () => {
+      const response = await readOrg(key);
+      return response.status === 403 ? response : undefined;
+    });
     expect(refused.status).toBe(403);
     expect(refused.body).toEqual(errorBody(403, 'IP_ADDRESS_NOT_ON_ACCESS_LIST'));
   });
@@ -118,10 +119,10 @@ describe('GET /orgs/{orgId} (API key with an access list)', () => {
     const removed = await call('DELETE', keyListUrl(t, f.org.id, key.id, '10.0.0.0%2F8'), { auth: f.owner });
     expect(removed.status).toBe(204);
 
-    const admitted = await eventually(
-      () => readOrg(key),
-      (response) => response.status === 200,
-    );
+    const admitted = await eventually('the key to be admitted again', async () => {
+      const response = await readOrg(key);
+      return response.status === 200 ? response : undefined;
+    });
     expect(admitted.status).toBe(200);
   });
 

@@ -1,8 +1,9 @@
 import { Client } from 'pg';
-import { call, type ApiResponse } from '../../support/digest-client';
-import { createOrgApiKey, type ApiKeyCredentials } from '../../support/factories/identity';
+import { call } from '../../support/digest-client';
+import { expectUnexpectedError } from '../../support/event-write-failure';
+import { createOrgApiKey, type ApiKeyCredentials } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { addToKeyList, keyListUrl, setUpOrg, type OrgFixture } from './access-list.fixtures';
+import { addToKeyList, keyListUrl, setUpOrg, type OrgFixture } from './access-lists.fixture';
 
 // An access-list change and its audit event commit together or not at all: the event insert is
 // made to fail (a trigger) after the change was written in the same transaction.
@@ -42,12 +43,6 @@ async function entries(): Promise<string[]> {
     [key.id],
   );
   return result.rows.map((row) => row.cidr_block);
-}
-
-function expectUnexpectedError(response: ApiResponse): void {
-  expect(response.status).toBe(500);
-  expect(response.body).toEqual(expect.objectContaining({ error: 500, errorCode: 'UNEXPECTED_ERROR' }));
-  expect(response.text).not.toContain('injected');
 }
 
 describe('POST /orgs/{orgId}/apiKeys/{apiKeyId}/accessList (audit write fails)', () => {

@@ -1,7 +1,7 @@
 import { call } from '../../support/digest-client';
-import { bootstrapFirstUser } from '../../support/factories/identity';
+import { bootstrapFirstUser } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { CALLER_ADDRESS, errorBody, OUTSIDE_BLOCK, queryDatabase, userListUrl } from './access-list.fixtures';
+import { CALLER_ADDRESS, errorBody, OUTSIDE_BLOCK, queryDatabase, userListUrl } from './access-lists.fixture';
 
 // The bootstrap's `accessList` query seeds the first user's list and the global key's list.
 describe('POST /unauth/users (accessList query)', () => {

@@ -1,5 +1,5 @@
 import { call } from '../../support/digest-client';
-import { bootstrapFirstUser, type BootstrapResult } from '../../support/factories/identity';
+import { bootstrapFirstUser, type BootstrapResult } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import {
   CALLER_ADDRESS,
@@ -8,7 +8,7 @@ import {
   OUTSIDE_BLOCK,
   queryDatabase,
   userListUrl,
-} from './access-list.fixtures';
+} from './access-lists.fixture';
 
 describe('POST /users/{userId}/accessList', () => {
   let t: TestApp;

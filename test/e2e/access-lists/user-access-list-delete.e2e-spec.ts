@@ -1,7 +1,7 @@
 import { call } from '../../support/digest-client';
-import { bootstrapFirstUser, type BootstrapResult } from '../../support/factories/identity';
+import { bootstrapFirstUser, type BootstrapResult } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { CALLER_ADDRESS, errorBody, queryDatabase, userListUrl } from './access-list.fixtures';
+import { CALLER_ADDRESS, errorBody, queryDatabase, userListUrl } from './access-lists.fixture';
 
 // DELETE /users/{userId}/accessList/{entry}.
 describe('DELETE /users/{userId}/accessList/{accessListEntry}', () => {

@@ -1,7 +1,7 @@
 import { call } from '../../support/digest-client';
-import { bootstrapFirstUser, type BootstrapResult } from '../../support/factories/identity';
+import { bootstrapFirstUser, type BootstrapResult } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { CALLER_ADDRESS, errorBody, ISO_SECONDS, userListUrl } from './access-list.fixtures';
+import { CALLER_ADDRESS, errorBody, ISO_SECONDS, userListUrl } from './access-lists.fixture';
 
 // GET /users/{userId}/accessList/{entry}: the entry whose ipAddress equals the value, never a block merely
 // containing it.

@@ -1,7 +1,8 @@
 import { call } from '../../support/digest-client';
-import { bootstrapFirstUser, type BootstrapResult } from '../../support/factories/identity';
+import { eventually } from '../../support/eventually';
+import { bootstrapFirstUser, type BootstrapResult } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { CALLER_ADDRESS, errorBody, eventually, ISO_SECONDS, userListUrl } from './access-list.fixtures';
+import { CALLER_ADDRESS, errorBody, ISO_SECONDS, userListUrl } from './access-lists.fixture';
 
 describe('GET /users/{userId}/accessList', () => {
   let t: TestApp;
@@ -36,7 +37,10 @@ describe('GET /users/{userId}/accessList', () => {
     expect(added.status).toBe(201);
 
     // Each admitted call is counted before it is served, so a GET sees itself in `count`.
-    const first = await eventually(list, (response) => response.body.results[0]?.count >= 1);
+    const first = await eventually('the first call to be counted', async () => {
+      const response = await list();
+      return response.body.results[0]?.count >= 1 ? response : undefined;
+    });
     const response = await list();
 
     expect(response.status).toBe(200);

@@ -1,6 +1,6 @@
 import { ManualClock } from '../../../src/platform/clock/clock';
 import { call } from '../../support/digest-client';
-import { projectEvents } from '../../support/factories/alerting';
+import { projectEvents } from '../../support/factories/alerting.fixture';
 import {
   bootstrapFirstUser,
   createOrg,
@@ -8,9 +8,9 @@ import {
   uniqueName,
   type BootstrapResult,
   type OrgView,
-} from '../../support/factories/identity';
+} from '../../support/factories/identity.fixture';
 import type { TestApp } from '../../support/test-app';
-import { configsApi, startConfigsApp, type ConfigView } from './alert-configs-fixture';
+import { configsApi, startConfigsApp, type ConfigView } from './alert-configs.fixture';
 
 const clock = new ManualClock(new Date('2024-05-02T12:00:00Z'));
 let t: TestApp;

@@ -7,14 +7,14 @@ import {
   projectEvents,
   projectWithCallers,
   type ProjectCallers,
-} from '../../support/factories/alerting';
+} from '../../support/factories/alerting.fixture';
 import {
   bootstrapFirstUser,
   createOrg,
   createOrgApiKey,
   createProject,
   type BootstrapResult,
-} from '../../support/factories/identity';
+} from '../../support/factories/identity.fixture';
 import type { TestApp } from '../../support/test-app';
 import {
   configsApi,
@@ -22,7 +22,7 @@ import {
   hostDownBody,
   startConfigsApp,
   type ConfigView,
-} from './alert-configs-fixture';
+} from './alert-configs.fixture';
 
 const MINUTE = 60_000;
 const UNAUTHORIZED = errorBody(

@@ -1,9 +1,9 @@
 import { Client } from 'pg';
 import { AlertConfigsService } from '../../../src/modules/alerting';
-import { projectWithCallers, type ProjectCallers } from '../../support/factories/alerting';
-import { bootstrapFirstUser } from '../../support/factories/identity';
+import { projectWithCallers, type ProjectCallers } from '../../support/factories/alerting.fixture';
+import { bootstrapFirstUser } from '../../support/factories/identity.fixture';
 import type { TestApp } from '../../support/test-app';
-import { configsApi, hostDownBody, startConfigsApp, type ConfigView } from './alert-configs-fixture';
+import { configsApi, hostDownBody, startConfigsApp, type ConfigView } from './alert-configs.fixture';
 
 const SECRETS = {
   slackToken: 'xoxb-1111-2222-slacktoken7890',

@@ -1,7 +1,7 @@
-import { projectWithCallers, type ProjectCallers } from '../../support/factories/alerting';
-import { bootstrapFirstUser } from '../../support/factories/identity';
+import { projectWithCallers, type ProjectCallers } from '../../support/factories/alerting.fixture';
+import { bootstrapFirstUser } from '../../support/factories/identity.fixture';
 import type { TestApp } from '../../support/test-app';
-import { configsApi, errorBody, hostDownBody, metricBody, startConfigsApp } from './alert-configs-fixture';
+import { configsApi, errorBody, hostDownBody, metricBody, startConfigsApp } from './alert-configs.fixture';
 
 let t: TestApp;
 let p: ProjectCallers;

@@ -1,10 +1,14 @@
-import { installEventWriteFailure, whileEventWriteFails } from '../../support/event-write-failure';
+import {
+  expectUnexpectedError,
+  installEventWriteFailure,
+  whileEventWriteFails,
+} from '../../support/event-write-failure';
 import { Client } from 'pg';
 import { call, type ApiResponse } from '../../support/digest-client';
-import { projectWithCallers, type ProjectCallers } from '../../support/factories/alerting';
-import { bootstrapFirstUser, uniqueName, type BootstrapResult } from '../../support/factories/identity';
+import { projectWithCallers, type ProjectCallers } from '../../support/factories/alerting.fixture';
+import { bootstrapFirstUser, uniqueName, type BootstrapResult } from '../../support/factories/identity.fixture';
 import type { TestApp } from '../../support/test-app';
-import { configsApi, hostDownBody, startConfigsApp, type ConfigView } from './alert-configs-fixture';
+import { configsApi, hostDownBody, startConfigsApp, type ConfigView } from './alert-configs.fixture';
 
 // "No change without its audit event, no event without its change": a failure injected into the event
 // write (or into the default configurations of a new project) must leave nothing behind.
@@ -48,16 +52,6 @@ const eventCount = (type: string) =>
 
 async function created(): Promise<ConfigView> {
   return (await api.create(p.monitoringAdmin, hostDownBody())).body as ConfigView;
-}
-
-function expectUnexpectedError(response: ApiResponse): void {
-  expect(response.status).toBe(500);
-  expect(response.body).toMatchObject({
-    error: 500,
-    errorCode: 'UNEXPECTED_ERROR',
-    reason: 'Internal Server Error',
-  });
-  expect(response.text).not.toContain('injected');
 }
 
 describe('POST /groups/{groupId}/alertConfigs (transaction)', () => {

@@ -10,8 +10,8 @@ import {
   projectWithCallers,
   trackAlert,
   type ProjectCallers,
-} from '../../support/factories/alerting';
-import { bootstrapFirstUser, type BootstrapResult } from '../../support/factories/identity';
+} from '../../support/factories/alerting.fixture';
+import { bootstrapFirstUser, type BootstrapResult } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 const HOUR = 60 * 60_000;

@@ -10,8 +10,8 @@ import {
   projectWithCallers,
   trackAlert,
   type ProjectCallers,
-} from '../../support/factories/alerting';
-import { bootstrapFirstUser, createProject } from '../../support/factories/identity';
+} from '../../support/factories/alerting.fixture';
+import { bootstrapFirstUser, createProject } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 const UNKNOWN_ID = '5e8cc670a16506712e0b1e9f';

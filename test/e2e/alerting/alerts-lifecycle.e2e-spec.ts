@@ -17,8 +17,8 @@ import {
   projectEvents,
   projectWithCallers,
   type ProjectCallers,
-} from '../../support/factories/alerting';
-import { bootstrapFirstUser, createProject } from '../../support/factories/identity';
+} from '../../support/factories/alerting.fixture';
+import { bootstrapFirstUser, createProject } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 function page(pageNum = 1, itemsPerPage = 100): PageQuery {

@@ -2,6 +2,7 @@ import { EVENT_TYPES } from '../../../src/modules/alerting/catalog/event-types';
 import { alertSourceOf, sourcedAlertTypes } from '../../../src/modules/alerting/catalog/alert-sources';
 import { ManualClock } from '../../../src/platform/clock/clock';
 import { call } from '../../support/digest-client';
+import { createUser } from '../../support/factories/identity.fixture';
 import { HttpReceiver } from '../../support/receivers/http-receiver';
 import type { TestApp } from '../../support/test-app';
 import { deliveriesOf } from '../deliveries/deliveries-fixture';
@@ -84,6 +85,9 @@ describe('POST /groups/{groupId}/alertConfigs (the alert catalog, walked)', () =
     await agent(d, agentType, OLD_AGENT);
     await agent(d, agentType);
   };
+  // A user holding a read-only role on the project, created by the global owner: JOINED_GROUP.
+  const projectUser = async (d: Deployment) =>
+    (await createUser(t, d.globalOwner, [{ groupId: d.groupId, roleName: 'GROUP_READ_ONLY' }], 'walk')).user;
   const members = (specs: Array<[string, boolean]>) =>
     specs.map(([typeName, up], i) => hostReport({ hostname: `m${i}.example.com`, typeName, up }));
 
@@ -205,6 +209,20 @@ describe('POST /groups/{groupId}/alertConfigs (the alert catalog, walked)', () =
         const key = await projectKey(d);
         await api('DELETE', d, `/apiKeys/${String(key.id)}`);
       },
+    },
+    JOINED_GROUP: { trigger: (d) => projectUser(d) },
+    USER_ROLES_CHANGED_AUDIT: {
+      trigger: async (d) => {
+        const user = await projectUser(d);
+        const changed = await call('PATCH', `${t.apiUrl}/users/${user.id}`, {
+          auth: d.globalOwner,
+          body: { roles: [{ groupId: d.groupId, roleName: 'GROUP_MONITORING_ADMIN' }] },
+        });
+        if (changed.status !== 200) throw new Error(`PATCH /users: ${changed.status} ${changed.text}`);
+      },
+    },
+    REMOVED_FROM_GROUP: {
+      trigger: async (d) => api('DELETE', d, `/users/${(await projectUser(d)).id}`),
     },
     WEBHOOK_TEMPLATE_RENDER_FAILED: {
       // Another configuration's webhook whose template reads a field its alert does not have.

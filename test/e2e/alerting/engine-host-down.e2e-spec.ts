@@ -1,5 +1,5 @@
 import { ManualClock } from '../../../src/platform/clock/clock';
-import { isoSeconds, projectEvents } from '../../support/factories/alerting';
+import { isoSeconds, projectEvents } from '../../support/factories/alerting.fixture';
 import { HttpReceiver } from '../../support/receivers/http-receiver';
 import type { TestApp } from '../../support/test-app';
 import { deployment, hostReport, monitoringReport, report } from '../automation/automation-fixture';
@@ -49,7 +49,11 @@ describe('POST /agents/v1/groups/{groupId}/reports (host and agent down alerts)'
     await report(t, d, monitoringReport([hostReport()]));
     expect(await alertsOfConfig(t, d.readOnly, d.groupId, configId)).toEqual([]);
 
-    await silence();
+    // The agent goes on reporting, without the host: with no monitoring agent up, the project's default
+    // MONITORING_AGENT_DOWN alert would inhibit the host's notifications.
+    clock.advance((DOWN_AFTER_S + 1) * 1000);
+    await report(t, d, monitoringReport([]));
+    await livenessOf(t.app).sweep();
     const [opened] = await alertsOfConfig(t, d.readOnly, d.groupId, configId);
     expect(opened).toMatchObject({
       eventTypeName: 'HOST_DOWN',

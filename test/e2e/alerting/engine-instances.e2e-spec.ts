@@ -1,6 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import { ManualClock } from '../../../src/platform/clock/clock';
-import { projectEvents } from '../../support/factories/alerting';
+import { projectEvents } from '../../support/factories/alerting.fixture';
 import { HttpReceiver } from '../../support/receivers/http-receiver';
 import type { TestApp } from '../../support/test-app';
 import { deployment, hostReport, monitoringReport, postReport } from '../automation/automation-fixture';

@@ -1,6 +1,6 @@
 import { ManualClock } from '../../../src/platform/clock/clock';
 import { call } from '../../support/digest-client';
-import { isoSeconds, projectEvents } from '../../support/factories/alerting';
+import { isoSeconds, projectEvents } from '../../support/factories/alerting.fixture';
 import { HttpReceiver } from '../../support/receivers/http-receiver';
 import type { TestApp } from '../../support/test-app';
 import {

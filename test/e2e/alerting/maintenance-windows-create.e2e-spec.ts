@@ -5,8 +5,8 @@ import {
   projectWithCallers,
   windowBody,
   type ProjectCallers,
-} from '../../support/factories/alerting';
-import { bootstrapFirstUser } from '../../support/factories/identity';
+} from '../../support/factories/alerting.fixture';
+import { bootstrapFirstUser } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 const HOUR = 60 * 60_000;

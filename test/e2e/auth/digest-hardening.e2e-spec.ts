@@ -7,7 +7,7 @@ import {
   createOrgApiKey,
   type ApiKeyCredentials,
   type BootstrapResult,
-} from '../../support/factories/identity';
+} from '../../support/factories/identity.fixture';
 import { challengesOf, parseChallenge, rawRequest } from '../../support/raw-digest';
 import { startTestApp, type TestApp } from '../../support/test-app';
 

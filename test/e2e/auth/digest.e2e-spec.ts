@@ -1,6 +1,6 @@
 import { ManualClock } from '../../../src/platform/clock/clock';
 import { call } from '../../support/digest-client';
-import { bootstrapFirstUser, createOrg, createOrgApiKey, type BootstrapResult } from '../../support/factories/identity';
+import { bootstrapFirstUser, createOrg, createOrgApiKey, type BootstrapResult } from '../../support/factories/identity.fixture';
 import { authorization, challengesOf, freshNonce, parseChallenge, rawRequest } from '../../support/raw-digest';
 import { startTestApp, type TestApp } from '../../support/test-app';
 

@@ -1,8 +1,8 @@
 import { request } from '../../support/checked-request';
 import { call } from '../../support/digest-client';
-import { projectWithCallers } from '../../support/factories/alerting';
-import type { BootstrapResult } from '../../support/factories/identity';
-import { bootstrapFirstUser } from '../../support/factories/identity';
+import { projectWithCallers } from '../../support/factories/alerting.fixture';
+import type { BootstrapResult } from '../../support/factories/identity.fixture';
+import { bootstrapFirstUser } from '../../support/factories/identity.fixture';
 import type { TestApp } from '../../support/test-app';
 import {
   createAgentKey,

@@ -1,5 +1,5 @@
 import { call } from '../../support/digest-client';
-import { projectEvents } from '../../support/factories/alerting';
+import { projectEvents } from '../../support/factories/alerting.fixture';
 import type { TestApp } from '../../support/test-app';
 import {
   deployment,

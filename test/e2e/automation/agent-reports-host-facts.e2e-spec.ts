@@ -1,5 +1,5 @@
 import { ManualClock } from '../../../src/platform/clock/clock';
-import { projectEvents } from '../../support/factories/alerting';
+import { projectEvents } from '../../support/factories/alerting.fixture';
 import type { TestApp } from '../../support/test-app';
 import {
   deployment,

@@ -1,4 +1,4 @@
-import { projectEvents } from '../../support/factories/alerting';
+import { projectEvents } from '../../support/factories/alerting.fixture';
 import type { TestApp } from '../../support/test-app';
 import {
   deployment,

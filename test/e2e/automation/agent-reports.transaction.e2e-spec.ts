@@ -1,5 +1,5 @@
 import { EventEmitter2 } from '@nestjs/event-emitter';
-import { projectEvents } from '../../support/factories/alerting';
+import { projectEvents } from '../../support/factories/alerting.fixture';
 import type { TestApp } from '../../support/test-app';
 import {
   deployment,

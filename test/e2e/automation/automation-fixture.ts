@@ -2,8 +2,8 @@ import { request } from '../../support/checked-request';
 import type { Clock } from '../../../src/platform/clock/clock';
 import { AgentLivenessService, MeasurementPartitions } from '../../../src/modules/automation';
 import { call, type ApiResponse, type Credentials } from '../../support/digest-client';
-import { projectWithCallers, type ProjectCallers } from '../../support/factories/alerting';
-import { bootstrapFirstUser, type BootstrapResult } from '../../support/factories/identity';
+import { projectWithCallers, type ProjectCallers } from '../../support/factories/alerting.fixture';
+import { bootstrapFirstUser, type BootstrapResult } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 // Agents talk to the agent API with HTTP Basic (user = project id, password = an agent API key).

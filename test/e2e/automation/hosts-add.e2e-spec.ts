@@ -1,6 +1,6 @@
 import { ManualClock } from '../../../src/platform/clock/clock';
 import { call } from '../../support/digest-client';
-import { projectEvents } from '../../support/factories/alerting';
+import { projectEvents } from '../../support/factories/alerting.fixture';
 import type { TestApp } from '../../support/test-app';
 import {
   deployment,

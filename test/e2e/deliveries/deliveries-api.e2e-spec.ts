@@ -1,7 +1,7 @@
 import { ManualClock } from '../../../src/platform/clock/clock';
 import { call } from '../../support/digest-client';
-import { alertsOf, projectWithCallers, type ProjectCallers } from '../../support/factories/alerting';
-import { bootstrapFirstUser } from '../../support/factories/identity';
+import { alertsOf, projectWithCallers, type ProjectCallers } from '../../support/factories/alerting.fixture';
+import { bootstrapFirstUser } from '../../support/factories/identity.fixture';
 import { HttpReceiver } from '../../support/receivers/http-receiver';
 import type { TestApp } from '../../support/test-app';
 import {
@@ -71,7 +71,7 @@ describe('GET /groups/{groupId}/deliveries', () => {
     expect(byType.TEAM).toMatchObject({
       status: 'FAILED',
       attemptCount: 0,
-      lastError: 'TEAM notifications are not supported: this service has no teams',
+      lastError: "team 5e8cc670a16506712e0b1e99 is not a team of the project's organization",
     });
   });
 

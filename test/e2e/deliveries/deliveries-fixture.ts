@@ -5,8 +5,8 @@ import { DeliveryWorker, NotificationPolicy } from '../../../src/modules/deliver
 import type { Clock } from '../../../src/platform/clock/clock';
 import { loadConfig } from '../../../src/platform/config/app-config';
 import { call, type ApiResponse, type Credentials } from '../../support/digest-client';
-import type { HttpReceiver } from '../../support/receivers/http-receiver';
-import type { SmtpReceiver } from '../../support/receivers/smtp-receiver';
+import { HttpReceiver as HttpReceiverClass, type HttpReceiver } from '../../support/receivers/http-receiver';
+import { SmtpReceiver as SmtpReceiverClass, type SmtpReceiver } from '../../support/receivers/smtp-receiver';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 export const SECRETS_KEY = randomBytes(32).toString('base64');
@@ -119,4 +119,28 @@ export function hostDownAlert(groupId: string, alertConfigId: string) {
     hostId: randomBytes(12).toString('hex'),
     hostnameAndPort: 'db0.example.com:27017',
   };
+}
+
+export interface MailSuite {
+  t: TestApp;
+  receiver: HttpReceiver;
+  smtp: SmtpReceiver;
+}
+
+// Registers the hooks of a suite whose app delivers to a local HTTP receiver and a local SMTP server;
+// the fields are set once beforeAll has run, and the SMTP server is emptied before each test.
+export function mailSuite(clock: Clock): MailSuite {
+  const suite = {} as MailSuite;
+  beforeAll(async () => {
+    suite.receiver = await HttpReceiverClass.start();
+    suite.smtp = await SmtpReceiverClass.start();
+    suite.t = await startDeliveriesApp(clock, suite.receiver, suite.smtp);
+  });
+  afterAll(async () => {
+    await suite.t.close();
+    await suite.receiver.close();
+    await suite.smtp.close();
+  });
+  beforeEach(() => suite.smtp.reset());
+  return suite;
 }

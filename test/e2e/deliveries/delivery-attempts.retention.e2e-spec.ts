@@ -1,7 +1,7 @@
 import { ManualClock } from '../../../src/platform/clock/clock';
 import { call } from '../../support/digest-client';
-import { alertsOf, projectWithCallers, type ProjectCallers } from '../../support/factories/alerting';
-import { bootstrapFirstUser } from '../../support/factories/identity';
+import { alertsOf, projectWithCallers, type ProjectCallers } from '../../support/factories/alerting.fixture';
+import { bootstrapFirstUser } from '../../support/factories/identity.fixture';
 import { HttpReceiver } from '../../support/receivers/http-receiver';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import {

@@ -1,7 +1,8 @@
 import { performance } from 'node:perf_hooks';
 import { call } from '../../support/digest-client';
-import { alertsOf, projectWithCallers, type ProjectCallers } from '../../support/factories/alerting';
-import { bootstrapFirstUser } from '../../support/factories/identity';
+import { alertsOf, projectWithCallers, type ProjectCallers } from '../../support/factories/alerting.fixture';
+import { bootstrapFirstUser } from '../../support/factories/identity.fixture';
+import { eventually } from '../../support/eventually';
 import { HttpReceiver } from '../../support/receivers/http-receiver';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import {
@@ -19,20 +20,6 @@ import {
 const NOISY_ALERTS = 60;
 const PROJECT_CAP = 4;
 const OUTBOUND_TIMEOUT_MS = 60_000;
-
-async function eventually<T>(
-  what: string,
-  probe: () => T | undefined | Promise<T | undefined>,
-  withinMs: number,
-): Promise<T> {
-  const deadline = Date.now() + withinMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`not within ${withinMs} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 describe('GET /groups/{groupId}/deliveries while another project floods an unresponsive receiver', () => {
   let t: TestApp;

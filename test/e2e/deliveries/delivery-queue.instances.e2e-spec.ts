@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { ManualClock } from '../../../src/platform/clock/clock';
-import { alertsOf, projectWithCallers, type ProjectCallers } from '../../support/factories/alerting';
-import { bootstrapFirstUser } from '../../support/factories/identity';
+import { alertsOf, projectWithCallers, type ProjectCallers } from '../../support/factories/alerting.fixture';
+import { bootstrapFirstUser } from '../../support/factories/identity.fixture';
 import { HttpReceiver } from '../../support/receivers/http-receiver';
 import type { TestApp } from '../../support/test-app';
 import {

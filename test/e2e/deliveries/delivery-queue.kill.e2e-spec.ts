@@ -5,6 +5,7 @@ import { Client } from 'pg';
 import { request } from '../../support/checked-request';
 import { call, type Credentials } from '../../support/digest-client';
 import { createTestDatabase } from '../../support/database';
+import { eventually } from '../../support/eventually';
 import { HttpReceiver, type ReceivedRequest } from '../../support/receivers/http-receiver';
 import { SECRETS_KEY } from './deliveries-fixture';
 import { ServiceProcess } from './service-process';
@@ -23,16 +24,6 @@ interface DeliveryRow {
   status: string;
   lease_owner: string | null;
   attempt_count: number;
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, withinMs = 20_000): Promise<T> {
-  const deadline = Date.now() + withinMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((done) => setTimeout(done, 50));
-  }
 }
 
 // Two real processes of the service, one after the other, on one database: the first is killed with
@@ -178,12 +169,16 @@ describe('POST /agents/v1/groups/{groupId}/reports then kill -9 of the service w
       agentKey.body.key,
       Array.from({ length: DELIVERED_FIRST }, (_, i) => `ok${i}.example.com`),
     );
-    await until('the first deliveries to succeed', async () => {
-      const rows = await deliveries();
-      return rows.length === DELIVERED_FIRST && rows.every((row) => row.status === 'SUCCEEDED')
-        ? rows
-        : undefined;
-    });
+    await eventually(
+      'the first deliveries to succeed',
+      async () => {
+        const rows = await deliveries();
+        return rows.length === DELIVERED_FIRST && rows.every((row) => row.status === 'SUCCEEDED')
+          ? rows
+          : undefined;
+      },
+      20_000,
+    );
 
     // Phase 2: the receiver hangs on two calls and answers 503 to the others, then the process is killed.
     // The 503s ask for a retry after RETRY_AFTER_S: the worker goes on with other rows while two calls
@@ -197,13 +192,17 @@ describe('POST /agents/v1/groups/{groupId}/reports then kill -9 of the service w
       Array.from({ length: QUEUED_AT_KILL }, (_, i) => `down${i}.example.com`),
     );
     await receiver.waitFor(DELIVERED_FIRST + QUEUED_AT_KILL, 10_000);
-    await until('the 503 answers to be recorded', async () => {
-      const rows = await deliveries();
-      const settled = rows.filter(
-        (row) => row.status === 'PENDING' && row.lease_owner === null && row.attempt_count > 0,
-      );
-      return settled.length === QUEUED_AT_KILL - IN_FLIGHT ? rows : undefined;
-    });
+    await eventually(
+      'the 503 answers to be recorded',
+      async () => {
+        const rows = await deliveries();
+        const settled = rows.filter(
+          (row) => row.status === 'PENDING' && row.lease_owner === null && row.attempt_count > 0,
+        );
+        return settled.length === QUEUED_AT_KILL - IN_FLIGHT ? rows : undefined;
+      },
+      20_000,
+    );
     await first.kill();
 
     const atKill = await deliveries();
@@ -220,7 +219,7 @@ describe('POST /agents/v1/groups/{groupId}/reports then kill -9 of the service w
 
     // Phase 3: a new process on the same database, the receiver accepting again.
     await start();
-    const after = await until(
+    const after = await eventually(
       'every delivery to succeed after the restart',
       async () => {
         const rows = await deliveries();

@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import { SystemClock } from '../../../src/platform/clock/clock';
+import { eventually } from '../../support/eventually';
 import { HttpReceiver } from '../../support/receivers/http-receiver';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { deployment, monitoringReport, report, type Deployment } from '../automation/automation-fixture';
@@ -60,14 +61,6 @@ describe('POST /agents/v1/groups/{groupId}/reports (delivery worker woken on com
       notifications: [webhook(receiver, path)],
     });
 
-  async function until(check: () => Promise<boolean>): Promise<void> {
-    const deadline = Date.now() + WAIT_MS;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error('condition not met in time');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-
   it('should deliver the notification of a report crossing a threshold without waiting for the poll', async () => {
     const d = await deployment(t);
     await config(d, '/woken');
@@ -84,10 +77,14 @@ describe('POST /agents/v1/groups/{groupId}/reports (delivery worker woken on com
     const [before] = await listeners();
     expect(before).toEqual(expect.any(Number));
     await admin.query('SELECT pg_terminate_backend($1)', [before]);
-    await until(async () => {
-      const now = await listeners();
-      return now.length === 1 && now[0] !== before;
-    });
+    await eventually(
+      'a new listening connection',
+      async () => {
+        const now = await listeners();
+        return now.length === 1 && now[0] !== before ? now : undefined;
+      },
+      WAIT_MS,
+    );
 
     await crossing(d, 'db1.example.com');
     const [hook] = await receiver.waitFor(1, WAIT_MS);

@@ -5,8 +5,8 @@ import {
   isoSeconds,
   projectWithCallers,
   type ProjectCallers,
-} from '../../support/factories/alerting';
-import { bootstrapFirstUser } from '../../support/factories/identity';
+} from '../../support/factories/alerting.fixture';
+import { bootstrapFirstUser } from '../../support/factories/identity.fixture';
 import { HttpReceiver } from '../../support/receivers/http-receiver';
 import type { TestApp } from '../../support/test-app';
 import {

@@ -8,8 +8,8 @@ import {
   projectWithCallers,
   windowBody,
   type ProjectCallers,
-} from '../../support/factories/alerting';
-import { bootstrapFirstUser } from '../../support/factories/identity';
+} from '../../support/factories/alerting.fixture';
+import { bootstrapFirstUser } from '../../support/factories/identity.fixture';
 import { HttpReceiver } from '../../support/receivers/http-receiver';
 import { SmtpReceiver } from '../../support/receivers/smtp-receiver';
 import type { TestApp } from '../../support/test-app';

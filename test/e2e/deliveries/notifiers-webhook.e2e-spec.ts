@@ -7,8 +7,8 @@ import {
   type WebhookTarget,
 } from '../../../src/modules/deliveries';
 import { call } from '../../support/digest-client';
-import { metricAlert, openAlert } from '../../support/factories/alerting';
-import { bootstrapFirstUser, createOrg, createProject } from '../../support/factories/identity';
+import { metricAlert, openAlert } from '../../support/factories/alerting.fixture';
+import { bootstrapFirstUser, createOrg, createProject } from '../../support/factories/identity.fixture';
 import { HttpReceiver } from '../../support/receivers/http-receiver';
 import type { TestApp } from '../../support/test-app';
 import { sampleAlert, startNotifierApp } from './notifiers-fixture';

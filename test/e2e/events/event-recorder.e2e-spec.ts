@@ -10,7 +10,7 @@ import {
   uniqueName,
   type BootstrapResult,
   type OrgView,
-} from '../../support/factories/identity';
+} from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { connect, eventsOfType } from './event-rows';
 

@@ -1,4 +1,8 @@
-import { installEventWriteFailure, whileEventWriteFails } from '../../support/event-write-failure';
+import {
+  expectUnexpectedError,
+  installEventWriteFailure,
+  whileEventWriteFails,
+} from '../../support/event-write-failure';
 import type { Client } from 'pg';
 import { call, type ApiResponse } from '../../support/digest-client';
 import {
@@ -8,7 +12,7 @@ import {
   uniqueName,
   type BootstrapResult,
   type OrgView,
-} from '../../support/factories/identity';
+} from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { connect, eventsOfType } from './event-rows';
 
@@ -37,17 +41,6 @@ async function withFailingEventType(
   work: () => Promise<ApiResponse>,
 ): Promise<ApiResponse> {
   return whileEventWriteFails(db, eventTypeName, work);
-}
-
-function expectUnexpectedError(response: ApiResponse): void {
-  expect(response.status).toBe(500);
-  expect(response.body).toMatchObject({
-    error: 500,
-    errorCode: 'UNEXPECTED_ERROR',
-    reason: 'Internal Server Error',
-  });
-  expect(Object.keys(response.body).sort()).toEqual(['detail', 'error', 'errorCode', 'parameters', 'reason']);
-  expect(response.text).not.toContain('injected');
 }
 
 describe('POST /orgs', () => {

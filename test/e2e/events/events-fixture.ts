@@ -8,7 +8,7 @@ import {
   type BootstrapResult,
   type OrgView,
   type ProjectView,
-} from '../../support/factories/identity';
+} from '../../support/factories/identity.fixture';
 import type { TestApp } from '../../support/test-app';
 import { connect, insertEvents } from './event-rows';
 

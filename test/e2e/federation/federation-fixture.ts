@@ -8,7 +8,7 @@ import {
   createProject,
   uniqueName,
   type BootstrapResult,
-} from '../../support/factories/identity';
+} from '../../support/factories/identity.fixture';
 import type { TestApp } from '../../support/test-app';
 
 // Callers of the federation tests. Organization A is created by the first user (jane.doe@example.com),

@@ -9,7 +9,7 @@ import {
   type ApiKeyCredentials,
   type OrgView,
   type ProjectView,
-} from '../../support/factories/identity';
+} from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 const PROJECT_ROLES = [
@@ -163,7 +163,7 @@ describe('PATCH /groups/{groupId}/apiKeys/{apiKeyId} and POST /groups/{groupId}/
     // Both sides of the rule were exercised.
     expect(granted).toBeGreaterThan(0);
     expect(refused).toBeGreaterThan(0);
-  }, 120_000);
+  }, 600_000);
 });
 
 describe('PATCH /orgs/{orgId}/apiKeys/{apiKeyId}: no self-change of roles', () => {

@@ -1,8 +1,9 @@
 import { Client } from 'pg';
+import { expectApiError } from '../../support/api-error';
 import { call } from '../../support/digest-client';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { auditEvents } from './audit-events';
-import { buildWorld, expectError, type World } from './world';
+import { buildWorld, type World } from './world';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
@@ -74,7 +75,7 @@ describe('POST /orgs/{orgId}/apiKeys', () => {
   ])('should refuse with API_KEY_REQUIRES_DESCRIPTION when desc is %s', async (_label, body) => {
     const response = await call('POST', `${t.apiUrl}/orgs/${w.orgA.id}/apiKeys`, { auth: w.ownerA, body });
 
-    expectError(response, 400, 'API_KEY_REQUIRES_DESCRIPTION');
+    expectApiError(response, 400, 'API_KEY_REQUIRES_DESCRIPTION');
   });
 
   it('should refuse with VALIDATION_ERROR when desc is longer than 250 characters', async () => {
@@ -83,7 +84,7 @@ describe('POST /orgs/{orgId}/apiKeys', () => {
       body: { desc: 'x'.repeat(251), roles: ['ORG_MEMBER'] },
     });
 
-    expectError(response, 400, 'VALIDATION_ERROR');
+    expectApiError(response, 400, 'VALIDATION_ERROR');
     expect(response.body.parameters[0]).toBe('desc');
   });
 
@@ -91,7 +92,7 @@ describe('POST /orgs/{orgId}/apiKeys', () => {
     for (const body of [{ desc: 'no roles' }, { desc: 'no roles', roles: [] }]) {
       const response = await call('POST', `${t.apiUrl}/orgs/${w.orgA.id}/apiKeys`, { auth: w.ownerA, body });
 
-      expectError(response, 400, 'MISSING_ATTRIBUTE');
+      expectApiError(response, 400, 'MISSING_ATTRIBUTE');
       expect(response.body.parameters).toEqual(['roles']);
     }
   });
@@ -103,7 +104,7 @@ describe('POST /orgs/{orgId}/apiKeys', () => {
         body: { desc: 'bad role', roles: ['ORG_MEMBER', role] },
       });
 
-      expectError(response, 400, 'INVALID_ENUM_VALUE');
+      expectApiError(response, 400, 'INVALID_ENUM_VALUE');
     }
   });
 
@@ -114,7 +115,7 @@ describe('POST /orgs/{orgId}/apiKeys', () => {
         body: { desc: 'escalation', roles: ['ORG_OWNER'] },
       });
 
-      expectError(response, 401, 'USER_UNAUTHORIZED');
+      expectApiError(response, 401, 'USER_UNAUTHORIZED');
     }
   });
 
@@ -147,6 +148,6 @@ describe('POST /orgs/{orgId}/apiKeys', () => {
     });
 
     expect(last.status).toBe(200);
-    expectError(over, 400, 'API_KEY_LIMIT_EXCEEDED');
+    expectApiError(over, 400, 'API_KEY_LIMIT_EXCEEDED');
   });
 });

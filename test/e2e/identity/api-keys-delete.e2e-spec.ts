@@ -1,8 +1,9 @@
+import { expectApiError } from '../../support/api-error';
 import { call } from '../../support/digest-client';
-import { createOrgApiKey } from '../../support/factories/identity';
+import { createOrgApiKey } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { auditEvents } from './audit-events';
-import { buildWorld, expectError, type World } from './world';
+import { buildWorld, type World } from './world';
 
 describe('DELETE /orgs/{orgId}/apiKeys/{apiKeyId}', () => {
   let t: TestApp;
@@ -48,7 +49,7 @@ describe('DELETE /orgs/{orgId}/apiKeys/{apiKeyId}', () => {
       auth: w.ownerA,
     });
 
-    expectError(response, 400, 'API_KEY_NOT_FOUND');
+    expectApiError(response, 400, 'API_KEY_NOT_FOUND');
   });
 
   it('should answer API_KEY_NOT_FOUND and keep the key when it belongs to another organization', async () => {
@@ -56,7 +57,7 @@ describe('DELETE /orgs/{orgId}/apiKeys/{apiKeyId}', () => {
       auth: w.ownerA,
     });
 
-    expectError(response, 400, 'API_KEY_NOT_FOUND');
+    expectApiError(response, 400, 'API_KEY_NOT_FOUND');
     expect((await call('GET', `${t.apiUrl}/orgs/${w.orgB.id}`, { auth: w.ownerB })).status).toBe(200);
   });
 
@@ -66,7 +67,7 @@ describe('DELETE /orgs/{orgId}/apiKeys/{apiKeyId}', () => {
         auth,
       });
 
-      expectError(response, 401, 'USER_UNAUTHORIZED');
+      expectApiError(response, 401, 'USER_UNAUTHORIZED');
     }
   });
 });

@@ -1,6 +1,7 @@
+import { expectApiError } from '../../support/api-error';
 import { call } from '../../support/digest-client';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { buildWorld, expectError, type World } from './world';
+import { buildWorld, type World } from './world';
 
 const MASKED = /^\*{8}-\*{4}-\*{4}-[0-9a-f]{12}$/;
 const UNKNOWN_ID = '0123456789abcdef01234567';
@@ -80,13 +81,13 @@ describe('GET /orgs/{orgId}/apiKeys', () => {
   it('should refuse with USER_UNAUTHORIZED when a key of another organization asks', async () => {
     const response = await call('GET', `${t.apiUrl}/orgs/${w.orgA.id}/apiKeys`, { auth: w.ownerB });
 
-    expectError(response, 401, 'USER_UNAUTHORIZED');
+    expectApiError(response, 401, 'USER_UNAUTHORIZED');
   });
 
   it('should answer ORG_NOT_FOUND when a global caller asks for an unknown organization', async () => {
     const response = await call('GET', `${t.apiUrl}/orgs/${UNKNOWN_ID}/apiKeys`, { auth: w.admin });
 
-    expectError(response, 404, 'ORG_NOT_FOUND');
+    expectApiError(response, 404, 'ORG_NOT_FOUND');
   });
 });
 
@@ -124,7 +125,7 @@ describe('GET /orgs/{orgId}/apiKeys/{apiKeyId}', () => {
       auth: w.ownerA,
     });
 
-    expectError(response, 400, 'API_KEY_NOT_FOUND');
+    expectApiError(response, 400, 'API_KEY_NOT_FOUND');
     expect(response.body.detail).toBe(`No API Key with ID ${w.ownerB.id} exists.`);
   });
 
@@ -132,7 +133,7 @@ describe('GET /orgs/{orgId}/apiKeys/{apiKeyId}', () => {
     for (const id of [w.globalKey.id, UNKNOWN_ID]) {
       const response = await call('GET', `${t.apiUrl}/orgs/${w.orgA.id}/apiKeys/${id}`, { auth: w.admin });
 
-      expectError(response, 400, 'API_KEY_NOT_FOUND');
+      expectApiError(response, 400, 'API_KEY_NOT_FOUND');
     }
   });
 
@@ -141,6 +142,6 @@ describe('GET /orgs/{orgId}/apiKeys/{apiKeyId}', () => {
       auth: w.ownerB,
     });
 
-    expectError(response, 401, 'USER_UNAUTHORIZED');
+    expectApiError(response, 401, 'USER_UNAUTHORIZED');
   });
 });

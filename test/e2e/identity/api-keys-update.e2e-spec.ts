@@ -1,8 +1,9 @@
+import { expectApiError } from '../../support/api-error';
 import { call } from '../../support/digest-client';
-import { assignKeyToProject, createOrgApiKey } from '../../support/factories/identity';
+import { assignKeyToProject, createOrgApiKey } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { auditEvents } from './audit-events';
-import { buildWorld, expectError, type World } from './world';
+import { buildWorld, type World } from './world';
 
 describe('PATCH /orgs/{orgId}/apiKeys/{apiKeyId}', () => {
   let t: TestApp;
@@ -78,7 +79,7 @@ describe('PATCH /orgs/{orgId}/apiKeys/{apiKeyId}', () => {
       auth: key,
       body: { desc: 'no longer allowed', roles: ['ORG_MEMBER'] },
     });
-    expectError(after, 401, 'USER_UNAUTHORIZED');
+    expectApiError(after, 401, 'USER_UNAUTHORIZED');
   });
 
   it('should record nothing when the values sent equal the current ones', async () => {
@@ -103,7 +104,7 @@ describe('PATCH /orgs/{orgId}/apiKeys/{apiKeyId}', () => {
       body: {},
     });
 
-    expectError(response, 400, 'MISSING_ONE_OF_ATTRIBUTES');
+    expectApiError(response, 400, 'MISSING_ONE_OF_ATTRIBUTES');
   });
 
   it('should refuse with API_KEY_REQUIRES_DESCRIPTION when desc is empty', async () => {
@@ -112,7 +113,7 @@ describe('PATCH /orgs/{orgId}/apiKeys/{apiKeyId}', () => {
       body: { desc: '' },
     });
 
-    expectError(response, 400, 'API_KEY_REQUIRES_DESCRIPTION');
+    expectApiError(response, 400, 'API_KEY_REQUIRES_DESCRIPTION');
   });
 
   it('should refuse with INVALID_ENUM_VALUE when a role is unknown', async () => {
@@ -121,7 +122,7 @@ describe('PATCH /orgs/{orgId}/apiKeys/{apiKeyId}', () => {
       body: { roles: ['GROUP_OWNER'] },
     });
 
-    expectError(response, 400, 'INVALID_ENUM_VALUE');
+    expectApiError(response, 400, 'INVALID_ENUM_VALUE');
   });
 
   it('should answer API_KEY_NOT_FOUND when the key belongs to another organization', async () => {
@@ -130,7 +131,7 @@ describe('PATCH /orgs/{orgId}/apiKeys/{apiKeyId}', () => {
       body: { desc: 'hijack' },
     });
 
-    expectError(response, 400, 'API_KEY_NOT_FOUND');
+    expectApiError(response, 400, 'API_KEY_NOT_FOUND');
   });
 
   it('should refuse with USER_UNAUTHORIZED when a member or another organization asks', async () => {
@@ -140,7 +141,7 @@ describe('PATCH /orgs/{orgId}/apiKeys/{apiKeyId}', () => {
         body: { roles: ['ORG_OWNER'] },
       });
 
-      expectError(response, 401, 'USER_UNAUTHORIZED');
+      expectApiError(response, 401, 'USER_UNAUTHORIZED');
     }
   });
 });

@@ -1,7 +1,8 @@
+import { expectApiError } from '../../support/api-error';
 import { call } from '../../support/digest-client';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { auditEvents, type AuditRow } from './audit-events';
-import { buildWorld, expectError, type World } from './world';
+import { buildWorld, type World } from './world';
 
 interface Probe {
   route: string;
@@ -172,7 +173,7 @@ for (const probe of PROBES) {
         body: probe.body?.(w),
       });
 
-      expectError(response, probe.status, probe.errorCode);
+      expectApiError(response, probe.status, probe.errorCode);
     });
   });
 }

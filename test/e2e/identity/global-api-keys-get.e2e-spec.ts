@@ -1,7 +1,7 @@
+import { expectApiError } from '../../support/api-error';
 import { call } from '../../support/digest-client';
-import { createOrg, createOrgApiKey, type ApiKeyCredentials } from '../../support/factories/identity';
+import { createOrg, createOrgApiKey, type ApiKeyCredentials } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { expectError } from './world';
 
 const UNKNOWN_ID = '0123456789abcdef01234567';
 
@@ -98,7 +98,7 @@ describe('GET /admin/apiKeys', () => {
     for (const id of [orgOwner.id, UNKNOWN_ID]) {
       const response = await call('GET', `${t.apiUrl}/admin/apiKeys/${id}`, { auth: admin });
 
-      expectError(response, 400, 'API_KEY_NOT_FOUND');
+      expectApiError(response, 400, 'API_KEY_NOT_FOUND');
       expect(response.body.detail).toBe(`No API Key with ID ${id} exists.`);
     }
   });
@@ -107,7 +107,7 @@ describe('GET /admin/apiKeys', () => {
     for (const path of ['/admin/apiKeys', `/admin/apiKeys/${globalKey.id}`, '/admin/apiKeys/roles']) {
       const response = await call('GET', `${t.apiUrl}${path}`, { auth: orgOwner });
 
-      expectError(response, 401, 'USER_UNAUTHORIZED');
+      expectApiError(response, 401, 'USER_UNAUTHORIZED');
     }
   });
 });

@@ -1,8 +1,9 @@
 import { Client } from 'pg';
+import { expectApiError } from '../../support/api-error';
 import { call } from '../../support/digest-client';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { auditEvents } from './audit-events';
-import { buildWorld, expectError, type World } from './world';
+import { buildWorld, type World } from './world';
 
 const UNKNOWN_ID = '0123456789abcdef01234567';
 
@@ -83,7 +84,7 @@ describe('POST /groups', () => {
   it('should refuse with MISSING_ATTRIBUTE when an organization key omits orgId', async () => {
     const response = await call('POST', `${t.apiUrl}/groups`, { auth: w.ownerA, body: { name: 'No org' } });
 
-    expectError(response, 400, 'MISSING_ATTRIBUTE');
+    expectApiError(response, 400, 'MISSING_ATTRIBUTE');
     expect(response.body.parameters).toEqual(['orgId']);
   });
 
@@ -93,7 +94,7 @@ describe('POST /groups', () => {
       body: { name: 'Nope', orgId: w.orgA.id },
     });
 
-    expectError(response, 401, 'USER_UNAUTHORIZED');
+    expectApiError(response, 401, 'USER_UNAUTHORIZED');
   });
 
   it('should refuse with USER_UNAUTHORIZED when an organization key creates in another organization', async () => {
@@ -104,7 +105,7 @@ describe('POST /groups', () => {
       body: { name: 'Intruder', orgId: w.orgA.id },
     });
 
-    expectError(response, 401, 'USER_UNAUTHORIZED');
+    expectApiError(response, 401, 'USER_UNAUTHORIZED');
     expect(await auditEvents(t, 'GROUP_CREATED')).toHaveLength(before);
   });
 
@@ -114,7 +115,7 @@ describe('POST /groups', () => {
       body: { name: 'Project A', orgId: w.orgA.id },
     });
 
-    expectError(response, 409, 'GROUP_ALREADY_EXISTS');
+    expectApiError(response, 409, 'GROUP_ALREADY_EXISTS');
   });
 
   it('should create the project when the name is taken only in another organization', async () => {
@@ -142,7 +143,7 @@ describe('POST /groups', () => {
       body: { name: 'Lost', orgId: UNKNOWN_ID },
     });
 
-    expectError(response, 404, 'ORG_NOT_FOUND');
+    expectApiError(response, 404, 'ORG_NOT_FOUND');
   });
 
   it('should refuse with VALIDATION_ERROR when orgId is not 24 hexadecimal digits', async () => {
@@ -151,14 +152,14 @@ describe('POST /groups', () => {
       body: { name: 'Bad', orgId: 'xyz' },
     });
 
-    expectError(response, 400, 'VALIDATION_ERROR');
+    expectApiError(response, 400, 'VALIDATION_ERROR');
     expect(response.body.parameters[0]).toBe('orgId');
   });
 
   it('should refuse with MISSING_ATTRIBUTE when the name is missing', async () => {
     const response = await call('POST', `${t.apiUrl}/groups`, { auth: w.admin, body: { orgId: w.orgA.id } });
 
-    expectError(response, 400, 'MISSING_ATTRIBUTE');
+    expectApiError(response, 400, 'MISSING_ATTRIBUTE');
   });
 
   it('should make the named user owner of the project when projectOwnerId names a user', async () => {
@@ -178,6 +179,6 @@ describe('POST /groups', () => {
       body: { name: 'Bad owner', orgId: w.orgA.id },
     });
 
-    expectError(response, 400, 'INVALID_QUERY_PARAMETER');
+    expectApiError(response, 400, 'INVALID_QUERY_PARAMETER');
   });
 });

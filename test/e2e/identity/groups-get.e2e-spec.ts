@@ -1,6 +1,7 @@
+import { expectApiError } from '../../support/api-error';
 import { call } from '../../support/digest-client';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { buildWorld, expectError, type World } from './world';
+import { buildWorld, type World } from './world';
 
 const UNKNOWN_ID = '0123456789abcdef01234567';
 
@@ -71,25 +72,25 @@ describe('GET /groups/{groupId}', () => {
   it('should refuse with NOT_IN_GROUP when a member without a project role asks', async () => {
     const response = await call('GET', `${t.apiUrl}/groups/${w.projectA2.id}`, { auth: w.projectReaderA });
 
-    expectError(response, 401, 'NOT_IN_GROUP');
+    expectApiError(response, 401, 'NOT_IN_GROUP');
   });
 
   it('should refuse with NOT_IN_GROUP when a key of another organization asks', async () => {
     const response = await call('GET', `${t.apiUrl}/groups/${w.projectA.id}`, { auth: w.ownerB });
 
-    expectError(response, 401, 'NOT_IN_GROUP');
+    expectApiError(response, 401, 'NOT_IN_GROUP');
   });
 
   it('should answer GROUP_NOT_FOUND when a global caller asks for an unknown project', async () => {
     const response = await call('GET', `${t.apiUrl}/groups/${UNKNOWN_ID}`, { auth: w.admin });
 
-    expectError(response, 404, 'GROUP_NOT_FOUND');
+    expectApiError(response, 404, 'GROUP_NOT_FOUND');
   });
 
   it('should refuse with NOT_IN_GROUP when an organization key asks for an unknown project', async () => {
     const response = await call('GET', `${t.apiUrl}/groups/${UNKNOWN_ID}`, { auth: w.ownerA });
 
-    expectError(response, 401, 'NOT_IN_GROUP');
+    expectApiError(response, 401, 'NOT_IN_GROUP');
   });
 });
 
@@ -120,12 +121,12 @@ describe('GET /groups/byName/{groupName}', () => {
       auth: w.ownerA,
     });
 
-    expectError(response, 401, 'NOT_IN_GROUP');
+    expectApiError(response, 401, 'NOT_IN_GROUP');
   });
 
   it('should answer GROUP_NAME_NOT_FOUND when a global caller asks for an unknown name', async () => {
     const response = await call('GET', `${t.apiUrl}/groups/byName/nothing-here`, { auth: w.admin });
 
-    expectError(response, 404, 'GROUP_NAME_NOT_FOUND');
+    expectApiError(response, 404, 'GROUP_NAME_NOT_FOUND');
   });
 });

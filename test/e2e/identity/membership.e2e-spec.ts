@@ -1,8 +1,9 @@
+import { expectApiError } from '../../support/api-error';
 import { call } from '../../support/digest-client';
-import { createOrg, createProject, createUser, uniqueName } from '../../support/factories/identity';
+import { createOrg, createProject, createUser, uniqueName } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { auditEvents } from './audit-events';
-import { buildWorld, expectError, type World } from './world';
+import { buildWorld, type World } from './world';
 
 describe('GET /groups/{groupId}/users (and org membership routes)', () => {
   let t: TestApp;
@@ -19,7 +20,7 @@ describe('GET /groups/{groupId}/users (and org membership routes)', () => {
 
   it('should add an existing user to a project, effective on the next request, and list them', async () => {
     const mate = await createUser(t, w.admin, [{ groupId: w.projectA2.id, roleName: 'GROUP_READ_ONLY' }]);
-    expectError(
+    expectApiError(
       await call('GET', `${t.apiUrl}/groups/${w.projectA.id}`, { auth: mate.credentials }),
       401,
       'NOT_IN_GROUP',
@@ -74,12 +75,12 @@ describe('GET /groups/{groupId}/users (and org membership routes)', () => {
     });
     const noRoles = await call('POST', url, { auth: w.admin, body: [{ id: mate.user.id, roles: [] }] });
 
-    expectError(notArray, 400, 'INVALID_JSON_ATTRIBUTE');
-    expectError(unknownUser, 400, 'INVALID_ATTRIBUTE');
+    expectApiError(notArray, 400, 'INVALID_JSON_ATTRIBUTE');
+    expectApiError(unknownUser, 400, 'INVALID_ATTRIBUTE');
     expect(unknownUser.body.detail).toContain('[0].id');
-    expectError(badRole, 400, 'INVALID_ENUM_VALUE');
+    expectApiError(badRole, 400, 'INVALID_ENUM_VALUE');
     expect(badRole.body.detail).toContain('[0].roles[0].roleName');
-    expectError(noRoles, 400, 'MISSING_ATTRIBUTE');
+    expectApiError(noRoles, 400, 'MISSING_ATTRIBUTE');
   });
 
   it('should refuse a project member without user admin, and a caller adding itself', async () => {
@@ -97,8 +98,8 @@ describe('GET /groups/{groupId}/users (and org membership routes)', () => {
       body: [{ id: userAdmin.user.id, roles: [{ roleName: 'GROUP_AUTOMATION_ADMIN' }] }],
     });
 
-    expectError(byReader, 401, 'USER_UNAUTHORIZED');
-    expectError(selfRaise, 401, 'CANNOT_MODIFY_OWN_ROLES');
+    expectApiError(byReader, 401, 'USER_UNAUTHORIZED');
+    expectApiError(selfRaise, 401, 'CANNOT_MODIFY_OWN_ROLES');
   });
 
   it('should remove a user from a project, who gets 401 on the next request', async () => {
@@ -111,12 +112,12 @@ describe('GET /groups/{groupId}/users (and org membership routes)', () => {
     });
 
     expect(removed.status).toBe(204);
-    expectError(
+    expectApiError(
       await call('GET', `${t.apiUrl}/groups/${w.projectA.id}`, { auth: mate.credentials }),
       401,
       'NOT_IN_GROUP',
     );
-    expectError(again, 404, 'USER_NOT_IN_GROUP');
+    expectApiError(again, 404, 'USER_NOT_IN_GROUP');
     expect(
       (await auditEvents(t, 'REMOVED_FROM_GROUP')).some(
         (e) => e.subject?.targetUsername === mate.credentials.publicKey,
@@ -155,10 +156,10 @@ describe('GET /groups/{groupId}/users (and org membership routes)', () => {
       auth: owner.credentials,
     });
 
-    expectError(byMember, 401, 'USER_UNAUTHORIZED');
-    expectError(lastOwner, 400, 'CANNOT_REMOVE_LAST_ORG_OWNER');
+    expectApiError(byMember, 401, 'USER_UNAUTHORIZED');
+    expectApiError(lastOwner, 400, 'CANNOT_REMOVE_LAST_ORG_OWNER');
     expect(removed.status).toBe(204);
-    expectError(
+    expectApiError(
       await call('GET', `${t.apiUrl}/groups/${projectE.id}`, { auth: mate.credentials }),
       401,
       'NOT_IN_GROUP',

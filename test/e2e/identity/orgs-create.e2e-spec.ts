@@ -1,13 +1,13 @@
+import { expectApiError } from '../../support/api-error';
 import { call } from '../../support/digest-client';
 import {
   bootstrapFirstUser,
   createOrg,
   createOrgApiKey,
   type BootstrapResult,
-} from '../../support/factories/identity';
+} from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { auditEvents } from './audit-events';
-import { expectError } from './world';
 
 describe('POST /orgs', () => {
   let t: TestApp;
@@ -51,14 +51,14 @@ describe('POST /orgs', () => {
 
     const response = await call('POST', `${t.apiUrl}/orgs`, { auth: owner, body: { name: 'Not allowed' } });
 
-    expectError(response, 401, 'API_KEY_CANNOT_CREATE_ORG');
+    expectApiError(response, 401, 'API_KEY_CANNOT_CREATE_ORG');
     expect(await auditEvents(t, 'ORG_CREATED')).toHaveLength(before);
   });
 
   it('should refuse with MISSING_ATTRIBUTE when the name is missing', async () => {
     const response = await call('POST', `${t.apiUrl}/orgs`, { auth: boot.globalKey, body: {} });
 
-    expectError(response, 400, 'MISSING_ATTRIBUTE');
+    expectApiError(response, 400, 'MISSING_ATTRIBUTE');
     expect(response.body.parameters).toEqual(['name']);
   });
 
@@ -68,12 +68,12 @@ describe('POST /orgs', () => {
       body: { name: 'x', owner: 'me' },
     });
 
-    expectError(response, 400, 'INVALID_ATTRIBUTE');
+    expectApiError(response, 400, 'INVALID_ATTRIBUTE');
   });
 
   it('should refuse with INVALID_JSON_ATTRIBUTE when the name is not a string', async () => {
     const response = await call('POST', `${t.apiUrl}/orgs`, { auth: boot.globalKey, body: { name: 42 } });
 
-    expectError(response, 400, 'INVALID_JSON_ATTRIBUTE');
+    expectApiError(response, 400, 'INVALID_JSON_ATTRIBUTE');
   });
 });

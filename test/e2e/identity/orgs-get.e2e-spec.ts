@@ -1,6 +1,7 @@
+import { expectApiError } from '../../support/api-error';
 import { call } from '../../support/digest-client';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { buildWorld, expectError, type World } from './world';
+import { buildWorld, type World } from './world';
 
 const UNKNOWN_ID = '0123456789abcdef01234567';
 
@@ -85,13 +86,13 @@ describe('GET /orgs/{orgId}', () => {
   it('should refuse with USER_UNAUTHORIZED when a key of another organization asks', async () => {
     const response = await call('GET', `${t.apiUrl}/orgs/${w.orgA.id}`, { auth: w.ownerB });
 
-    expectError(response, 401, 'USER_UNAUTHORIZED');
+    expectApiError(response, 401, 'USER_UNAUTHORIZED');
   });
 
   it('should answer ORG_NOT_FOUND when a global caller asks for an unknown organization', async () => {
     const response = await call('GET', `${t.apiUrl}/orgs/${UNKNOWN_ID}`, { auth: w.admin });
 
-    expectError(response, 404, 'ORG_NOT_FOUND');
+    expectApiError(response, 404, 'ORG_NOT_FOUND');
   });
 });
 
@@ -126,12 +127,12 @@ describe('GET /orgs/{orgId}/groups', () => {
   it('should refuse with USER_UNAUTHORIZED when a key of another organization asks', async () => {
     const response = await call('GET', `${t.apiUrl}/orgs/${w.orgA.id}/groups`, { auth: w.ownerB });
 
-    expectError(response, 401, 'USER_UNAUTHORIZED');
+    expectApiError(response, 401, 'USER_UNAUTHORIZED');
   });
 
   it('should answer ORG_NOT_FOUND when a global caller asks for an unknown organization', async () => {
     const response = await call('GET', `${t.apiUrl}/orgs/${UNKNOWN_ID}/groups`, { auth: w.admin });
 
-    expectError(response, 404, 'ORG_NOT_FOUND');
+    expectApiError(response, 404, 'ORG_NOT_FOUND');
   });
 });

@@ -1,3 +1,4 @@
+import { expectApiError } from '../../support/api-error';
 import { call } from '../../support/digest-client';
 import {
   createOrg,
@@ -5,10 +6,10 @@ import {
   createProject,
   createUser,
   uniqueName,
-} from '../../support/factories/identity';
+} from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { auditEvents } from './audit-events';
-import { buildWorld, expectError, type World } from './world';
+import { buildWorld, type World } from './world';
 
 describe('PATCH /orgs/{orgId} (and DELETE)', () => {
   let t: TestApp;
@@ -39,7 +40,7 @@ describe('PATCH /orgs/{orgId} (and DELETE)', () => {
 
     expect(renamed.status).toBe(200);
     expect(renamed.body.name).toBe('Org A renamed');
-    expectError(byMember, 401, 'USER_UNAUTHORIZED');
+    expectApiError(byMember, 401, 'USER_UNAUTHORIZED');
     expect(empty.status).toBe(400);
     expect(empty.body.detail).toContain('name');
     const events = (await auditEvents(t, 'ORG_RENAMED')).filter((e) => e.org_id === w.orgA.id);
@@ -50,7 +51,7 @@ describe('PATCH /orgs/{orgId} (and DELETE)', () => {
     const org = await createOrg(t, w.admin, uniqueName('Doomed'));
     await createProject(t, w.admin, org.id, 'Keeps it alive');
     const refused = await call('DELETE', `${t.apiUrl}/orgs/${org.id}`, { auth: w.admin });
-    expectError(refused, 400, 'CANNOT_DELETE_ORG_WITH_GROUPS');
+    expectApiError(refused, 400, 'CANNOT_DELETE_ORG_WITH_GROUPS');
 
     const empty = await createOrg(t, w.admin, uniqueName('Empty'));
     const member = await createUser(t, w.admin, [{ orgId: empty.id, roleName: 'ORG_MEMBER' }]);
@@ -62,7 +63,11 @@ describe('PATCH /orgs/{orgId} (and DELETE)', () => {
     const deleted = await call('DELETE', `${t.apiUrl}/orgs/${empty.id}`, { auth: key });
 
     expect(deleted.status).toBe(204);
-    expectError(await call('GET', `${t.apiUrl}/orgs/${empty.id}`, { auth: w.admin }), 404, 'ORG_NOT_FOUND');
+    expectApiError(
+      await call('GET', `${t.apiUrl}/orgs/${empty.id}`, { auth: w.admin }),
+      404,
+      'ORG_NOT_FOUND',
+    );
     expect((await call('GET', `${t.apiUrl}/orgs/${empty.id}`, { auth: member.credentials })).status).toBe(
       401,
     );

@@ -5,7 +5,7 @@ import {
   createOrg,
   createOrgApiKey,
   type BootstrapResult,
-} from '../../support/factories/identity';
+} from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { auditEvents, countRows } from './audit-events';
 

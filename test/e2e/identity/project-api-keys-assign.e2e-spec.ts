@@ -1,8 +1,9 @@
+import { expectApiError } from '../../support/api-error';
 import { call } from '../../support/digest-client';
-import { assignKeyToProject, createOrgApiKey } from '../../support/factories/identity';
+import { assignKeyToProject, createOrgApiKey } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { auditEvents } from './audit-events';
-import { buildWorld, expectError, type World } from './world';
+import { buildWorld, type World } from './world';
 
 describe('PATCH /groups/{groupId}/apiKeys/{apiKeyId}', () => {
   let t: TestApp;
@@ -19,7 +20,7 @@ describe('PATCH /groups/{groupId}/apiKeys/{apiKeyId}', () => {
 
   it('should give the key the project roles and record API_KEY_ADDED_TO_GROUP when it was not assigned', async () => {
     const key = await createOrgApiKey(t, w.admin, w.orgA.id, ['ORG_MEMBER']);
-    expectError(
+    expectApiError(
       await call('GET', `${t.apiUrl}/groups/${w.projectA2.id}`, { auth: key }),
       401,
       'NOT_IN_GROUP',
@@ -91,7 +92,7 @@ describe('PATCH /groups/{groupId}/apiKeys/{apiKeyId}', () => {
       body: { roles: ['GROUP_OWNER'] },
     });
 
-    expectError(response, 400, 'API_KEY_NOT_FOUND');
+    expectApiError(response, 400, 'API_KEY_NOT_FOUND');
   });
 
   it('should refuse with INVALID_ENUM_VALUE when a role is not a project role', async () => {
@@ -100,7 +101,7 @@ describe('PATCH /groups/{groupId}/apiKeys/{apiKeyId}', () => {
       body: { roles: ['ORG_OWNER'] },
     });
 
-    expectError(response, 400, 'INVALID_ENUM_VALUE');
+    expectApiError(response, 400, 'INVALID_ENUM_VALUE');
   });
 
   it('should refuse with MISSING_ATTRIBUTE when roles are empty', async () => {
@@ -109,7 +110,7 @@ describe('PATCH /groups/{groupId}/apiKeys/{apiKeyId}', () => {
       body: { roles: [] },
     });
 
-    expectError(response, 400, 'MISSING_ATTRIBUTE');
+    expectApiError(response, 400, 'MISSING_ATTRIBUTE');
   });
 
   it('should refuse with USER_UNAUTHORIZED when a read-only project key asks', async () => {
@@ -118,7 +119,7 @@ describe('PATCH /groups/{groupId}/apiKeys/{apiKeyId}', () => {
       body: { roles: ['GROUP_OWNER'] },
     });
 
-    expectError(response, 401, 'USER_UNAUTHORIZED');
+    expectApiError(response, 401, 'USER_UNAUTHORIZED');
   });
 
   it('should refuse with NOT_IN_GROUP when a key of another organization asks', async () => {
@@ -127,7 +128,7 @@ describe('PATCH /groups/{groupId}/apiKeys/{apiKeyId}', () => {
       body: { roles: ['GROUP_OWNER'] },
     });
 
-    expectError(response, 401, 'NOT_IN_GROUP');
+    expectApiError(response, 401, 'NOT_IN_GROUP');
   });
 });
 
@@ -154,7 +155,11 @@ describe('DELETE /groups/{groupId}/apiKeys/{apiKeyId}', () => {
     });
 
     expect(response.status).toBe(204);
-    expectError(await call('GET', `${t.apiUrl}/groups/${w.projectA.id}`, { auth: key }), 401, 'NOT_IN_GROUP');
+    expectApiError(
+      await call('GET', `${t.apiUrl}/groups/${w.projectA.id}`, { auth: key }),
+      401,
+      'NOT_IN_GROUP',
+    );
     const stored = await call('GET', `${t.apiUrl}/orgs/${w.orgA.id}/apiKeys/${key.id}`, { auth: w.ownerA });
     expect(stored.body.roles).toEqual([{ orgId: w.orgA.id, roleName: 'ORG_MEMBER' }]);
     const events = await auditEvents(t, 'API_KEY_REMOVED_FROM_GROUP');
@@ -171,7 +176,7 @@ describe('DELETE /groups/{groupId}/apiKeys/{apiKeyId}', () => {
       auth: w.ownerA,
     });
 
-    expectError(response, 400, 'API_KEY_NOT_FOUND');
+    expectApiError(response, 400, 'API_KEY_NOT_FOUND');
   });
 
   it('should answer API_KEY_NOT_FOUND when the key belongs to another organization', async () => {
@@ -179,7 +184,7 @@ describe('DELETE /groups/{groupId}/apiKeys/{apiKeyId}', () => {
       auth: w.admin,
     });
 
-    expectError(response, 400, 'API_KEY_NOT_FOUND');
+    expectApiError(response, 400, 'API_KEY_NOT_FOUND');
   });
 
   it('should refuse with NOT_IN_GROUP when a key of another organization asks', async () => {
@@ -191,6 +196,6 @@ describe('DELETE /groups/{groupId}/apiKeys/{apiKeyId}', () => {
       },
     );
 
-    expectError(response, 401, 'NOT_IN_GROUP');
+    expectApiError(response, 401, 'NOT_IN_GROUP');
   });
 });

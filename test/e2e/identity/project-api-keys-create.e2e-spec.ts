@@ -1,7 +1,8 @@
+import { expectApiError } from '../../support/api-error';
 import { call } from '../../support/digest-client';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { auditEvents } from './audit-events';
-import { buildWorld, expectError, type World } from './world';
+import { buildWorld, type World } from './world';
 
 describe('POST /groups/{groupId}/apiKeys', () => {
   let t: TestApp;
@@ -33,8 +34,8 @@ describe('POST /groups/{groupId}/apiKeys', () => {
     });
     const auth = { publicKey: response.body.publicKey, privateKey: response.body.privateKey };
     expect((await call('GET', `${t.apiUrl}/groups/${w.projectA.id}`, { auth })).status).toBe(200);
-    expectError(await call('GET', `${t.apiUrl}/groups/${w.projectA2.id}`, { auth }), 401, 'NOT_IN_GROUP');
-    expectError(
+    expectApiError(await call('GET', `${t.apiUrl}/groups/${w.projectA2.id}`, { auth }), 401, 'NOT_IN_GROUP');
+    expectApiError(
       await call('GET', `${t.apiUrl}/orgs/${w.orgA.id}/apiKeys`, { auth }),
       401,
       'USER_UNAUTHORIZED',
@@ -58,7 +59,7 @@ describe('POST /groups/{groupId}/apiKeys', () => {
       body: { roles: ['GROUP_READ_ONLY'] },
     });
 
-    expectError(response, 400, 'API_KEY_REQUIRES_DESCRIPTION');
+    expectApiError(response, 400, 'API_KEY_REQUIRES_DESCRIPTION');
   });
 
   it('should refuse with INVALID_ENUM_VALUE when a role is an organization role', async () => {
@@ -67,7 +68,7 @@ describe('POST /groups/{groupId}/apiKeys', () => {
       body: { desc: 'x', roles: ['ORG_OWNER'] },
     });
 
-    expectError(response, 400, 'INVALID_ENUM_VALUE');
+    expectApiError(response, 400, 'INVALID_ENUM_VALUE');
   });
 
   it('should refuse with USER_UNAUTHORIZED when a read-only project key asks', async () => {
@@ -76,7 +77,7 @@ describe('POST /groups/{groupId}/apiKeys', () => {
       body: { desc: 'x', roles: ['GROUP_OWNER'] },
     });
 
-    expectError(response, 401, 'USER_UNAUTHORIZED');
+    expectApiError(response, 401, 'USER_UNAUTHORIZED');
   });
 
   it('should refuse with NOT_IN_GROUP when a key of another organization asks', async () => {
@@ -85,6 +86,6 @@ describe('POST /groups/{groupId}/apiKeys', () => {
       body: { desc: 'x', roles: ['GROUP_OWNER'] },
     });
 
-    expectError(response, 401, 'NOT_IN_GROUP');
+    expectApiError(response, 401, 'NOT_IN_GROUP');
   });
 });

@@ -1,6 +1,7 @@
+import { expectApiError } from '../../support/api-error';
 import { call } from '../../support/digest-client';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { buildWorld, expectError, type World } from './world';
+import { buildWorld, type World } from './world';
 
 describe('GET /groups/{groupId}/apiKeys', () => {
   let t: TestApp;
@@ -46,7 +47,7 @@ describe('GET /groups/{groupId}/apiKeys', () => {
   it('should refuse with NOT_IN_GROUP when a key of another organization asks', async () => {
     const response = await call('GET', `${t.apiUrl}/groups/${w.projectA.id}/apiKeys`, { auth: w.ownerB });
 
-    expectError(response, 401, 'NOT_IN_GROUP');
+    expectApiError(response, 401, 'NOT_IN_GROUP');
   });
 
   it('should answer GROUP_NOT_FOUND when a global caller asks for an unknown project', async () => {
@@ -54,6 +55,6 @@ describe('GET /groups/{groupId}/apiKeys', () => {
       auth: w.admin,
     });
 
-    expectError(response, 404, 'GROUP_NOT_FOUND');
+    expectApiError(response, 404, 'GROUP_NOT_FOUND');
   });
 });

@@ -1,8 +1,9 @@
+import { expectApiError } from '../../support/api-error';
 import { call } from '../../support/digest-client';
-import { createOrg, createUser, TEAMMATE_PASSWORD, uniqueName } from '../../support/factories/identity';
+import { createOrg, createUser, TEAMMATE_PASSWORD, uniqueName } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { auditEvents, countRows } from './audit-events';
-import { buildWorld, expectError, type World } from './world';
+import { buildWorld, type World } from './world';
 
 describe('POST /users (and PATCH, DELETE /users/{userId})', () => {
   let t: TestApp;
@@ -55,7 +56,7 @@ describe('POST /users (and PATCH, DELETE /users/{userId})', () => {
     const other = await call('GET', `${t.apiUrl}/groups/${w.projectB.id}`, { auth: asTeammate });
     expect(project.status).toBe(200);
     expect(orgs.body.results.map((org: { id: string }) => org.id)).toEqual([w.orgA.id]);
-    expectError(other, 401, 'NOT_IN_GROUP');
+    expectApiError(other, 401, 'NOT_IN_GROUP');
 
     const joined = (await auditEvents(t, 'JOINED_GROUP')).filter(
       (e) => e.subject?.targetUsername === request.username,
@@ -68,7 +69,7 @@ describe('POST /users (and PATCH, DELETE /users/{userId})', () => {
     await call('POST', `${t.apiUrl}/users`, { auth: w.admin, body: request });
     const again = await call('POST', `${t.apiUrl}/users`, { auth: w.admin, body: request });
 
-    expectError(again, 409, 'USER_ALREADY_EXISTS');
+    expectApiError(again, 409, 'USER_ALREADY_EXISTS');
   });
 
   it.each([
@@ -124,9 +125,9 @@ describe('POST /users (and PATCH, DELETE /users/{userId})', () => {
     });
 
     expect(inside.status).toBe(201);
-    expectError(outside, 401, 'NOT_GROUP_USER_ADMIN');
-    expectError(global, 403, 'CANNOT_ADD_GLOBAL_ROLE');
-    expectError(member, 401, 'NOT_GROUP_USER_ADMIN');
+    expectApiError(outside, 401, 'NOT_GROUP_USER_ADMIN');
+    expectApiError(global, 403, 'CANNOT_ADD_GLOBAL_ROLE');
+    expectApiError(member, 401, 'NOT_GROUP_USER_ADMIN');
   });
 
   it('should never let a caller raise its own roles, nor a project user admin grant GROUP_OWNER', async () => {
@@ -145,8 +146,8 @@ describe('POST /users (and PATCH, DELETE /users/{userId})', () => {
       body: { roles: [{ groupId: w.projectA.id, roleName: 'GROUP_MONITORING_ADMIN' }] },
     });
 
-    expectError(raise, 401, 'CANNOT_MODIFY_OWN_ROLES');
-    expectError(promote, 401, 'NOT_GROUP_USER_ADMIN');
+    expectApiError(raise, 401, 'CANNOT_MODIFY_OWN_ROLES');
+    expectApiError(promote, 401, 'NOT_GROUP_USER_ADMIN');
     expect(allowed.status).toBe(200);
     expect(allowed.body.roles).toEqual([{ groupId: w.projectA.id, roleName: 'GROUP_MONITORING_ADMIN' }]);
     const own = await call('GET', `${t.apiUrl}/users/${admin.user.id}`, { auth: admin.credentials });
@@ -170,7 +171,7 @@ describe('POST /users (and PATCH, DELETE /users/{userId})', () => {
 
     expect(patched.status).toBe(200);
     expect(patched.body.roles).toEqual([{ orgId: orgC.id, roleName: 'ORG_MEMBER' }]);
-    expectError(
+    expectApiError(
       await call('GET', `${t.apiUrl}/groups/${w.projectA.id}`, { auth: mate.credentials }),
       401,
       'NOT_IN_GROUP',
@@ -192,7 +193,7 @@ describe('POST /users (and PATCH, DELETE /users/{userId})', () => {
       body: { firstName: 'Samuel', password: 'Another-Secret-7' },
     });
 
-    expectError(byOwner, 401, 'USER_UNAUTHORIZED');
+    expectApiError(byOwner, 401, 'USER_UNAUTHORIZED');
     expect(bySelf.status).toBe(200);
     expect(bySelf.body.firstName).toBe('Samuel');
     expect((await call('GET', `${t.apiUrl}/users/${mate.user.id}`, { auth: mate.credentials })).status).toBe(
@@ -214,7 +215,7 @@ describe('POST /users (and PATCH, DELETE /users/{userId})', () => {
     expect(
       (await call('GET', `${t.apiUrl}/groups/${w.projectA.id}`, { auth: mate.credentials })).status,
     ).toBe(401);
-    expectError(
+    expectApiError(
       await call('GET', `${t.apiUrl}/users/${mate.user.id}`, { auth: w.admin }),
       404,
       'USER_NOT_FOUND',
@@ -237,8 +238,8 @@ describe('POST /users (and PATCH, DELETE /users/{userId})', () => {
     });
     const deleteLastGlobalOwner = await call('DELETE', `${t.apiUrl}/users/${w.user.id}`, { auth: w.admin });
 
-    expectError(demote, 400, 'CANNOT_REMOVE_LAST_ORG_OWNER');
-    expectError(deleteLastGlobalOwner, 400, 'CANNOT_REMOVE_LAST_GLOBAL_OWNER');
+    expectApiError(demote, 400, 'CANNOT_REMOVE_LAST_ORG_OWNER');
+    expectApiError(deleteLastGlobalOwner, 400, 'CANNOT_REMOVE_LAST_GLOBAL_OWNER');
     const still = await call('GET', `${t.apiUrl}/users/${owner.user.id}`, { auth: w.admin });
     expect(still.body.roles).toEqual([{ orgId: orgD.id, roleName: 'ORG_OWNER' }]);
   });
@@ -251,7 +252,7 @@ describe('POST /users (and PATCH, DELETE /users/{userId})', () => {
     });
     const deleteByOwner = await call('DELETE', `${t.apiUrl}/users/${mate.user.id}`, { auth: w.ownerA });
 
-    expectError(byOtherOrg, 401, 'USER_UNAUTHORIZED');
-    expectError(deleteByOwner, 401, 'USER_UNAUTHORIZED');
+    expectApiError(byOtherOrg, 401, 'USER_UNAUTHORIZED');
+    expectApiError(deleteByOwner, 401, 'USER_UNAUTHORIZED');
   });
 });

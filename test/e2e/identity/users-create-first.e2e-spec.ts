@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Client } from 'pg';
 import { call } from '../../support/digest-client';
-import { bootstrapFirstUser, FIRST_USER_PASSWORD } from '../../support/factories/identity';
+import { bootstrapFirstUser, FIRST_USER_PASSWORD } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { auditEvents } from './audit-events';
 

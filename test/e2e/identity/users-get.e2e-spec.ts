@@ -1,7 +1,8 @@
+import { expectApiError } from '../../support/api-error';
 import { call } from '../../support/digest-client';
-import { createOrg, createOrgApiKey } from '../../support/factories/identity';
+import { createOrg, createOrgApiKey } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { buildWorld, expectError, type World } from './world';
+import { buildWorld, type World } from './world';
 
 const UNKNOWN_ID = '0123456789abcdef01234567';
 
@@ -44,7 +45,7 @@ describe('GET /users/{userId}', () => {
   it('should refuse with USER_UNAUTHORIZED when an organization key reads a user outside its organization', async () => {
     const response = await call('GET', `${t.apiUrl}/users/${w.user.id}`, { auth: w.ownerA });
 
-    expectError(response, 401, 'USER_UNAUTHORIZED');
+    expectApiError(response, 401, 'USER_UNAUTHORIZED');
   });
 
   it('should return the user when an owner of an organization the user belongs to asks', async () => {
@@ -60,20 +61,20 @@ describe('GET /users/{userId}', () => {
     expect(asOwner.body.roles).toEqual(
       expect.arrayContaining([{ roleName: 'GLOBAL_OWNER' }, { orgId: org.id, roleName: 'ORG_OWNER' }]),
     );
-    expectError(asMember, 401, 'USER_UNAUTHORIZED');
+    expectApiError(asMember, 401, 'USER_UNAUTHORIZED');
   });
 
   it('should answer USER_NOT_FOUND when a global caller asks for an unknown id', async () => {
     const response = await call('GET', `${t.apiUrl}/users/${UNKNOWN_ID}`, { auth: w.admin });
 
-    expectError(response, 404, 'USER_NOT_FOUND');
+    expectApiError(response, 404, 'USER_NOT_FOUND');
     expect(response.body.detail).toBe(`No user with ID ${UNKNOWN_ID} exists.`);
   });
 
   it('should refuse with USER_UNAUTHORIZED when an organization key asks for an unknown id', async () => {
     const response = await call('GET', `${t.apiUrl}/users/${UNKNOWN_ID}`, { auth: w.ownerA });
 
-    expectError(response, 401, 'USER_UNAUTHORIZED');
+    expectApiError(response, 401, 'USER_UNAUTHORIZED');
   });
 
   it('should answer the Digest challenge when no credentials are sent', async () => {
@@ -113,12 +114,12 @@ describe('GET /users/byName/{userName}', () => {
   it('should answer USERNAME_NOT_FOUND when a global caller asks for an unknown name', async () => {
     const response = await call('GET', `${t.apiUrl}/users/byName/nobody@example.com`, { auth: w.admin });
 
-    expectError(response, 404, 'USERNAME_NOT_FOUND');
+    expectApiError(response, 404, 'USERNAME_NOT_FOUND');
   });
 
   it('should refuse with USER_UNAUTHORIZED when an organization key asks for someone else', async () => {
     const response = await call('GET', `${t.apiUrl}/users/byName/jane.doe@example.com`, { auth: w.memberA });
 
-    expectError(response, 401, 'USER_UNAUTHORIZED');
+    expectApiError(response, 401, 'USER_UNAUTHORIZED');
   });
 });

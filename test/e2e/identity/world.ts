@@ -9,7 +9,7 @@ import {
   type BootstrapResult,
   type OrgView,
   type ProjectView,
-} from '../../support/factories/identity';
+} from '../../support/factories/identity.fixture';
 import type { TestApp } from '../../support/test-app';
 
 // Two organizations with one project each, and keys of every kind the identity tests need.
@@ -59,15 +59,4 @@ export async function buildWorld(t: TestApp): Promise<World> {
     projectReaderA,
     ownerB,
   };
-}
-
-export function expectError(
-  response: { status: number; body: unknown },
-  status: number,
-  errorCode: string,
-): void {
-  expect({ status: response.status, body: response.body }).toMatchObject({
-    status,
-    body: { error: status, errorCode },
-  });
 }

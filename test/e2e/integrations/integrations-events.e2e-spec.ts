@@ -1,5 +1,5 @@
-import { projectEvents, projectWithCallers, type ProjectCallers } from '../../support/factories/alerting';
-import { bootstrapFirstUser } from '../../support/factories/identity';
+import { projectEvents, projectWithCallers, type ProjectCallers } from '../../support/factories/alerting.fixture';
+import { bootstrapFirstUser } from '../../support/factories/identity.fixture';
 import type { TestApp } from '../../support/test-app';
 import {
   BODIES,

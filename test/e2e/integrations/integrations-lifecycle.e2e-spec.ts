@@ -1,5 +1,5 @@
-import { projectWithCallers, type ProjectCallers } from '../../support/factories/alerting';
-import { bootstrapFirstUser, createProject, type BootstrapResult } from '../../support/factories/identity';
+import { projectWithCallers, type ProjectCallers } from '../../support/factories/alerting.fixture';
+import { bootstrapFirstUser, createProject, type BootstrapResult } from '../../support/factories/identity.fixture';
 import type { TestApp } from '../../support/test-app';
 import {
   BODIES,

@@ -1,6 +1,6 @@
 import { call } from '../../support/digest-client';
-import { projectWithCallers, type ProjectCallers } from '../../support/factories/alerting';
-import { bootstrapFirstUser, createProject } from '../../support/factories/identity';
+import { projectWithCallers, type ProjectCallers } from '../../support/factories/alerting.fixture';
+import { bootstrapFirstUser, createProject } from '../../support/factories/identity.fixture';
 import type { TestApp } from '../../support/test-app';
 import {
   BODIES,

@@ -6,7 +6,7 @@ import {
   createOrg,
   createOrgApiKey,
   createProject,
-} from '../../support/factories/identity';
+} from '../../support/factories/identity.fixture';
 import type { TestApp } from '../../support/test-app';
 import {
   BODIES,

@@ -1,11 +1,12 @@
 import { Client } from 'pg';
-import type { ApiResponse, Credentials } from '../../support/digest-client';
+import type { Credentials } from '../../support/digest-client';
+import { expectUnexpectedError } from '../../support/event-write-failure';
 import {
   bootstrapFirstUser,
   createOrg,
   createOrgApiKey,
   createProject,
-} from '../../support/factories/identity';
+} from '../../support/factories/identity.fixture';
 import type { TestApp } from '../../support/test-app';
 import {
   BODIES,
@@ -49,11 +50,6 @@ afterAll(async () => {
   await db.end();
   await t.close();
 });
-
-function expectUnexpectedError(response: ApiResponse): void {
-  expect(response.status).toBe(500);
-  expect(response.body).toMatchObject({ error: 500, errorCode: 'UNEXPECTED_ERROR' });
-}
 
 describe('PUT /groups/{groupId}/integrations/{integrationType} (audit write fails; POST and DELETE alike)', () => {
   it('should keep the former configuration when the replacement cannot be audited', async () => {

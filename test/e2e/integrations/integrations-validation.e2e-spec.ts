@@ -4,7 +4,7 @@ import {
   createOrg,
   createOrgApiKey,
   createProject,
-} from '../../support/factories/identity';
+} from '../../support/factories/identity.fixture';
 import type { Credentials } from '../../support/digest-client';
 import type { TestApp } from '../../support/test-app';
 import {

@@ -1,5 +1,5 @@
 import { call } from '../../support/digest-client';
-import { bootstrapFirstUser, createOrg, type BootstrapResult } from '../../support/factories/identity';
+import { bootstrapFirstUser, createOrg, type BootstrapResult } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 // Shared API conventions, exercised through real endpoints: pagination, envelope, pretty, headers, errors.

@@ -1,16 +1,16 @@
 import { call, type Credentials } from '../../support/digest-client';
-import { createMaintenanceWindow, metricAlert, openAlert } from '../../support/factories/alerting';
+import { createMaintenanceWindow, metricAlert, openAlert } from '../../support/factories/alerting.fixture';
 import {
   bootstrapFirstUser,
   createOrg,
   createOrgApiKey,
   createProject,
   createUser,
-} from '../../support/factories/identity';
+} from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { DatabaseDigest } from '../../reliability/support/db-digest';
 import { fetchOpenApi, operationsOf } from '../../reliability/support/openapi-operations';
-import { metricBody } from '../alerting/alert-configs-fixture';
+import { metricBody } from '../alerting/alert-configs.fixture';
 import {
   connectedOrgUrl,
   createFederation,

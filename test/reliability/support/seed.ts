@@ -5,19 +5,19 @@ import {
   projectWithCallers,
   windowBody,
   type ProjectCallers,
-} from '../../support/factories/alerting';
+} from '../../support/factories/alerting.fixture';
 import {
   bootstrapFirstUser,
   createOrg,
   createOrgApiKey,
   type ApiKeyCredentials,
   type BootstrapResult,
-} from '../../support/factories/identity';
+} from '../../support/factories/identity.fixture';
 import type { TestApp } from '../../support/test-app';
 
 // One organization with a project populated through the public and agent APIs, so hostile requests
 // can name real ids: org, project, keys, an access list entry, alert configs, a maintenance window,
-// an agent key, a reported host with a disk, a federation, events.
+// an agent key, a reported host with a disk, a federation, a team assigned to the project, events.
 
 export interface Seeded extends ProjectCallers {
   boot: BootstrapResult;
@@ -97,6 +97,18 @@ export async function seed(t: TestApp): Promise<Seeded> {
     'federation',
     call('POST', `${t.apiUrl}/orgs/${orgId}/federationSettings`, { auth }),
   );
+  // A team of the organization assigned to the project, without members, so team routes read real ids.
+  const team = await ok<{ id: string; name: string }>(
+    'team',
+    call('POST', `${t.apiUrl}/orgs/${orgId}/teams`, { auth, body: { name: 'Seeded team' } }),
+  );
+  await ok(
+    'team assignment',
+    call('POST', `${t.apiUrl}/groups/${groupId}/teams`, {
+      auth,
+      body: [{ teamId: team.id, roleNames: ['GROUP_READ_ONLY'] }],
+    }),
+  );
   const events = await ok<{ results: Array<{ id: string }> }>(
     'events',
     call('GET', `${t.apiUrl}/groups/${groupId}/events`, { auth }),
@@ -129,6 +141,8 @@ export async function seed(t: TestApp): Promise<Seeded> {
       federationSettingsId: federation.id,
       eventId: events.results[0]?.id ?? '',
       integrationType: 'SLACK',
+      teamId: team.id,
+      teamName: team.name,
     },
   };
 }

@@ -278,20 +278,6 @@ export class OutcomeLog<T> {
   }
 }
 
-export async function until<T>(
-  what: string,
-  probe: () => T | undefined | Promise<T | undefined>,
-  withinMs = 30_000,
-): Promise<T> {
-  const deadline = Date.now() + withinMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((done) => setTimeout(done, 100));
-  }
-}
-
 export async function withClient<T>(databaseUrl: string, work: (db: Client) => Promise<T>): Promise<T> {
   const db = new Client({ connectionString: databaseUrl });
   await db.connect();

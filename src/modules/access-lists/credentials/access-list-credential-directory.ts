@@ -5,6 +5,7 @@ import { Credential, CredentialDirectory, Principal } from '../../../platform/au
 import { parseCidr } from '../../../platform/net/cidr';
 import { CredentialsService } from '../../identity';
 import { AccessListEntryEntity } from '../entries/access-list-entry.entity';
+import { AccessListUsageWriter } from './access-list-usage.writer';
 
 // Owner ids are 24-character object ids; this one matches no entry.
 const NO_OWNER = { kind: 'USER', id: '' } as const;
@@ -16,6 +17,7 @@ export class AccessListCredentialDirectory extends CredentialDirectory {
   constructor(
     private readonly credentials: CredentialsService,
     @InjectRepository(AccessListEntryEntity) private readonly entries: Repository<AccessListEntryEntity>,
+    private readonly usage: AccessListUsageWriter,
   ) {
     super();
   }
@@ -36,12 +38,7 @@ export class AccessListCredentialDirectory extends CredentialDirectory {
 
   // Bookkeeping of the entry that admitted a protected request (the product's access list entry).
   async recordAccess(principal: Principal, matchedCidr: string): Promise<void> {
-    await this.entries
-      .createQueryBuilder()
-      .update(AccessListEntryEntity)
-      .set({ count: () => 'count + 1', lastUsed: () => 'now()', lastUsedAddress: principal.remoteAddress })
-      .where({ ownerKind: principal.kind, ownerId: principal.id, cidrBlock: matchedCidr })
-      .execute();
+    await this.usage.recordUse(principal, matchedCidr);
   }
 }
 

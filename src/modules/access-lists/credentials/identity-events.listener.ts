@@ -7,7 +7,7 @@ import { IdentityEventTypes, type OrgApiKeyDeletedRaw, type UserCreatedRaw } fro
 import { AccessListEventTypes } from '../access-lists.events';
 import type { ListOwnerKind } from '../entries/access-list-entry.entity';
 import { entryName } from '../entries/access-list-entry.mapper';
-import { AccessListEntries } from '../entries/access-list-entries.service';
+import { AccessListEntries } from '../entries/access-list-entries.store';
 import { EntryFields, EntryInput, toEntryInput } from '../entries/entry-input';
 
 // Reacts, inside identity's transaction (suppressErrors: false, no `async` option), to the identity

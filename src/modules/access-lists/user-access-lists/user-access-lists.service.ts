@@ -13,7 +13,7 @@ import { AccessListErrors } from '../access-lists.errors';
 import { AccessListEventTypes } from '../access-lists.events';
 import type { AccessListEntryEntity } from '../entries/access-list-entry.entity';
 import { entryName, entryPathSegment, toAccessListEntryResponse } from '../entries/access-list-entry.mapper';
-import { AccessListEntries, ListOwner } from '../entries/access-list-entries.service';
+import { AccessListEntries, ListOwner } from '../entries/access-list-entries.store';
 import type { AccessListEntryRequest } from '../entries/dto/access-list-entry.request';
 import type { AccessListEntryResponse } from '../entries/dto/access-list-entry.response';
 import { entryKeyFromPath, toEntryInputs } from '../entries/entry-input';

@@ -71,6 +71,7 @@ const CONFIG_ERRORS = [
   AlertingErrors.EMAIL_OR_SMS_REQUIRED_FOR_GROUP_NOTIFICATION('notifications[0]'),
   AlertingErrors.EMAIL_OR_SMS_REQUIRED_FOR_USER_NOTIFICATION('notifications[0]'),
   AlertingErrors.MISSING_ROLES_FOR_GROUP_NOTIFICATION('notifications[0]'),
+  AlertingErrors.MISSING_ROLES_FOR_ORG_NOTIFICATION('notifications[0]'),
   AlertingErrors.NOTIFICATION_INTERVAL_OUT_OF_RANGE(1, 'notifications[0].intervalMin', 5),
   AlertingErrors.UNSUPPORTED_NOTIFICATION_TYPE('CARRIER_PIGEON', 'notifications[0].typeName'),
   AlertingErrors.WEBHOOK_URL_NOT_SET('notifications[0]'),

@@ -1,3 +1,4 @@
+import { ORG_ROLE_NAMES } from '../../../platform/auth/role-names';
 import { CommonErrors } from '../../../platform/http/error-codes';
 import { isObjectId } from '../../../platform/ids/object-id';
 import { AlertingErrors } from '../alerting.errors';
@@ -87,7 +88,17 @@ function applyTypeRules(notification: Notification, input: NotificationInput, pa
       if (!notification.emailEnabled && !notification.smsEnabled) {
         throw AlertingErrors.EMAIL_OR_SMS_REQUIRED_FOR_GROUP_NOTIFICATION(path);
       }
-      const roles = rolesOf(input, path);
+      const roles = rolesOf(
+        input,
+        path,
+        NOTIFICATION_ROLE_NAMES,
+        AlertingErrors.MISSING_ROLES_FOR_GROUP_NOTIFICATION,
+      );
+      if (roles !== undefined) notification.roles = roles;
+      return;
+    }
+    case 'ORG': {
+      const roles = rolesOf(input, path, ORG_ROLE_NAMES, AlertingErrors.MISSING_ROLES_FOR_ORG_NOTIFICATION);
       if (roles !== undefined) notification.roles = roles;
       return;
     }
@@ -123,7 +134,12 @@ function withChannels(notification: Notification): void {
 
 // `role` (string or array, the API reference's request field) and `roles` (array, the Go client's) are
 // accepted; the response carries the list under both names.
-function rolesOf(input: NotificationInput, path: string): string[] | undefined {
+function rolesOf(
+  input: NotificationInput,
+  path: string,
+  allowed: readonly string[],
+  missing: (path: string) => Error,
+): string[] | undefined {
   const role =
     input.role === undefined || input.role === null
       ? undefined
@@ -134,10 +150,10 @@ function rolesOf(input: NotificationInput, path: string): string[] | undefined {
   }
   const given = roles ?? role;
   if (given === undefined) return undefined;
-  if (given.length === 0) throw AlertingErrors.MISSING_ROLES_FOR_GROUP_NOTIFICATION(path);
+  if (given.length === 0) throw missing(path);
   const field = roles !== undefined ? 'roles' : 'role';
   given.forEach((name, index) => {
-    if (!NOTIFICATION_ROLE_NAMES.includes(name as never)) {
+    if (!allowed.includes(name)) {
       throw CommonErrors.INVALID_ENUM_VALUE(
         name,
         typeof input.role === 'string' ? `${path}.role` : `${path}.${field}[${index}]`,

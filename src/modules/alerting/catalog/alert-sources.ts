@@ -44,6 +44,10 @@ export const ALERT_SOURCES: Readonly<Record<string, AlertSource>> = {
   API_KEY_ADDED_TO_GROUP: 'INFORM',
   API_KEY_REMOVED_FROM_GROUP: 'INFORM',
   API_KEY_ROLES_CHANGED: 'INFORM',
+  // A user's roles in the project: the first granted, a change, the last taken away.
+  JOINED_GROUP: 'INFORM',
+  USER_ROLES_CHANGED_AUDIT: 'INFORM',
+  REMOVED_FROM_GROUP: 'INFORM',
   // Recorded by the delivery worker when a webhook template fell back to the default payload.
   WEBHOOK_TEMPLATE_RENDER_FAILED: 'INFORM',
 };
@@ -80,9 +84,6 @@ const NO_SOURCE_BY_TYPE: Readonly<Record<string, string>> = {
   ENOUGH_HEALTHY_MEMBERS:
     'it is the resolution of TOO_FEW_HEALTHY_MEMBERS and TOO_MANY_UNHEALTHY_MEMBERS, whose alerts close when it happens',
   TOO_MANY_ELECTIONS: 'agents do not report election counts',
-  JOINED_GROUP: 'project membership events are recorded but not yet raised as alerts',
-  REMOVED_FROM_GROUP: 'project membership events are recorded but not yet raised as alerts',
-  USER_ROLES_CHANGED_AUDIT: 'project membership events are recorded but not yet raised as alerts',
   ALL_USERS_HAVE_MULTI_FACTOR_AUTH: 'this service has no multi-factor authentication',
   USERS_WITHOUT_MULTI_FACTOR_AUTH: 'this service has no multi-factor authentication',
   DELINQUENT: 'this service has no billing',

@@ -27,7 +27,7 @@ export const NOTIFICATION_TYPES: Readonly<Record<string, NotificationTypeSpec>> 
   USER: { required: ['username'], fields: ['username', ...CHANNELS], secrets: {} },
   GROUP: { required: [], fields: [...CHANNELS, 'role', 'roles'], secrets: {} },
   TEAM: { required: ['teamId'], fields: ['teamId', 'teamName', ...CHANNELS], secrets: {} },
-  ORG: { required: [], fields: [...CHANNELS], secrets: {} },
+  ORG: { required: [], fields: [...CHANNELS, 'role', 'roles'], secrets: {} },
   SLACK: {
     required: ['apiToken', 'channelName'],
     fields: ['apiToken', 'channelName'],

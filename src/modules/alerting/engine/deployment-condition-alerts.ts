@@ -143,6 +143,17 @@ export class DeploymentConditionAlerts {
     }
     const hosts = await this.deployment.hosts(groupId);
     const now = this.clock.now();
+    await this.evaluateReplicaSets(groupId, setConfigs, sets, hosts, now);
+    await this.evaluateClusters(groupId, clusterConfigs, clusters, hosts, now);
+  }
+
+  private async evaluateReplicaSets(
+    groupId: string,
+    setConfigs: AlertConfigDefinition[],
+    sets: string[],
+    hosts: HostSnapshot[],
+    now: Date,
+  ): Promise<void> {
     const setSlots = await this.slots(groupId, setConfigs, sets.map(replicaSetTargetKey));
     for (const name of setConfigs.length === 0 ? [] : sets) {
       const members = hosts.filter((host) => host.replicaSetName === name);
@@ -173,6 +184,15 @@ export class DeploymentConditionAlerts {
         if (decision) await this.engine.apply(decision);
       }
     }
+  }
+
+  private async evaluateClusters(
+    groupId: string,
+    clusterConfigs: AlertConfigDefinition[],
+    clusters: string[],
+    hosts: HostSnapshot[],
+    now: Date,
+  ): Promise<void> {
     const clusterSlots = await this.slots(groupId, clusterConfigs, clusters.map(clusterTargetKey));
     for (const name of clusterConfigs.length === 0 ? [] : clusters) {
       const members = hosts.filter((host) => host.clusterName === name);

@@ -33,3 +33,8 @@ export function ruleClosedBy(eventTypeName: string): EventRule | undefined {
 export function agentTargetKey(hostname: string): string {
   return `agent:${hostname}`;
 }
+
+// The hostname an agent alert's slot names.
+export function agentHostnameOf(targetKey: string): string {
+  return targetKey.startsWith('agent:') ? targetKey.slice('agent:'.length) : targetKey;
+}

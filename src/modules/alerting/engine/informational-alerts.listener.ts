@@ -101,6 +101,9 @@ export class InformationalAlerts {
     if (subject.targetPublicKey !== undefined) {
       return { eventTypeName, humanReadable: `${eventTypeName}: API key ${subject.targetPublicKey}` };
     }
+    if (subject.targetUsername !== undefined) {
+      return { eventTypeName, humanReadable: `${eventTypeName}: user ${subject.targetUsername}` };
+    }
     if (subject.alertConfigId !== undefined) {
       return {
         eventTypeName,

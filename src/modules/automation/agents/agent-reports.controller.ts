@@ -5,7 +5,7 @@ import { ApiErrorResponses } from '../../../platform/http/api-error-responses.de
 import { CommonErrors } from '../../../platform/http/error-codes';
 import { AutomationErrors, invalidAgentApiKey } from '../automation.errors';
 import { AgentKeyGuard } from './agent-key.guard';
-import { AGENT_KEY_SECURITY } from './agent-api.openapi';
+import { AGENT_KEY_SECURITY, AGENT_REPORT_EXAMPLES } from './agent-api.openapi';
 import { AgentReportRequest } from './dto/agent-report.request';
 import { ReportIngestService } from './report-ingest.service';
 
@@ -36,49 +36,7 @@ export class AgentReportsController {
   @ApiParam({ name: 'groupId', description: 'Project (group) id; also the Basic user name.', example: GROUP })
   @ApiBody({
     type: AgentReportRequest,
-    examples: {
-      monitoring: {
-        summary: 'A monitoring agent reporting one replica set member',
-        value: {
-          agentType: 'MONITORING',
-          hostname: 'agent0.example.com',
-          version: '107.0.0.8465-1',
-          hosts: [
-            {
-              hostname: 'db0.example.com',
-              port: 27017,
-              typeName: 'REPLICA_PRIMARY',
-              replicaSetName: 'rs0',
-              up: true,
-              measurements: [
-                { metricName: 'CONNECTIONS', units: 'SCALAR', value: 42, timestamp: '2024-01-15T10:30:00Z' },
-              ],
-              disks: [{ partitionName: 'xvdf' }],
-            },
-          ],
-        },
-      },
-      automation: {
-        summary: 'An automation agent reporting its processes',
-        value: {
-          agentType: 'AUTOMATION',
-          hostname: 'db0.example.com',
-          version: '107.0.0.8465-1',
-          processes: [
-            {
-              name: 'rs0_0',
-              hostname: 'db0.example.com',
-              lastGoalVersionAchieved: 3,
-              plan: [],
-              errorCode: 0,
-              errorCodeDescription: '',
-              errorCodeHumanReadable: '',
-              errorString: '',
-            },
-          ],
-        },
-      },
-    },
+    examples: AGENT_REPORT_EXAMPLES,
   })
   @ApiAcceptedResponse({ description: 'Stored; no body.' })
   @ApiErrorResponses(400, "Invalid report (the public API's error bodies, naming the field).", [

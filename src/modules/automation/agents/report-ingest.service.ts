@@ -53,8 +53,9 @@ export class ReportIngestService {
 
   @Transactional()
   private async write(groupId: string, report: AgentReportRequest, now: Date): Promise<void> {
-    const orgId = await this.scope.orgOf(groupId);
+    // Lock first: a report that waited for a project's deletion to commit then finds no project.
     await lockDeployment(this.txHost.tx, groupId);
+    const orgId = await this.scope.orgOf(groupId);
     const agentType = report.agentType as AgentType;
     const agentEvents = await this.agents.heartbeat(groupId, agentType, report.hostname, report.version, now);
     if (report.processes !== undefined) {

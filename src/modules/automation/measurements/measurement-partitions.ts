@@ -1,17 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { Clock } from '../../../platform/clock/clock';
 import type { AppConfig } from '../../../platform/config/app-config';
 import { APP_CONFIG } from '../../../platform/config/config.module';
+import { MeasurementPartitionsWriter, partitionNameOf } from './measurement-partitions.writer';
 
 const DAY_MS = 86_400_000;
 const PARTITION = /^measurements_p(\d{4})(\d{2})(\d{2})$/;
-// One creator or dropper of partitions at a time, across instances.
-const PARTITION_LOCK = 'automation:measurement-partitions';
-
-export function partitionNameOf(day: Date): string {
-  return `measurements_p${day.toISOString().slice(0, 10).replace(/-/g, '')}`;
-}
 
 export function dayOf(instant: Date): Date {
   return new Date(Math.floor(instant.getTime() / DAY_MS) * DAY_MS);
@@ -24,14 +18,13 @@ export function dayOf(instant: Date): Date {
 // role, which owns nothing (platform/database/service-role.ts), so these two transactions, and only
 // they, act as the session's user (the owner) with SET LOCAL ROLE NONE, which ends with the transaction.
 // When the service connects as a role of the deployment's own, that role must own `measurements`.
-const AS_OWNER = 'SET LOCAL ROLE NONE';
 @Injectable()
 export class MeasurementPartitions {
   private readonly logger = new Logger(MeasurementPartitions.name);
   private readonly known = new Set<string>();
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly writer: MeasurementPartitionsWriter,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -41,43 +34,21 @@ export class MeasurementPartitions {
       .map((time) => new Date(time))
       .filter((day) => !this.known.has(partitionNameOf(day)));
     if (missing.length === 0) return;
-    await this.dataSource.transaction(async (manager) => {
-      await manager.query(AS_OWNER);
-      await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [PARTITION_LOCK]);
-      for (const day of missing) {
-        const next = new Date(day.getTime() + DAY_MS);
-        await manager.query(
-          `CREATE TABLE IF NOT EXISTS ${partitionNameOf(day)} PARTITION OF measurements
-           FOR VALUES FROM ('${day.toISOString()}') TO ('${next.toISOString()}')`,
-        );
-      }
-    });
+    await this.writer.createDays(missing);
     for (const day of missing) this.known.add(partitionNameOf(day));
   }
 
   // Drops the days that ended before now - retention; returns the dropped partitions' names.
   async prune(now: Date = this.clock.now()): Promise<string[]> {
     const cutoff = dayOf(new Date(now.getTime() - this.config.measurementRetentionDays * DAY_MS));
-    return this.dataSource.transaction(async (manager) => {
-      await manager.query(AS_OWNER);
-      await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [PARTITION_LOCK]);
-      const rows = await manager.query<Array<{ name: string }>>(
-        `SELECT c.relname AS name FROM pg_inherits i
-         JOIN pg_class c ON c.oid = i.inhrelid JOIN pg_class p ON p.oid = i.inhparent
-         WHERE p.relname = 'measurements'`,
-      );
-      const dropped: string[] = [];
-      for (const { name } of rows) {
-        const match = PARTITION.exec(name);
-        if (!match) continue;
-        const day = new Date(`${match[1]}-${match[2]}-${match[3]}T00:00:00Z`);
-        if (day.getTime() + DAY_MS > cutoff.getTime()) continue;
-        await manager.query(`DROP TABLE ${name}`);
-        this.known.delete(name);
-        dropped.push(name);
-      }
-      if (dropped.length > 0) this.logger.log({ msg: 'measurement partitions dropped', partitions: dropped });
-      return dropped;
+    const dropped = await this.writer.dropPartitions((name) => {
+      const match = PARTITION.exec(name);
+      if (!match) return false;
+      const day = new Date(`${match[1]}-${match[2]}-${match[3]}T00:00:00Z`);
+      return day.getTime() + DAY_MS <= cutoff.getTime();
     });
+    for (const name of dropped) this.known.delete(name);
+    if (dropped.length > 0) this.logger.log({ msg: 'measurement partitions dropped', partitions: dropped });
+    return dropped;
   }
 }

@@ -52,6 +52,12 @@ export class MeasurementStore {
     );
   }
 
+  // Every data point of the hosts (a deleted project's); latest values go with their entity.
+  async removeOfHosts(hostIds: string[]): Promise<void> {
+    if (hostIds.length === 0) return;
+    await this.txHost.tx.query(`DELETE FROM measurements WHERE host_id = ANY($1::char(24)[])`, [hostIds]);
+  }
+
   // Averages per bucket of the window's granularity; buckets without data are left out.
   async series(
     hostId: string,

@@ -35,6 +35,8 @@ export function toDeliveryResponse(
   if (delivery.nextAttemptAt !== null) response.nextAttemptAt = toIsoSeconds(delivery.nextAttemptAt);
   if (delivery.lastStatusCode !== null) response.lastStatusCode = delivery.lastStatusCode;
   if (delivery.lastError !== null) response.lastError = delivery.lastError;
+  if (delivery.suppressedBy !== null) response.suppressedBy = delivery.suppressedBy;
+  if (delivery.suppressionReason !== null) response.suppressionReason = delivery.suppressionReason;
   if (delivery.redeliveryOf !== null) response.redeliveryOf = delivery.redeliveryOf;
   if (delivery.completed !== null) response.completed = toIsoSeconds(delivery.completed);
   return response;

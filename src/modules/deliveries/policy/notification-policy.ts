@@ -14,10 +14,12 @@ import {
   ALERT_TRANSITIONED,
   AlertConfigsService,
   AlertEventTypes,
+  AlertInhibition,
   AlertsService,
   MaintenanceWindowsService,
   type AlertResponse,
   type AlertTransitionedEvent,
+  type Inhibition,
   type Notification,
 } from '../../alerting';
 import type { AlertEventKind } from '../notifiers';
@@ -63,6 +65,12 @@ const NOTICE_RECEIVERS: Record<NoticeKind, ReadonlySet<string>> = {
 // the silence ends). Closing or cancelling sends the ending notice to the receivers that were notified;
 // acknowledging sends the acknowledge notice to them (each acknowledgement, also one that extends
 // acknowledgedUntil; withdrawing it sends nothing, re-notification simply resumes).
+// Inhibition (beyond the product, see AlertInhibition): a due notification of an alert whose host is down
+// (or unwatched) is logged once per inhibiting alert as a SUPPRESSED delivery to each receiver, and stays
+// due: the first sweep after the inhibitor closes sends it if the alert is still open, as after a
+// maintenance window, and re-notification resumes from there. A suppressed alert that closes meanwhile
+// was never notified, so nothing follows it; endings and acknowledgements of an alert notified before its
+// host went down still reach those receivers, so no incident stays open.
 @Injectable()
 export class NotificationPolicy {
   constructor(
@@ -70,6 +78,7 @@ export class NotificationPolicy {
     private readonly alertConfigs: AlertConfigsService,
     private readonly alerts: AlertsService,
     private readonly windows: MaintenanceWindowsService,
+    private readonly inhibition: AlertInhibition,
     private readonly projects: ProjectDirectory,
     private readonly recipients: Recipients,
     private readonly queue: DeliveryQueue,
@@ -130,6 +139,7 @@ export class NotificationPolicy {
       lastNotified: null,
       active: true,
       lastSweep: null,
+      inhibitedBy: null,
       created: now,
       updated: now,
     }));
@@ -204,7 +214,8 @@ export class NotificationPolicy {
     return { seen: picked.length, fired };
   }
 
-  // The silences first (acknowledgement, maintenance window); then every due notification is enqueued.
+  // The silences first (acknowledgement, maintenance window, inhibition); then every due notification is
+  // enqueued.
   private async notify(
     due: NotificationScheduleEntity[],
     alert: AlertResponse,
@@ -214,6 +225,11 @@ export class NotificationPolicy {
     // GET one alert shows acknowledgedUntil only while it is in the future.
     if (alert.acknowledgedUntil !== undefined) return 0;
     if ((await this.windows.silencing(alert, now)).length > 0) return 0;
+    const inhibitor = await this.inhibition.inhibitorOf(alert);
+    if (inhibitor !== null) {
+      await this.suppress(due, alert, inhibitor, orgId, now);
+      return 0;
+    }
     const document: AlertResponse = { ...alert, lastNotified: toIsoSeconds(now) };
     const items: NewDelivery[] = [];
     for (const schedule of due) {
@@ -231,6 +247,7 @@ export class NotificationPolicy {
           lastNotified: now,
           nextDueAt: new Date(now.getTime() + schedule.intervalMin * MINUTE_MS),
           active: schedule.eventKind !== 'alert.inform',
+          inhibitedBy: null,
           updated: now,
         },
       );
@@ -238,6 +255,31 @@ export class NotificationPolicy {
     await this.queue.enqueue(items);
     await this.alerts.markNotified(alert.id);
     return due.length;
+  }
+
+  // Logged once per inhibiting alert; the schedule keeps its due time, so it is sent once nothing inhibits it.
+  private async suppress(
+    due: NotificationScheduleEntity[],
+    alert: AlertResponse,
+    inhibitor: Inhibition,
+    orgId: string | null,
+    now: Date,
+  ): Promise<void> {
+    const items: NewDelivery[] = [];
+    for (const schedule of due.filter((row) => row.inhibitedBy !== inhibitor.alertId)) {
+      const receivers = await this.recipients.resolve(this.notificationOf(schedule), alert.groupId, orgId);
+      items.push(
+        ...receivers.map((receiver) => ({
+          ...this.delivery(schedule, receiver, schedule.eventKind, alert, orgId),
+          suppression: { by: inhibitor.alertId, reason: inhibitor.reason },
+        })),
+      );
+      await this.schedules().update(
+        { alertId: schedule.alertId, notificationIndex: schedule.notificationIndex },
+        { inhibitedBy: inhibitor.alertId, updated: now },
+      );
+    }
+    await this.queue.enqueue(items);
   }
 
   private delivery(

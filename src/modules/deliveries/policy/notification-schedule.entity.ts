@@ -50,6 +50,10 @@ export class NotificationScheduleEntity {
   @Column({ name: 'last_sweep', type: 'varchar', length: 36, nullable: true })
   lastSweep!: string | null;
 
+  // The alert that inhibits this notification, once its SUPPRESSED delivery is logged; null otherwise.
+  @Column({ name: 'inhibited_by', type: 'char', length: 24, nullable: true })
+  inhibitedBy!: string | null;
+
   @Column({ type: 'timestamptz', precision: 3 })
   created!: Date;
 

@@ -14,9 +14,9 @@ export interface ResolvedReceiver {
 
 const PEOPLE_HAVE_NO_PHONE = 'SMS to users is not supported: users have no mobile number in this service';
 
-// Turns one notification of an alert configuration into its receivers. People (USER, GROUP, ORG) become
-// one EMAIL receiver per address; an integration type without its own key uses the project's
-// integration of that type. What cannot be reached is returned with the reason, so the delivery log
+// Turns one notification of an alert configuration into its receivers, when it is sent: people (USER,
+// GROUP and ORG role holders, TEAM members, as they are at that moment) become one EMAIL receiver per
+// address; an integration type without its own key uses the project's integration of that type. What cannot be reached is returned with the reason, so the delivery log
 // shows it instead of dropping it silently.
 @Injectable()
 export class Recipients {
@@ -42,16 +42,34 @@ export class Recipients {
         );
       }
       case 'GROUP': {
-        const roles = Array.isArray(notification.roles) ? notification.roles : [];
-        const emails = notification.emailEnabled ? await this.users.emailsOfProjectRoles(groupId, roles) : [];
+        const emails = notification.emailEnabled
+          ? await this.users.emailsOfProjectRoles(groupId, rolesOf(notification))
+          : [];
         return this.people(notification, emails, 'no user with these project roles has an e-mail address');
       }
       case 'ORG': {
-        const emails = notification.emailEnabled && orgId !== null ? await this.users.emailsOfOrg(orgId) : [];
-        return this.people(notification, emails, 'no member of the organization has an e-mail address');
+        const emails =
+          notification.emailEnabled && orgId !== null
+            ? await this.users.emailsOfOrg(orgId, rolesOf(notification))
+            : [];
+        return this.people(
+          notification,
+          emails,
+          'no member of the organization with these roles has an e-mail address',
+        );
       }
-      case 'TEAM':
-        return [unreachable(typeName, 'TEAM notifications are not supported: this service has no teams')];
+      case 'TEAM': {
+        const teamId = String(notification.teamId ?? '');
+        const emails = orgId === null ? null : await this.users.emailsOfTeam(orgId, teamId);
+        if (emails === null) {
+          return [unreachable(typeName, `team ${teamId} is not a team of the project's organization`)];
+        }
+        return this.people(
+          notification,
+          notification.emailEnabled ? emails : [],
+          `no member of team ${teamId} has an e-mail address`,
+        );
+      }
       case 'HIP_CHAT':
       case 'HIPCHAT':
         return [unreachable(typeName, 'HipChat was shut down in 2019')];
@@ -75,6 +93,9 @@ export class Recipients {
   }
 
   private people(notification: Notification, emails: string[], none: string): ResolvedReceiver[] {
+    if (!notification.emailEnabled && !notification.smsEnabled) {
+      return [unreachable(notification.typeName, 'the notification has neither e-mail nor SMS enabled')];
+    }
     const receivers: ResolvedReceiver[] = emails.map((emailAddress) =>
       receiver({ type: 'EMAIL', emailAddress }),
     );
@@ -83,6 +104,10 @@ export class Recipients {
     if (notification.smsEnabled) receivers.push(unreachable(notification.typeName, PEOPLE_HAVE_NO_PHONE));
     return receivers;
   }
+}
+
+function rolesOf(notification: Notification): string[] {
+  return Array.isArray(notification.roles) ? notification.roles.map(String) : [];
 }
 
 function receiver(target: NotificationTarget): ResolvedReceiver {

@@ -34,6 +34,8 @@ export interface NewDelivery {
   eventKind: AlertEventKind;
   alert: AlertDocument;
   context: AlertContext;
+  // Logged as SUPPRESSED (never sent): the alert that inhibits it, and why.
+  suppression?: { by: string; reason: string };
 }
 
 const RESPONSE_KEPT = 2000;
@@ -56,7 +58,9 @@ export class DeliveryQueue {
   async enqueue(items: NewDelivery[], redeliveryOf?: string): Promise<DeliveryEntity[]> {
     const now = this.clock.now();
     const rows = items.map((item): DeliveryEntity => {
+      const suppressed = item.suppression !== undefined;
       const resolved = item.target !== null;
+      const pending = resolved && !suppressed;
       return {
         id: newObjectId(now),
         groupId: item.groupId,
@@ -70,17 +74,19 @@ export class DeliveryQueue {
         eventKind: item.eventKind,
         alert: item.alert,
         context: item.context,
-        status: resolved ? 'PENDING' : 'FAILED',
+        status: suppressed ? 'SUPPRESSED' : resolved ? 'PENDING' : 'FAILED',
         attemptCount: 0,
-        nextAttemptAt: resolved ? now : null,
+        nextAttemptAt: pending ? now : null,
         leaseOwner: null,
         leaseUntil: null,
         lastStatusCode: null,
-        lastError: resolved ? null : (item.problem ?? 'the receiver could not be resolved'),
+        lastError: resolved || suppressed ? null : (item.problem ?? 'the receiver could not be resolved'),
+        suppressedBy: item.suppression?.by ?? null,
+        suppressionReason: item.suppression?.reason ?? null,
         redeliveryOf: redeliveryOf ?? null,
         created: now,
         updated: now,
-        completed: resolved ? null : now,
+        completed: pending ? null : now,
       };
     });
     if (rows.length > 0) await this.repository().insert(rows);
@@ -88,7 +94,8 @@ export class DeliveryQueue {
     return rows;
   }
 
-  // A new PENDING row with the same receiver and payload (the original stays as it was, for the log).
+  // A new PENDING row with the same receiver and payload (the original stays as it was, for the log); a
+  // SUPPRESSED one is sent this way if someone asks for it.
   async copy(original: DeliveryEntity): Promise<DeliveryEntity> {
     const [row] = await this.enqueue(
       [

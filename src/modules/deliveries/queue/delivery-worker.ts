@@ -157,6 +157,8 @@ export class DeliveryWorker {
         raw: {
           deliveryId: delivery.id,
           targetType: delivery.targetType,
+          // The address (or channel) it went to, so the audit trail shows who was told.
+          ...(delivery.recipient === null ? {} : { recipient: delivery.recipient }),
           eventKind: delivery.eventKind,
           attemptNumber: delivery.attemptCount,
         },

@@ -1,7 +1,8 @@
 import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { AlertContext, AlertDocument } from '../notifiers';
 
-export const DELIVERY_STATUSES = ['PENDING', 'SUCCEEDED', 'FAILED'] as const;
+// SUPPRESSED: held back while another alert inhibits it (its host down); logged, never sent.
+export const DELIVERY_STATUSES = ['PENDING', 'SUCCEEDED', 'FAILED', 'SUPPRESSED'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 // One notification of one alert event to one receiver: the durable queue row. The partial and
@@ -10,7 +11,8 @@ export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 @Index('deliveries_due_idx', { synchronize: false })
 @Index('deliveries_group_created_idx', { synchronize: false })
 @Index('deliveries_alert_idx', ['alertId'])
-@Check('deliveries_status_check', `status IN ('PENDING', 'SUCCEEDED', 'FAILED')`)
+@Check('deliveries_status_check', `status IN ('PENDING', 'SUCCEEDED', 'FAILED', 'SUPPRESSED')`)
+@Check('deliveries_suppressed_names_inhibitor', `(status = 'SUPPRESSED') = (suppressed_by IS NOT NULL)`)
 @Check('deliveries_pending_is_due', `(status = 'PENDING') = (next_attempt_at IS NOT NULL)`)
 export class DeliveryEntity {
   @PrimaryColumn({ type: 'char', length: 24 })
@@ -74,6 +76,13 @@ export class DeliveryEntity {
 
   @Column({ name: 'last_error', type: 'text', nullable: true })
   lastError!: string | null;
+
+  // The alert that inhibited a SUPPRESSED delivery, and why, as shown in the log.
+  @Column({ name: 'suppressed_by', type: 'char', length: 24, nullable: true })
+  suppressedBy!: string | null;
+
+  @Column({ name: 'suppression_reason', type: 'text', nullable: true })
+  suppressionReason!: string | null;
 
   @Column({ name: 'redelivery_of', type: 'char', length: 24, nullable: true })
   redeliveryOf!: string | null;

@@ -19,7 +19,13 @@ import type { CreateRoleMappingRequest } from './dto/create-role-mapping.request
 import type { RoleMappingRequest } from './dto/role-mapping.request';
 import type { RoleMappingResponse } from './dto/role-mapping.response';
 import { checkRoleAssignments } from './role-assignment-rules';
-import { RoleMappingEntity } from './role-mapping.entity';
+import { RoleMappingEntity, type RoleAssignment } from './role-mapping.entity';
+import {
+  duplicateExternalGroupName,
+  mappingChanged,
+  planRoleMappingReplacement,
+  roleMappingDiff,
+} from './role-mapping-replacement';
 import { toRoleMappingResponse } from './role-mapping.mapper';
 
 // Role mappings of one connected organization (the product's role mapping). Writes hold
@@ -83,7 +89,7 @@ export class RoleMappingsService {
     };
     await this.repository().insert(mapping);
     await this.publish(FederationEventTypes.ROLE_MAPPING_CREATED, config, mapping, [
-      diffOf(undefined, mapping),
+      roleMappingDiff(undefined, mapping),
     ]);
     return toRoleMappingResponse(mapping);
   }
@@ -111,7 +117,9 @@ export class RoleMappingsService {
     mapping.roleAssignments = await this.assignments(request, orgId, 'roleAssignments');
     mapping.updated = this.clock.now();
     await this.repository().save(mapping);
-    await this.publish(FederationEventTypes.ROLE_MAPPING_UPDATED, config, mapping, [diffOf(before, mapping)]);
+    await this.publish(FederationEventTypes.ROLE_MAPPING_UPDATED, config, mapping, [
+      roleMappingDiff(before, mapping),
+    ]);
     return toRoleMappingResponse(mapping);
   }
 
@@ -126,77 +134,50 @@ export class RoleMappingsService {
     const mapping = await this.find(orgId, roleMappingId);
     await this.repository().delete({ id: mapping.id });
     await this.publish(FederationEventTypes.ROLE_MAPPING_DELETED, config, mapping, [
-      diffOf(mapping, undefined),
+      roleMappingDiff(mapping, undefined),
     ]);
   }
 
   // The roleMappings of PATCH /federationSettings/{id}/connectedOrgConfigs/{orgId}: the given list replaces
-  // the organization's mappings, inside the caller's
-  // transaction (which holds the connected organization's row). An item keeps the mapping named by its
-  // id, else the one with its externalGroupName; each creation, change and removal is audited.
+  // the organization's mappings, inside the caller's transaction (which holds the connected
+  // organization's row). Which mapping an item keeps: matchExistingMappings; each creation, change and
+  // removal is audited.
   async replaceAll(config: ConnectedOrgEntity, items: readonly RoleMappingRequest[]): Promise<void> {
-    const seen = new Set<string>();
-    for (const item of items) {
-      if (seen.has(item.externalGroupName)) {
-        throw FederationErrors.DUPLICATE_EXTERNAL_GROUP_NAMES_IN_INPUT(item.externalGroupName);
-      }
-      seen.add(item.externalGroupName);
-    }
+    const duplicate = duplicateExternalGroupName(items);
+    if (duplicate !== undefined) throw FederationErrors.DUPLICATE_EXTERNAL_GROUP_NAMES_IN_INPUT(duplicate);
     const current = await this.repository().find({
       where: { orgId: config.orgId },
       order: { seq: 'ASC' },
     });
-    const unmatched = new Map(current.map((mapping) => [mapping.id, mapping]));
-    // Ids first, so that a name another item takes over does not capture the mapping an id names.
-    const matched = items.map((item) => {
-      const byId = item.id != null ? unmatched.get(item.id) : undefined;
-      if (byId) unmatched.delete(byId.id);
-      return byId;
-    });
+    const roleAssignments: RoleAssignment[][] = [];
     for (const [index, item] of items.entries()) {
-      if (matched[index]) continue;
-      const byName = [...unmatched.values()].find(
-        (mapping) => mapping.externalGroupName === item.externalGroupName,
+      roleAssignments.push(
+        await this.assignments(item, config.orgId, `roleMappings[${index}].roleAssignments`),
       );
-      if (byName) unmatched.delete(byName.id);
-      matched[index] = byName;
     }
     const now = this.clock.now();
-    const next: Array<{ before?: RoleMappingEntity; after: RoleMappingEntity }> = [];
-    for (const [index, item] of items.entries()) {
-      const before = matched[index];
-      const roleAssignments = await this.assignments(
-        item,
-        config.orgId,
-        `roleMappings[${index}].roleAssignments`,
-      );
-      next.push({
-        before,
-        after: {
-          id: before?.id ?? newObjectId(now),
-          orgId: config.orgId,
-          externalGroupName: item.externalGroupName,
-          roleAssignments,
-          created: before?.created ?? now,
-          updated: before && !changed(before, item.externalGroupName, roleAssignments) ? before.updated : now,
-        },
-      });
-    }
+    const { removed, next } = planRoleMappingReplacement(current, items, roleAssignments, {
+      orgId: config.orgId,
+      now,
+      newId: () => newObjectId(now),
+    });
     // Rewritten as a whole so that swapped names never collide with the unique index midway.
     await this.repository().delete({ orgId: config.orgId });
     if (next.length > 0) await this.repository().insert(next.map(({ after }) => after));
-    for (const removed of unmatched.values()) {
-      await this.publish(FederationEventTypes.ROLE_MAPPING_DELETED, config, removed, [
-        diffOf(removed, undefined),
+    for (const mapping of removed) {
+      await this.publish(FederationEventTypes.ROLE_MAPPING_DELETED, config, mapping, [
+        roleMappingDiff(mapping, undefined),
       ]);
     }
     for (const { before, after } of next) {
       if (!before) {
         await this.publish(FederationEventTypes.ROLE_MAPPING_CREATED, config, after, [
-          diffOf(undefined, after),
+          roleMappingDiff(undefined, after),
         ]);
-      } else if (changed(before, after.externalGroupName, after.roleAssignments)) {
-        await this.publish(FederationEventTypes.ROLE_MAPPING_UPDATED, config, after, [diffOf(before, after)]);
+      } else if (mappingChanged(before, after.externalGroupName, after.roleAssignments)) {
+        await this.publish(FederationEventTypes.ROLE_MAPPING_UPDATED, config, after, [
+          roleMappingDiff(before, after),
+        ]);
       }
     }
   }
@@ -236,29 +217,4 @@ export class RoleMappingsService {
   private repository() {
     return this.txHost.tx.getRepository(RoleMappingEntity);
   }
-}
-
-function changed(
-  before: RoleMappingEntity,
-  externalGroupName: string,
-  roleAssignments: RoleMappingEntity['roleAssignments'],
-): boolean {
-  return (
-    before.externalGroupName !== externalGroupName ||
-    JSON.stringify(before.roleAssignments) !== JSON.stringify(roleAssignments)
-  );
-}
-
-function diffOf(before: RoleMappingEntity | undefined, after: RoleMappingEntity | undefined): EventDiff {
-  const subject = (after ?? before) as RoleMappingEntity;
-  const params = (['externalGroupName', 'roleAssignments'] as const)
-    .filter((field) => JSON.stringify(before?.[field]) !== JSON.stringify(after?.[field]))
-    .map((field) => ({ param: field, old: before?.[field], new: after?.[field] }));
-  return {
-    id: subject.id,
-    name: subject.externalGroupName,
-    type: 'ROLE_MAPPING',
-    status: before === undefined ? 'NEW' : after === undefined ? 'REMOVED' : 'MODIFIED',
-    params,
-  };
 }

@@ -38,8 +38,20 @@ export class MembershipService {
     private readonly links: PageLinks,
   ) {}
 
-  async listOrgUsers(orgId: string, page: PageQuery): Promise<ListEnvelope<UserResponse>> {
-    return this.page(await this.store.orgMemberRoles(orgId), page);
+  // `among`: only these users (a team's members), each still with its roles in the organization.
+  async listOrgUsers(orgId: string, page: PageQuery, among?: string[]): Promise<ListEnvelope<UserResponse>> {
+    const rows = await this.store.orgMemberRoles(orgId);
+    if (among === undefined) return this.page(rows, page);
+    const wanted = new Set(among);
+    return this.page(
+      rows.filter((row) => wanted.has(row.userId)),
+      page,
+    );
+  }
+
+  // Users holding a role in the organization or one of its projects, or belonging to one of its teams.
+  async orgMemberIds(orgId: string): Promise<Set<string>> {
+    return new Set((await this.store.orgMemberRoles(orgId)).map((row) => row.userId));
   }
 
   async listProjectUsers(groupId: string, query: ProjectUsersQuery): Promise<ListEnvelope<UserResponse>> {

@@ -1,18 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { PROJECTS_CHANNEL } from '../../../platform/auth/credential-channel';
 import { ProjectDirectory } from '../../../platform/auth/principal';
 import { OrganizationEntity } from '../organizations/organization.entity';
 import { ProjectEntity } from './project.entity';
 
 const MAX_CACHED = 100_000;
 
-// The role guard asks this on every project route. A project never changes organization, so a
-// found answer is cached for the life of the process; unknown ids are not cached.
+// The role guard asks this on every project route. A project never changes organization, so a found
+// answer is kept until the project is deleted: the deleting transaction notifies every instance
+// (PROJECTS_CHANNEL, delivered at commit, this instance included), which forgets it. Unknown ids are
+// not cached.
 @Injectable()
 export class ProjectOrgDirectory extends ProjectDirectory {
   private readonly orgByProject = new Map<string, string>();
   private readonly knownOrgs = new Set<string>();
+  // Bumped by every forget: an answer read before a deletion was announced is not cached after it.
+  private epoch = 0;
 
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {
     super();
@@ -21,12 +26,15 @@ export class ProjectOrgDirectory extends ProjectDirectory {
   async orgOf(groupId: string): Promise<string | null> {
     const cached = this.orgByProject.get(groupId);
     if (cached !== undefined) return cached;
+    const epochAtStart = this.epoch;
     const project = await this.txHost.tx
       .getRepository(ProjectEntity)
       .findOne({ select: { id: true, orgId: true }, where: { id: groupId } });
     if (!project) return null;
-    if (this.orgByProject.size >= MAX_CACHED) this.orgByProject.clear();
-    this.orgByProject.set(groupId, project.orgId);
+    if (this.epoch === epochAtStart) {
+      if (this.orgByProject.size >= MAX_CACHED) this.orgByProject.clear();
+      this.orgByProject.set(groupId, project.orgId);
+    }
     return project.orgId;
   }
 
@@ -39,5 +47,18 @@ export class ProjectOrgDirectory extends ProjectDirectory {
       this.knownOrgs.add(orgId);
     }
     return found;
+  }
+
+  forget(groupId?: string): void {
+    this.epoch++;
+    if (groupId === undefined) this.orgByProject.clear();
+    else this.orgByProject.delete(groupId);
+  }
+
+  // Inside the deleting transaction: every instance forgets the project when it commits; this one
+  // also at once, so the caller's next request never finds it cached.
+  async announceRemoved(groupId: string): Promise<void> {
+    await this.txHost.tx.query('SELECT pg_notify($1, $2)', [PROJECTS_CHANNEL, groupId]);
+    this.forget(groupId);
   }
 }

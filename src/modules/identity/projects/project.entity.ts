@@ -16,6 +16,10 @@ export class ProjectEntity {
   @Column({ name: 'with_default_alerts_settings', type: 'boolean', default: true })
   withDefaultAlertsSettings!: boolean;
 
+  // Set only by a global owner (PATCH /groups/{groupId}); printed only to global readers.
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  tags!: string[];
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 }

@@ -1,3 +1,5 @@
+import type { Principal } from '../../../platform/auth/principal';
+import { hasGlobalRole } from '../../../platform/auth/role-hierarchy';
 import type { LinkResponse } from '../../../platform/http/pagination/link.response';
 import type { ProjectResponse } from './dto/project.response';
 import type { ProjectEntity } from './project.entity';
@@ -6,9 +8,18 @@ export function projectPath(groupId: string): string {
   return `/groups/${groupId}`;
 }
 
+// The product shows a project's tags to callers with a global role only.
+export function tagsShownTo(principal: Principal): boolean {
+  return hasGlobalRole(principal.roles, ['GLOBAL_READ_ONLY']);
+}
+
 // The product's project shape. Deployment counters stay zero until agents report;
 // agentApiKey and lastActiveAgent are omitted because no agent key or agent exists yet.
-export function toProjectResponse(project: ProjectEntity, links: LinkResponse[]): ProjectResponse {
+export function toProjectResponse(
+  project: ProjectEntity,
+  links: LinkResponse[],
+  showTags: boolean,
+): ProjectResponse {
   return {
     activeAgentCount: 0,
     hostCounts: { arbiter: 0, config: 0, master: 0, mongos: 0, primary: 0, secondary: 0, slave: 0 },
@@ -19,6 +30,6 @@ export function toProjectResponse(project: ProjectEntity, links: LinkResponse[])
     publicApiEnabled: true,
     replicaSetCount: 0,
     shardCount: 0,
-    tags: [],
+    tags: showTags ? [...project.tags] : [],
   };
 }

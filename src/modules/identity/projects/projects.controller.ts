@@ -1,4 +1,15 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Param, Post, Query } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  HttpStatus,
+  Param,
+  Patch,
+  Post,
+  Query,
+} from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -11,17 +22,25 @@ import {
 import { CurrentPrincipal } from '../../../platform/auth/current-principal.decorator';
 import type { Principal } from '../../../platform/auth/principal';
 import { RequireAuthenticated, RequireProjectRole } from '../../../platform/auth/require-role.decorator';
+import { ApiErrorResponses } from '../../../platform/http/api-error-responses.decorator';
+import { CommonErrors } from '../../../platform/http/error-codes';
 import type { ListEnvelope } from '../../../platform/http/pagination/list-envelope';
 import { PageQuery } from '../../../platform/http/pagination/page.query';
 import { CreateProjectQuery } from './dto/create-project.query';
 import { CreateProjectRequest } from './dto/create-project.request';
 import { ProjectListResponse, ProjectResponse } from './dto/project.response';
+import { UpdateProjectRequest } from './dto/update-project.request';
+import { IdentityErrors } from '../identity.errors';
+import { ProjectLifecycleService } from './project-lifecycle.service';
 import { ProjectsService } from './projects.service';
 
 @ApiTags('Projects')
 @Controller('groups')
 export class ProjectsController {
-  constructor(private readonly projects: ProjectsService) {}
+  constructor(
+    private readonly projects: ProjectsService,
+    private readonly lifecycle: ProjectLifecycleService,
+  ) {}
 
   @Post()
   @RequireAuthenticated()
@@ -78,7 +97,53 @@ export class ProjectsController {
   @ApiOperation({ summary: 'Get one project' })
   @ApiOkResponse({ type: ProjectResponse })
   @ApiNotFoundResponse({ description: 'GROUP_NOT_FOUND (global callers only; others get 401 NOT_IN_GROUP).' })
-  get(@Param('groupId') groupId: string): Promise<ProjectResponse> {
-    return this.projects.get(groupId);
+  get(@CurrentPrincipal() principal: Principal, @Param('groupId') groupId: string): Promise<ProjectResponse> {
+    return this.projects.get(principal, groupId);
+  }
+
+  @Patch(':groupId')
+  @RequireProjectRole('GROUP_OWNER')
+  @ApiOperation({
+    summary: 'Update one project',
+    description:
+      'GROUP_OWNER (ORG_OWNER and GLOBAL_OWNER imply it): renames the project (GROUP_NAME_CHANGED) and, for a ' +
+      'GLOBAL_OWNER, replaces its tags (GROUP_TAGS_MODIFIED). Fields GET prints may be sent back unchanged.',
+  })
+  @ApiOkResponse({ type: ProjectResponse })
+  @ApiErrorResponses(400, 'No name or tags; a field out of its rules; a read-only field changed.', [
+    CommonErrors.MISSING_ONE_OF_ATTRIBUTES('name, tags'),
+    CommonErrors.ATTRIBUTE_READ_ONLY('orgId'),
+  ])
+  @ApiErrorResponses(
+    401,
+    'Not an owner of the project; tags changed by a caller other than a global owner.',
+    [CommonErrors.USER_UNAUTHORIZED()],
+  )
+  @ApiErrorResponses(409, 'Another project of the organization has that name.', [
+    IdentityErrors.GROUP_ALREADY_EXISTS('Production'),
+  ])
+  update(
+    @CurrentPrincipal() principal: Principal,
+    @Param('groupId') groupId: string,
+    @Body() body: UpdateProjectRequest,
+  ): Promise<ProjectResponse> {
+    return this.lifecycle.update(principal, groupId, body);
+  }
+
+  @Delete(':groupId')
+  @RequireProjectRole('GROUP_OWNER')
+  @HttpCode(HttpStatus.OK)
+  @ApiOperation({
+    summary: 'Delete one project',
+    description:
+      'GROUP_OWNER (ORG_OWNER and GLOBAL_OWNER imply it). Everything the project holds goes with it in one ' +
+      'transaction (alert configurations, alerts, maintenance windows, integrations, hosts, agent API keys, ' +
+      'automation, deliveries, roles and API key assignments); its events stay, readable through its ' +
+      'organization, with GROUP_DELETED. 200 with no body, as the product answers.',
+  })
+  @ApiOkResponse({ description: 'Deleted; no body.' })
+  @ApiNotFoundResponse({ description: 'GROUP_NOT_FOUND (global callers only; others get 401 NOT_IN_GROUP).' })
+  delete(@Param('groupId') groupId: string): Promise<void> {
+    return this.lifecycle.delete(groupId);
   }
 }

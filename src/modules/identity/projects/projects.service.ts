@@ -19,7 +19,7 @@ import { UserEntity } from '../users/user.entity';
 import type { CreateProjectRequest } from './dto/create-project.request';
 import type { ProjectResponse } from './dto/project.response';
 import { ProjectEntity } from './project.entity';
-import { projectPath, toProjectResponse } from './project.mapper';
+import { projectPath, tagsShownTo, toProjectResponse } from './project.mapper';
 
 @Injectable()
 export class ProjectsService {
@@ -56,6 +56,7 @@ export class ProjectsService {
       orgId,
       name: request.name,
       withDefaultAlertsSettings: request.withDefaultAlertsSettings ?? true,
+      tags: [],
     });
     await repository.insert(project);
 
@@ -72,7 +73,7 @@ export class ProjectsService {
       groupId: project.id,
       raw: { name: project.name, withDefaultAlertsSettings: project.withDefaultAlertsSettings },
     });
-    return this.toResponse(project);
+    return this.toResponse(project, principal);
   }
 
   async list(principal: Principal, page: PageQuery): Promise<ListEnvelope<ProjectResponse>> {
@@ -89,10 +90,10 @@ export class ProjectsService {
   }
 
   // The guard already required GROUP_READ_ONLY (or an implying role) on this project.
-  async get(groupId: string): Promise<ProjectResponse> {
+  async get(principal: Principal, groupId: string): Promise<ProjectResponse> {
     const project = await this.txHost.tx.getRepository(ProjectEntity).findOneBy({ id: groupId });
     if (!project) throw CommonErrors.GROUP_NOT_FOUND(groupId);
-    return this.toResponse(project);
+    return this.toResponse(project, principal);
   }
 
   // Names are unique per organization only: the oldest project of that name the caller may read.
@@ -103,7 +104,7 @@ export class ProjectsService {
     const readable = candidates.find((p) =>
       hasProjectRole(principal.roles, p.id, p.orgId, ['GROUP_READ_ONLY']),
     );
-    if (readable) return this.toResponse(readable);
+    if (readable) return this.toResponse(readable, principal);
     if (hasGlobalRole(principal.roles, ['GLOBAL_READ_ONLY'])) throw IdentityErrors.GROUP_NAME_NOT_FOUND(name);
     throw CommonErrors.NOT_IN_GROUP();
   }
@@ -133,12 +134,12 @@ export class ProjectsService {
       .getManyAndCount();
     return this.links.list(
       page,
-      projects.map((project) => this.toResponse(project)),
+      projects.map((project) => this.toResponse(project, principal)),
       total,
     );
   }
 
-  private toResponse(project: ProjectEntity): ProjectResponse {
-    return toProjectResponse(project, this.links.self(projectPath(project.id)));
+  private toResponse(project: ProjectEntity, principal: Principal): ProjectResponse {
+    return toProjectResponse(project, this.links.self(projectPath(project.id)), tagsShownTo(principal));
   }
 }

@@ -16,6 +16,7 @@ import type { IntegrationResponse } from './dto/integration.response';
 import { IntegrationEntity } from './integration.entity';
 import { toIntegrationResponse } from './integration.mapper';
 import { parseIntegrationRequest } from './integration-request.parser';
+import { IntegrationSettingsWriter } from './integration-settings.writer';
 import { openSettings, restoreRedactedSecrets, sealSettings } from './integration-secrets';
 import type { IntegrationDraft, IntegrationSettings, SettingsOf } from './integration-settings';
 import { isIntegrationType, type IntegrationType } from './integration-types';
@@ -33,6 +34,7 @@ export class IntegrationsService {
     private readonly links: PageLinks,
     private readonly clock: Clock,
     private readonly secrets: SecretBox,
+    private readonly writer: IntegrationSettingsWriter,
   ) {}
 
   async list(groupId: string, page: PageQuery): Promise<ListEnvelope<IntegrationResponse>> {
@@ -65,11 +67,7 @@ export class IntegrationsService {
       lock: { mode: 'pessimistic_write' },
     });
     const kept = restoreRedactedSecrets(draft, current && openSettings(current.settings, this.secrets));
-    await this.txHost.tx.query(
-      `INSERT INTO integrations (group_id, type, settings, created, updated) VALUES ($1, $2, $3, $4, $4)
-       ON CONFLICT (group_id, type) DO UPDATE SET settings = EXCLUDED.settings, updated = EXCLUDED.updated`,
-      [groupId, type, JSON.stringify(await this.sealed(kept)), this.clock.now()],
-    );
+    await this.writer.upsert(groupId, type, await this.sealed(kept), this.clock.now());
     await this.publish(IntegrationEventTypes.INTEGRATION_CONFIGURED, orgId, groupId, type);
     return this.page(groupId, page);
   }
@@ -86,12 +84,13 @@ export class IntegrationsService {
     const orgId = await this.scope.orgOf(groupId);
     // A redacted value has nothing to stand for here: refused (integration-secrets.ts).
     const draft = restoreRedactedSecrets(await parseIntegrationRequest(type, body), null);
-    const inserted: unknown[] = await this.txHost.tx.query(
-      `INSERT INTO integrations (group_id, type, settings, created, updated) VALUES ($1, $2, $3, $4, $4)
-       ON CONFLICT (group_id, type) DO NOTHING RETURNING group_id`,
-      [groupId, type, JSON.stringify(await this.sealed(draft)), this.clock.now()],
+    const inserted = await this.writer.insertIfAbsent(
+      groupId,
+      type,
+      await this.sealed(draft),
+      this.clock.now(),
     );
-    if (inserted.length === 0) throw IntegrationsErrors.INTEGRATION_ALREADY_CONFIGURED(type);
+    if (!inserted) throw IntegrationsErrors.INTEGRATION_ALREADY_CONFIGURED(type);
     await this.publish(IntegrationEventTypes.INTEGRATION_CONFIGURED, orgId, groupId, type);
     return this.page(groupId, page);
   }

@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import { NonceClaimsStore } from './nonce-claims.store';
 
 export type NonceAdmission = 'ok' | 'replay' | 'foreign';
 
@@ -15,11 +16,14 @@ const MAX_LOCAL_NONCES = 200_000;
 // which makes the client fetch a fresh nonce from the instance it is talking to.
 export class NonceReplayGuard {
   private readonly seen = new Map<string, Seen>();
+  private readonly claims: NonceClaimsStore;
 
   constructor(
-    private readonly dataSource: DataSource,
+    dataSource: DataSource,
     private readonly instanceId: string,
-  ) {}
+  ) {
+    this.claims = new NonceClaimsStore(dataSource);
+  }
 
   async admit(nonce: string, nc: number, expiresAt: number, now: number): Promise<NonceAdmission> {
     const local = this.seen.get(nonce);
@@ -28,12 +32,8 @@ export class NonceReplayGuard {
       local.maxNc = nc;
       return 'ok';
     }
-    const claimed: unknown[] = await this.dataSource.query(
-      `INSERT INTO auth_nonce_claims (nonce, instance_id, expires_at) VALUES ($1, $2, $3)
-       ON CONFLICT (nonce) DO NOTHING RETURNING nonce`,
-      [nonce, this.instanceId, new Date(expiresAt)],
-    );
-    if (claimed.length === 0) return 'foreign';
+    const claimed = await this.claims.claim(nonce, this.instanceId, new Date(expiresAt));
+    if (!claimed) return 'foreign';
     if (this.seen.size >= MAX_LOCAL_NONCES) this.evict(now);
     this.seen.set(nonce, { maxNc: nc, expiresAt });
     return 'ok';
@@ -41,7 +41,7 @@ export class NonceReplayGuard {
 
   async prune(now: number): Promise<void> {
     this.evict(now);
-    await this.dataSource.query('DELETE FROM auth_nonce_claims WHERE expires_at < $1', [new Date(now)]);
+    await this.claims.deleteExpired(new Date(now));
   }
 
   // Forgetting a live nonce is safe: its next use finds the claim in the database and gets stale=true.

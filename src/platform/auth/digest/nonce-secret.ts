@@ -1,6 +1,7 @@
 import { DataSource } from 'typeorm';
 import { randomSecret } from '../../config/app-config';
 import { SecretBox, SecretBoxError } from '../../crypto/secret-box';
+import { insertSettingIfAbsent, readSetting, replaceSetting } from './platform-settings.store';
 
 const KEY = 'digest_nonce_secret';
 
@@ -14,12 +15,8 @@ export async function loadNonceSecret(
   box: SecretBox,
 ): Promise<Buffer> {
   if (configured) return Buffer.from(configured, 'utf8');
-  await dataSource.query('INSERT INTO platform_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [
-    KEY,
-    box.seal(randomSecret()),
-  ]);
-  const rows: Array<{ value: string }> = await dataSource.query('SELECT value FROM platform_settings WHERE key = $1', [KEY]);
-  const stored = rows[0].value;
+  await insertSettingIfAbsent(dataSource, KEY, box.seal(randomSecret()));
+  const stored = await readSetting(dataSource, KEY);
   let secret = stored;
   let current = false;
   if (SecretBox.isSealed(stored)) {
@@ -34,11 +31,7 @@ export async function loadNonceSecret(
   }
   if (!current) {
     // Compared with what was read: two instances starting together seal it once.
-    await dataSource.query('UPDATE platform_settings SET value = $3 WHERE key = $1 AND value = $2', [
-      KEY,
-      stored,
-      box.seal(secret),
-    ]);
+    await replaceSetting(dataSource, KEY, stored, box.seal(secret));
   }
   return Buffer.from(secret, 'base64url');
 }

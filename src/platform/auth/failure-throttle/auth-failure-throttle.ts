@@ -7,6 +7,7 @@ import { APP_CONFIG } from '../../config/config.module';
 import { ApiError } from '../../http/api-error';
 import { CommonErrors } from '../../http/error-codes';
 import { parseCidr } from '../../net/cidr';
+import { AuthFailuresStore } from './auth-failures.store';
 
 // Who failed: `scope` separates credential spaces (Digest user names, a project's Prometheus user).
 export interface FailureSubject {
@@ -30,16 +31,6 @@ export function clientOf(address: string): string {
   return cidr.family === 'ipv4' ? cidr.network : (parseCidr(`${cidr.network}/64`)?.text ?? cidr.network);
 }
 
-// One statement per failed verification, every bucket of it at once (atomic per row under the upsert's
-// row lock). A bucket quiet for the reset time starts over at one.
-const RECORD = `
-  INSERT INTO auth_failures AS f (bucket_key, failures, last_failure_at)
-  SELECT key, 1, $2 FROM unnest($1::text[]) AS key
-  ON CONFLICT (bucket_key) DO UPDATE SET
-    failures = CASE WHEN f.last_failure_at < $3 THEN 1 ELSE f.failures + 1 END,
-    last_failure_at = $2
-  RETURNING bucket_key, failures`;
-
 // Throttles password guessing. Failed verifications are counted in Postgres per (name, address) and per
 // address, so every instance on the database counts the same failures; past a bucket's free failures,
 // each further one blocks it for twice as long as the one before (capped). A stranger elsewhere cannot
@@ -55,12 +46,15 @@ export class AuthFailureThrottle implements OnModuleInit, OnApplicationShutdown 
   // (name, address) keys this instance recorded a failure for: only those pay a write on success.
   private readonly failing = new Set<string>();
   private pruneTimer: NodeJS.Timeout | undefined;
+  private readonly store: AuthFailuresStore;
 
   constructor(
-    private readonly dataSource: DataSource,
+    dataSource: DataSource,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.store = new AuthFailuresStore(dataSource);
+  }
 
   onModuleInit(): void {
     this.pruneTimer = setInterval(() => {
@@ -91,11 +85,7 @@ export class AuthFailureThrottle implements OnModuleInit, OnApplicationShutdown 
   async recordFailure(subject: FailureSubject, now: number): Promise<number> {
     const keys = this.keysOf(subject);
     const [pair, address] = keys;
-    const rows = await this.dataSource.query<Array<{ bucket_key: string; failures: number }>>(RECORD, [
-      keys,
-      new Date(now),
-      new Date(now - this.config.authFailureResetMs),
-    ]);
+    const rows = await this.store.record(keys, new Date(now), new Date(now - this.config.authFailureResetMs));
     this.remember(this.failing, MAX_FAILING, pair);
     for (const row of rows) {
       const free =
@@ -126,7 +116,7 @@ export class AuthFailureThrottle implements OnModuleInit, OnApplicationShutdown 
   async recordSuccess(subject: FailureSubject): Promise<void> {
     const [pair] = this.keysOf(subject);
     if (!this.failing.delete(pair)) return;
-    await this.dataSource.query('DELETE FROM auth_failures WHERE bucket_key = $1', [pair]);
+    await this.store.forget(pair);
   }
 
   // The product's 429 body, naming the refused resource, the free failures and the reset time.
@@ -144,9 +134,7 @@ export class AuthFailureThrottle implements OnModuleInit, OnApplicationShutdown 
 
   async prune(now: number): Promise<void> {
     for (const [key, until] of this.blocks) if (until <= now) this.blocks.delete(key);
-    await this.dataSource.query('DELETE FROM auth_failures WHERE last_failure_at < $1', [
-      new Date(now - this.config.authFailureResetMs),
-    ]);
+    await this.store.deleteQuietSince(new Date(now - this.config.authFailureResetMs));
   }
 
   private keysOf(subject: FailureSubject): [string, string] {

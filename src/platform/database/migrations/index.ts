@@ -17,6 +17,8 @@ import { TeamsAndMembership1795301500000 } from './1795301500000-teams-and-membe
 import { HostFacts1795301600000 } from './1795301600000-host-facts';
 import { InformSchedules1795301601000 } from './1795301601000-inform-schedules';
 import { ScopedMaintenanceWindows1795301700000 } from './1795301700000-scoped-maintenance-windows';
+import { ProjectTags1795302100000 } from './1795302100000-project-tags';
+import { SuppressedDeliveries1795302300000 } from './1795302300000-suppressed-deliveries';
 
 // Listed explicitly (not globbed) so the app, the CLI and the test harness load the same classes
 // whether running from TypeScript or from dist/. Append new migrations in timestamp order.
@@ -40,4 +42,6 @@ export const MIGRATIONS = [
   HostFacts1795301600000,
   InformSchedules1795301601000,
   ScopedMaintenanceWindows1795301700000,
+  ProjectTags1795302100000,
+  SuppressedDeliveries1795302300000,
 ];

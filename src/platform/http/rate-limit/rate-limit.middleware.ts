@@ -4,7 +4,7 @@ import type { Principal } from '../../auth/principal';
 import type { AppConfig } from '../../config/app-config';
 import type { ApiError } from '../api-error';
 import { CommonErrors } from '../error-codes';
-import { TokenBuckets, type BucketRequest, type BucketState } from './token-buckets';
+import { TokenBuckets, type BucketRequest, type BucketState } from './token-buckets.store';
 
 // Load balancers probe /health; it never counts.
 const EXEMPT_PATHS = new Set(['/health']);

@@ -1,11 +1,11 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
-import { isIP } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { blockedRangeOf } from './blocked-ranges';
 import { guardedLookup, systemResolver, type HostResolver } from './guarded-lookup';
 import { effectiveTimeout } from './outbound-deadline';
 import { OutboundRequestError } from './outbound-request-error';
+import { flattenHeaders, keepWithin, planOutboundRequest, type OutboundPlan } from './outbound-request-plan';
 import type { OutboundPolicy } from './outbound-policy';
 
 export interface OutboundRequest {
@@ -68,20 +68,22 @@ export class OutboundHttpClient {
   }
 
   private attempt(request: OutboundRequest, started: number): Promise<OutboundResponse> {
-    const url = parseUrl(request.url);
-    const port = url.port === '' ? (url.protocol === 'https:' ? 443 : 80) : Number(url.port);
-    // net.connect skips `lookup` for an address literal, so a literal is checked here.
-    const literal = url.hostname.replace(/^\[(.*)\]$/, '$1');
-    if (isIP(literal) !== 0) {
-      const refusal = this.policy.refusal(url.hostname, literal, port);
+    const plan = planOutboundRequest(request.url, request.headers, request.body);
+    if (plan.addressLiteral !== undefined) {
+      const refusal = this.policy.refusal(plan.url.hostname, plan.addressLiteral, plan.port);
       if (refusal) throw new OutboundRequestError('REFUSED', refusal);
     }
-    const timeoutMs = effectiveTimeout(this.options.timeoutMs);
-    const body = request.body === undefined ? undefined : Buffer.from(request.body, 'utf8');
-    const headers: Record<string, string> = { ...request.headers };
-    if (body) headers['Content-Length'] = String(body.length);
-    const transport = url.protocol === 'https:' ? https : http;
+    return this.exchange(request.method, plan, effectiveTimeout(this.options.timeoutMs), started);
+  }
 
+  // Sends the planned request and settles once: with the answer, its first error or the timeout.
+  private exchange(
+    method: OutboundRequest['method'],
+    plan: OutboundPlan,
+    timeoutMs: number,
+    started: number,
+  ): Promise<OutboundResponse> {
+    const transport = plan.url.protocol === 'https:' ? https : http;
     return new Promise<OutboundResponse>((resolve, reject) => {
       let settled = false;
       const settle = (action: () => void): void => {
@@ -101,41 +103,20 @@ export class OutboundHttpClient {
       try {
         // agent: false: a fresh connection per attempt, so every attempt goes through the guarded lookup.
         outgoing = transport.request(
-          url,
+          plan.url,
           {
-            method: request.method,
-            headers,
+            method,
+            headers: plan.headers,
             agent: false,
-            lookup: guardedLookup(this.policy, this.resolver, port),
+            lookup: guardedLookup(this.policy, this.resolver, plan.port),
           },
-          (incoming) => {
-            const chunks: Buffer[] = [];
-            let size = 0;
-            let truncated = false;
-            const done = (): void =>
-              settle(() =>
-                resolve({
-                  status: incoming.statusCode ?? 0,
-                  headers: flattenHeaders(incoming.headers),
-                  body: Buffer.concat(chunks).toString('utf8'),
-                  bodyTruncated: truncated,
-                  latencyMs: elapsed(started),
-                  privateTarget: isPrivate(incoming.socket?.remoteAddress),
-                }),
-              );
-            incoming.on('data', (chunk: Buffer) => {
-              const room = this.maxResponseBytes - size;
-              chunks.push(chunk.subarray(0, room));
-              size += Math.min(chunk.length, room);
-              if (chunk.length > room) {
-                truncated = true;
-                done();
-                incoming.destroy();
-              }
-            });
-            incoming.on('end', done);
-            incoming.on('error', (error) => settle(() => reject(error)));
-          },
+          (incoming) =>
+            this.collect(
+              incoming,
+              started,
+              (response) => settle(() => resolve(response)),
+              (error) => settle(() => reject(error)),
+            ),
         );
       } catch (error) {
         // node refuses invalid header names or values before anything is sent.
@@ -143,30 +124,42 @@ export class OutboundHttpClient {
         return;
       }
       outgoing.on('error', (error) => settle(() => reject(error)));
-      outgoing.end(body);
+      outgoing.end(plan.body);
     });
   }
-}
 
-function parseUrl(text: string): URL {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new OutboundRequestError('INVALID_REQUEST', 'the URL is not an absolute URL');
+  // Reads the answer's body up to maxResponseBytes; a longer body is cut and its connection closed.
+  private collect(
+    incoming: http.IncomingMessage,
+    started: number,
+    answer: (response: OutboundResponse) => void,
+    fail: (error: Error) => void,
+  ): void {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let truncated = false;
+    const done = (): void =>
+      answer({
+        status: incoming.statusCode ?? 0,
+        headers: flattenHeaders(incoming.headers),
+        body: Buffer.concat(chunks).toString('utf8'),
+        bodyTruncated: truncated,
+        latencyMs: elapsed(started),
+        privateTarget: isPrivate(incoming.socket?.remoteAddress),
+      });
+    incoming.on('data', (chunk: Buffer) => {
+      const { kept, overflow } = keepWithin(chunk, size, this.maxResponseBytes);
+      chunks.push(kept);
+      size += kept.length;
+      if (overflow) {
+        truncated = true;
+        done();
+        incoming.destroy();
+      }
+    });
+    incoming.on('end', done);
+    incoming.on('error', fail);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new OutboundRequestError('INVALID_REQUEST', `the URL scheme ${url.protocol} is not http or https`);
-  }
-  return url;
-}
-
-function flattenHeaders(headers: http.IncomingHttpHeaders): Record<string, string> {
-  const flat: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) flat[name] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return flat;
 }
 
 function describe(error: unknown): string {

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ORG_ROLE_NAMES } from '../../../../platform/auth/role-names';
 import { IsArray, IsBoolean, IsInt, IsOptional, IsString, ValidateBy } from 'class-validator';
 import {
   DATADOG_REGIONS,
@@ -73,7 +74,10 @@ export class NotificationRequest {
   @IsString()
   username?: string;
 
-  @ApiPropertyOptional({ example: '5e8cc670a16506712e0b1e99', description: 'TEAM: team id (required).' })
+  @ApiPropertyOptional({
+    example: '5e8cc670a16506712e0b1e99',
+    description: "TEAM: id of one of the organization's teams (required); its members are e-mailed.",
+  })
   @IsOptional()
   @IsString()
   teamId?: string;
@@ -86,7 +90,7 @@ export class NotificationRequest {
   @ApiPropertyOptional({
     oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
     example: 'GROUP_OWNER',
-    description: `GROUP: project role(s) that receive the alert (${NOTIFICATION_ROLE_NAMES.join(', ')}); omitted: every role.`,
+    description: `GROUP: project role(s) that receive the alert (${NOTIFICATION_ROLE_NAMES.join(', ')}), held directly or through a team; ORG: organization role(s) (${ORG_ROLE_NAMES.join(', ')}); omitted: every role.`,
   })
   @IsOptional()
   @IsRoleOrRoles()
@@ -95,7 +99,7 @@ export class NotificationRequest {
   @ApiPropertyOptional({
     type: [String],
     example: ['GROUP_OWNER', 'GROUP_MONITORING_ADMIN'],
-    description: 'GROUP: same as `role`, as the Go client sends it.',
+    description: 'GROUP and ORG: same as `role`, as the Go client sends it.',
   })
   @IsOptional()
   @IsArray()

@@ -71,7 +71,14 @@ export class DeliveryResponse {
   })
   eventKind!: string;
 
-  @ApiProperty({ enum: DELIVERY_STATUSES, example: 'SUCCEEDED' })
+  @ApiProperty({
+    enum: DELIVERY_STATUSES,
+    example: 'SUCCEEDED',
+    description:
+      'PENDING (due or retrying), SUCCEEDED, FAILED (given up), or SUPPRESSED: held back and never sent ' +
+      'because another open alert inhibits it (HOST_DOWN of its host, or MONITORING_AGENT_DOWN while no ' +
+      'monitoring agent of the project is up).',
+  })
   status!: string;
 
   @ApiProperty({
@@ -90,6 +97,18 @@ export class DeliveryResponse {
   @ApiPropertyOptional({ example: 'the receiver answered HTTP 503' })
   lastError?: string;
 
+  @ApiPropertyOptional({
+    example: '65a5042e0c2d4b0a9a1b2c3e',
+    description: 'SUPPRESSED only: the id of the open alert that inhibited this delivery.',
+  })
+  suppressedBy?: string;
+
+  @ApiPropertyOptional({
+    example: 'host db0.example.com:27017 is down (HOST_DOWN alert 65a5042e0c2d4b0a9a1b2c3e is open)',
+    description: 'SUPPRESSED only: why it was held back.',
+  })
+  suppressionReason?: string;
+
   @ApiPropertyOptional({ example: '65a5042e0c2d4b0a9a1b2c3c', description: 'The delivery this one repeats.' })
   redeliveryOf?: string;
 
@@ -99,7 +118,10 @@ export class DeliveryResponse {
   @ApiProperty({ example: '2024-01-15T10:30:02Z' })
   updated!: string;
 
-  @ApiPropertyOptional({ example: '2024-01-15T10:30:02Z', description: 'Present once SUCCEEDED or FAILED.' })
+  @ApiPropertyOptional({
+    example: '2024-01-15T10:30:02Z',
+    description: 'Present once SUCCEEDED, FAILED or SUPPRESSED.',
+  })
   completed?: string;
 
   @ApiProperty({

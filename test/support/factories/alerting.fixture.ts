@@ -9,7 +9,7 @@ import {
   createProject,
   type ApiKeyCredentials,
   type BootstrapResult,
-} from './identity';
+} from './identity.fixture';
 
 // Tests put alerts in the state they need through the AlertsService the alert engine calls, taken
 // from the running app, never by SQL into the table.

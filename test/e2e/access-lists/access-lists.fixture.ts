@@ -7,7 +7,7 @@ import {
   type ApiKeyCredentials,
   type BootstrapResult,
   type OrgView,
-} from '../../support/factories/identity';
+} from '../../support/factories/identity.fixture';
 import type { TestApp } from '../../support/test-app';
 
 // Timestamps as the product prints them: whole seconds, UTC.
@@ -77,19 +77,5 @@ export async function queryDatabase<T extends object>(
     return (await client.query<T>(sql, params)).rows;
   } finally {
     await client.end();
-  }
-}
-
-// Credential caches drop an entry when the change's NOTIFY arrives, a moment after commit.
-export async function eventually<T>(
-  attempt: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 3000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await attempt();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

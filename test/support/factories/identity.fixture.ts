@@ -139,13 +139,13 @@ export async function assignKeyToProject(
 
 export const TEAMMATE_PASSWORD = 'Teammate-2024!';
 
-// POST /users: a user with the given roles, and its Digest credentials.
-export async function createUser(
+// POST /users as `auth`, whatever the answer: the response and the credentials the user would have.
+export async function postUser(
   t: TestApp,
   auth: Credentials,
   roles: RoleView[],
   prefix = 'teammate',
-): Promise<{ user: UserView; credentials: Credentials }> {
+): Promise<{ response: ApiResponse<UserView>; credentials: Credentials }> {
   const username = `${uniqueName(prefix)}@example.com`;
   const response = await call<UserView>('POST', `${t.apiUrl}/users`, {
     auth,
@@ -158,6 +158,17 @@ export async function createUser(
       roles,
     },
   });
+  return { response, credentials: { publicKey: username, privateKey: TEAMMATE_PASSWORD } };
+}
+
+// POST /users: a user with the given roles, and its Digest credentials.
+export async function createUser(
+  t: TestApp,
+  auth: Credentials,
+  roles: RoleView[],
+  prefix = 'teammate',
+): Promise<{ user: UserView; credentials: Credentials }> {
+  const { response, credentials } = await postUser(t, auth, roles, prefix);
   expectStatus(response, 201, 'create user');
-  return { user: response.body, credentials: { publicKey: username, privateKey: TEAMMATE_PASSWORD } };
+  return { user: response.body, credentials };
 }

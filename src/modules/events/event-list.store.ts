@@ -1,3 +1,8 @@
+import { Injectable } from '@nestjs/common';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import type { EventEntity } from './event.entity';
+
 // SQL for one page of an event list and its count. Every page is "newest first within one scope",
 // served by the (scope, [event_type_name,] created DESC, id DESC) indexes of the events migration.
 // Several event types are read as one ordered index range per type merged by the planner (Merge
@@ -99,4 +104,33 @@ export function eventCountQuery(filter: EventListFilter): SqlQuery {
     sql: `SELECT count(*)::int AS count FROM events WHERE ${conditions.join(' AND ')}`,
     params: params.values,
   };
+}
+
+// Runs the statements above, and the read of one event, in the caller's transaction if any.
+@Injectable()
+export class EventListStore {
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+
+  page(filter: EventListFilter, offset: number, limit: number, includeRaw: boolean): Promise<EventEntity[]> {
+    const page = eventPageQuery(filter, offset, limit, includeRaw);
+    return this.txHost.tx.query<EventEntity[]>(page.sql, page.params);
+  }
+
+  async count(filter: EventListFilter): Promise<number> {
+    const count = eventCountQuery(filter);
+    const [{ count: total }] = await this.txHost.tx.query<Array<{ count: number }>>(count.sql, count.params);
+    return total;
+  }
+
+  async findOne(scope: EventScope, eventId: string): Promise<EventEntity | undefined> {
+    const [sql, params] =
+      'groupId' in scope
+        ? ['id = $1 AND group_id = $2', [eventId, scope.groupId]]
+        : ['id = $1 AND org_id = $2 AND group_id IS NULL', [eventId, scope.orgId]];
+    const rows = await this.txHost.tx.query<EventEntity[]>(
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE ${sql}`,
+      params,
+    );
+    return rows[0];
+  }
 }

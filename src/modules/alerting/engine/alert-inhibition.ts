@@ -1,0 +1,69 @@
+import { Injectable } from '@nestjs/common';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { DeploymentReader } from '../../automation';
+import { AlertEntity } from '../alerts/alert.entity';
+import type { AlertResponse } from '../alerts/dto/alert.response';
+import { agentHostnameOf } from './event-rules';
+
+// The open alert that makes another one pointless to notify, and why.
+export interface Inhibition {
+  alertId: string;
+  eventTypeName: string;
+  reason: string;
+}
+
+const HOST_DOWN = 'HOST_DOWN';
+const MONITORING_AGENT_DOWN = 'MONITORING_AGENT_DOWN';
+
+// Beyond the product, as Alertmanager's inhibition: the alerts about a host that is down, or that no
+// monitoring agent watches, follow from that one cause, and only the cause notifies. A host's alerts are
+// inhibited by an OPEN HOST_DOWN alert of the same host (a HOST_DOWN alert is never inhibited by another
+// one, so two HOST_DOWN configurations both notify), or by an OPEN MONITORING_AGENT_DOWN alert of the
+// project while none of its monitoring agents is up. Alerts with no host (replica set, agents, project)
+// are never inhibited; a TRACKING inhibitor (still within its delay) does not inhibit yet.
+@Injectable()
+export class AlertInhibition {
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly deployment: DeploymentReader,
+  ) {}
+
+  async inhibitorOf(alert: AlertResponse): Promise<Inhibition | null> {
+    if (alert.hostId === undefined) return null;
+    const host = alert.hostnameAndPort ?? alert.hostId;
+    if (alert.eventTypeName !== HOST_DOWN) {
+      const down = await this.oldestOpen({
+        groupId: alert.groupId,
+        eventTypeName: HOST_DOWN,
+        hostId: alert.hostId,
+      });
+      if (down !== null) {
+        return {
+          alertId: down.id,
+          eventTypeName: HOST_DOWN,
+          reason: `host ${host} is down (HOST_DOWN alert ${down.id} is open)`,
+        };
+      }
+    }
+    const agentDown = await this.oldestOpen({ groupId: alert.groupId, eventTypeName: MONITORING_AGENT_DOWN });
+    if (agentDown === null || (await this.deployment.monitoringAgentUp(alert.groupId))) return null;
+    const agent = agentHostnameOf(agentDown.targetKey);
+    return {
+      alertId: agentDown.id,
+      eventTypeName: MONITORING_AGENT_DOWN,
+      reason: `no monitoring agent watches host ${host} (MONITORING_AGENT_DOWN alert ${agentDown.id} for ${agent} is open)`,
+    };
+  }
+
+  private oldestOpen(where: {
+    groupId: string;
+    eventTypeName: string;
+    hostId?: string;
+  }): Promise<AlertEntity | null> {
+    return this.txHost.tx.getRepository(AlertEntity).findOne({
+      where: { ...where, status: 'OPEN' },
+      order: { created: 'ASC', id: 'ASC' },
+    });
+  }
+}

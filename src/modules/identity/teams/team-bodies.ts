@@ -1,0 +1,69 @@
+import { PROJECT_ROLE_NAMES } from '../../../platform/auth/role-grants';
+import { CommonErrors } from '../../../platform/http/error-codes';
+import { isObjectId } from '../../../platform/ids/object-id';
+import { MAX_USERS_PER_CALL } from './dto/create-team.request';
+
+export interface TeamAssignment {
+  teamId: string;
+  roleNames: string[];
+}
+
+const MAX_TEAMS_PER_CALL = 100;
+
+// The array bodies below are not walked by the class validator, so each field is checked and named here.
+
+// POST /orgs/{orgId}/teams/{teamId}/users: `[{"id": USER-ID}]`.
+export function parseTeamUsers(body: unknown): string[] {
+  const items = nonEmptyArray(body, '[0].id', MAX_USERS_PER_CALL, 'users');
+  return items.map((item, index) => {
+    const { id } = object(item, `[${index}]`) as { id?: unknown };
+    if (id === undefined) throw CommonErrors.MISSING_ATTRIBUTE(`[${index}].id`);
+    if (typeof id !== 'string' || !isObjectId(id)) throw CommonErrors.INVALID_ATTRIBUTE(`[${index}].id`);
+    return id;
+  });
+}
+
+// POST /groups/{groupId}/teams: `[{"teamId": TEAM-ID, "roleNames": [...]}]`.
+export function parseProjectTeams(body: unknown): TeamAssignment[] {
+  const items = nonEmptyArray(body, '[0].teamId', MAX_TEAMS_PER_CALL, 'teams');
+  return items.map((item, index) => {
+    const at = `[${index}]`;
+    const { teamId, roleNames } = object(item, at) as { teamId?: unknown; roleNames?: unknown };
+    if (teamId === undefined) throw CommonErrors.MISSING_ATTRIBUTE(`${at}.teamId`);
+    if (typeof teamId !== 'string' || !isObjectId(teamId))
+      throw CommonErrors.INVALID_ATTRIBUTE(`${at}.teamId`);
+    return { teamId, roleNames: projectRoleNames(roleNames, `${at}.roleNames`) };
+  });
+}
+
+// PATCH /groups/{groupId}/teams/{teamId}: `{"roleNames": [...]}`.
+export function parseTeamRoleNames(body: unknown): string[] {
+  const { roleNames } = object(body, 'body') as { roleNames?: unknown };
+  return projectRoleNames(roleNames, 'roleNames');
+}
+
+// A team holds project roles only, at least one, each once.
+function projectRoleNames(value: unknown, field: string): string[] {
+  if (value === undefined || (Array.isArray(value) && value.length === 0))
+    throw CommonErrors.MISSING_ATTRIBUTE(field);
+  if (!Array.isArray(value)) throw CommonErrors.INVALID_JSON_ATTRIBUTE(field);
+  value.forEach((roleName: unknown, r) => {
+    if (typeof roleName !== 'string') throw CommonErrors.INVALID_JSON_ATTRIBUTE(`${field}[${r}]`);
+    if (!(PROJECT_ROLE_NAMES as readonly string[]).includes(roleName))
+      throw CommonErrors.INVALID_ENUM_VALUE(roleName, `${field}[${r}]`);
+  });
+  return [...new Set(value as string[])].sort();
+}
+
+function nonEmptyArray(body: unknown, firstField: string, max: number, what: string): unknown[] {
+  if (!Array.isArray(body)) throw CommonErrors.INVALID_JSON_ATTRIBUTE('body');
+  if (body.length === 0) throw CommonErrors.MISSING_ATTRIBUTE(firstField);
+  if (body.length > max) throw CommonErrors.VALIDATION_ERROR('body', `at most ${max} ${what}`);
+  return body;
+}
+
+function object(item: unknown, field: string): object {
+  if (typeof item !== 'object' || item === null || Array.isArray(item))
+    throw CommonErrors.INVALID_JSON_ATTRIBUTE(field);
+  return item;
+}

@@ -1,0 +1,107 @@
+import {
+  agentReportCaps,
+  deliverySettings,
+  jsonLimits,
+  loadConfig,
+  notifierSettings,
+  outboundSettings,
+  serverSettings,
+} from './app-config';
+
+describe('serverSettings', () => {
+  it('should listen on 0.0.0.0:8080 with data under ./data when nothing is set', () => {
+    expect(serverSettings({})).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: './data',
+      databaseUrl: undefined,
+      publicBaseUrl: undefined,
+      databaseServiceRole: 'dms_service',
+    });
+  });
+
+  it('should drop the trailing slashes of PUBLIC_BASE_URL and refuse one with a path', () => {
+    expect(serverSettings({ PUBLIC_BASE_URL: 'https://ops.example.com//' }).publicBaseUrl).toBe(
+      'https://ops.example.com',
+    );
+    expect(() => serverSettings({ PUBLIC_BASE_URL: 'https://ops.example.com/api' })).toThrow(
+      'PUBLIC_BASE_URL must be scheme://host[:port], got "https://ops.example.com/api"',
+    );
+  });
+
+  it('should name the variable and its bounds when a number is out of range', () => {
+    expect(() => serverSettings({ PORT: '70000' })).toThrow(
+      'PORT must be an integer between 0 and 65535, got "70000"',
+    );
+    expect(() => serverSettings({ TRUST_PROXY: 'maybe' })).toThrow(
+      'TRUST_PROXY must be true or false, got "maybe"',
+    );
+  });
+});
+
+describe('outboundSettings', () => {
+  it('should default to a 10 s timeout and an empty allow list', () => {
+    expect(outboundSettings({})).toEqual({ outboundAllowlist: [], outboundTimeoutMs: 10_000 });
+  });
+});
+
+describe('notifierSettings', () => {
+  it('should accept an smtps URL and refuse an http one for SMTP_URL', () => {
+    expect(notifierSettings({ SMTP_URL: 'smtps://mail.example.com:465' }).smtpUrl).toBe(
+      'smtps://mail.example.com:465',
+    );
+    expect(() => notifierSettings({ SMTP_URL: 'http://mail.example.com' })).toThrow(
+      'SMTP_URL must use smtp or smtps',
+    );
+  });
+
+  it('should leave the SMS gateway and Datadog unset unless configured', () => {
+    expect(notifierSettings({})).toMatchObject({ smsGatewayUrl: undefined, datadogApiUrl: undefined });
+  });
+});
+
+describe('deliverySettings', () => {
+  it('should cap the test notification timeout at the outbound timeout', () => {
+    expect(deliverySettings({ TEST_NOTIFICATION_TIMEOUT_MS: '9000' }, 2000).testNotificationTimeoutMs).toBe(
+      2000,
+    );
+    expect(deliverySettings({ TEST_NOTIFICATION_TIMEOUT_MS: '900' }, 2000).testNotificationTimeoutMs).toBe(
+      900,
+    );
+  });
+
+  it('should refuse a lease not longer than the outbound timeout it covers', () => {
+    expect(() => deliverySettings({ DELIVERY_LEASE_MS: '2000' }, 2000)).toThrow(
+      'DELIVERY_LEASE_MS must be longer than OUTBOUND_TIMEOUT_MS (2000), got "2000"',
+    );
+  });
+});
+
+describe('agentReportCaps', () => {
+  it('should let one report take a whole project down by default', () => {
+    expect(agentReportCaps({ MAX_HOSTS_PER_PROJECT: '50' })).toEqual({
+      maxNewHostsPerReport: 100,
+      maxHostsPerProject: 50,
+      maxEventsPerReport: 110,
+    });
+  });
+});
+
+describe('jsonLimits', () => {
+  it('should refuse a depth beyond what class-validator can recurse into', () => {
+    expect(() => jsonLimits({ JSON_MAX_DEPTH: '257' })).toThrow(
+      'JSON_MAX_DEPTH must be an integer between 2 and 256',
+    );
+  });
+});
+
+describe('loadConfig', () => {
+  it('should pass OUTBOUND_TIMEOUT_MS on to the delivery settings it bounds', () => {
+    const config = loadConfig({ OUTBOUND_TIMEOUT_MS: '1000', TEST_NOTIFICATION_TIMEOUT_MS: '4000' });
+    expect(config).toMatchObject({
+      outboundTimeoutMs: 1000,
+      testNotificationTimeoutMs: 1000,
+      deliveryLeaseMs: 32_000,
+    });
+  });
+});
