@@ -47,7 +47,8 @@ async function freshDatabaseUrl(serverUrl) {
   return { url: url.toString(), drop };
 }
 
-async function startService(root, log) {
+// `extraEnv` adds to (or overrides) the environment the service starts with.
+async function startService(root, log, extraEnv = {}) {
   const main = join(root, 'dist', 'main.js');
   if (!existsSync(main)) throw new Error(`${main} not found: run \`npm run build\` first`);
   const dataDir = mkdtempSync(join(tmpdir(), 'dms-conformance-'));
@@ -59,6 +60,7 @@ async function startService(root, log) {
     DATA_DIR: dataDir,
     EMBEDDED_PG_PORT: String(await freePort()),
     LOG_LEVEL: process.env.CONFORMANCE_LOG_LEVEL || 'warn',
+    ...extraEnv,
   };
   // Links must name the address the clients used (the checking proxy), as with a real deployment.
   delete env.PUBLIC_BASE_URL;
@@ -97,6 +99,8 @@ async function startService(root, log) {
   return {
     origin,
     output,
+    // Resolves when the process ends (a signal, a crash).
+    exited: exit,
     async stop() {
       if (!exited) {
         child.kill('SIGTERM');

@@ -10,12 +10,14 @@ import { MatcherFieldNamesController } from './alert-configs/matcher-field-names
 import { AlertEntity } from './alerts/alert.entity';
 import { AlertsController } from './alerts/alerts.controller';
 import { AlertsService } from './alerts/alerts.service';
+import { AlertByIdStore } from './alerts/alert-by-id.store';
 import { AlertEngine } from './engine/alert-engine.service';
 import { AlertInhibition } from './engine/alert-inhibition';
 import { AlertEngineScheduler } from './engine/alert-engine.scheduler';
 import { DeploymentConditionAlerts } from './engine/deployment-condition-alerts';
 import { AlertingGroupDeletedListener } from './group-deleted.listener';
 import { InformationalAlerts } from './engine/informational-alerts.listener';
+import { TrackingAlertsStore } from './engine/tracking-alerts.store';
 import { EnabledConfigsCache } from './engine/enabled-configs.cache';
 import { StaleMetricAlerts } from './engine/stale-metric-alerts';
 import { MaintenanceWindowEntity } from './maintenance-windows/maintenance-window.entity';
@@ -42,9 +44,11 @@ import { MaintenanceWindowsService } from './maintenance-windows/maintenance-win
     AlertConfigsService,
     DefaultAlertConfigsListener,
     AlertsService,
+    AlertByIdStore,
     MaintenanceWindowsService,
     EnabledConfigsCache,
     AlertEngine,
+    TrackingAlertsStore,
     StaleMetricAlerts,
     AlertEngineScheduler,
     DeploymentConditionAlerts,

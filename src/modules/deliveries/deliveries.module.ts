@@ -12,6 +12,7 @@ import { NotificationTestsService } from './api/notification-tests.service';
 import { DeliveriesScheduler } from './deliveries.scheduler';
 import { NotifiersModule } from './notifiers/notifiers.module';
 import { NotificationPolicy } from './policy/notification-policy';
+import { NotificationSweepStore } from './policy/notification-sweep.store';
 import { NotificationScheduleEntity } from './policy/notification-schedule.entity';
 import { Recipients } from './policy/recipients';
 import { DeliveryAttemptEntity } from './queue/delivery-attempt.entity';
@@ -40,6 +41,7 @@ import { DeliveryEntity } from './queue/delivery.entity';
     DeliveryWorker,
     Recipients,
     NotificationPolicy,
+    NotificationSweepStore,
     DeliveriesScheduler,
     DeliveriesService,
     NotificationTestsService,

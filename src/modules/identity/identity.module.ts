@@ -12,7 +12,8 @@ import { OrgApiKeysController } from './api-keys/org-api-keys.controller';
 import { OrgApiKeysService } from './api-keys/org-api-keys.service';
 import { ProjectApiKeysController } from './api-keys/project-api-keys.controller';
 import { ProjectApiKeysService } from './api-keys/project-api-keys.service';
-import { CredentialNames } from './credentials/credential-names';
+import { CredentialNames } from './credentials/credential-names.store';
+import { CredentialsStore } from './credentials/credentials.store';
 import { CredentialSealing } from './credentials/credential-sealing';
 import { CredentialsService } from './credentials/credentials.service';
 import { OrganizationEntity } from './organizations/organization.entity';
@@ -24,7 +25,11 @@ import { ProjectOrgDirectory } from './projects/project-org.directory';
 import { ProjectEntity } from './projects/project.entity';
 import { ProjectsController } from './projects/projects.controller';
 import { ProjectsService } from './projects/projects.service';
-import { RoleGrants } from './roles/role-grants';
+import { VisibleOrganizationsStore } from './organizations/visible-organizations.store';
+import { ProjectOrgIdsStore } from './projects/project-org-ids.store';
+import { VisibleProjectsStore } from './projects/visible-projects.store';
+import { GlobalOwnersStore } from './roles/global-owners.store';
+import { RoleGrants } from './roles/role-grants.writer';
 import { FirstUserBootstrapGate } from './users/first-user-bootstrap.gate';
 import { FirstUserController } from './users/first-user.controller';
 import { UserRoleEntity } from './users/user-role.entity';
@@ -82,6 +87,7 @@ import { TeamsService } from './teams/teams.service';
     CredentialNames,
     CredentialSealing,
     CredentialsService,
+    CredentialsStore,
     ApiKeyIssuer,
     ApiKeyStore,
     RoleGrants,
@@ -89,6 +95,10 @@ import { TeamsService } from './teams/teams.service';
     UserAdminService,
     RequestedRoles,
     UserRoleChanges,
+    GlobalOwnersStore,
+    VisibleProjectsStore,
+    VisibleOrganizationsStore,
+    ProjectOrgIdsStore,
     MembershipService,
     MembershipStore,
     TeamMemberRoles,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import type { Pool, QueryResultRow } from 'pg';
+import { Pool, type QueryResultRow } from 'pg';
 import { DataSource, type EntityTarget, type ObjectLiteral } from 'typeorm';
 
 export type PreparedRead<T> = (values: unknown[]) => Promise<T[]>;
@@ -50,6 +50,17 @@ export class PreparedReads {
   }
 
   private pool(): Pool {
-    return (this.dataSource.driver as unknown as { master: Pool }).master;
+    return typeormPool(this.dataSource);
   }
+}
+
+// TypeORM keeps its pg Pool on the Postgres driver's `master`, which is not public API: an upgrade may
+// move it. Then this throws rather than letting reads fall back to something else unnoticed
+// (test/e2e/platform/prepared-reads-pool.e2e-spec.ts checks the pool is found and used).
+export function typeormPool(dataSource: DataSource): Pool {
+  const pool = (dataSource.driver as unknown as { master?: unknown }).master;
+  if (!(pool instanceof Pool)) {
+    throw new Error("PreparedReads: TypeORM's Postgres driver no longer keeps its pg Pool on `master`");
+  }
+  return pool;
 }

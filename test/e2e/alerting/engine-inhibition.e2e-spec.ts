@@ -38,7 +38,7 @@ interface DeliveryView {
 // agent watches it (MONITORING_AGENT_DOWN open, none up), its other alerts do not notify; each held-back
 // notification is logged as a SUPPRESSED delivery, and sent once the host is back if the alert is still
 // open. Driven by agent reports, delivered to a local receiver.
-describe('Inhibition of a down host alerts (POST /agents/v1/groups/{groupId}/reports)', () => {
+describe("POST /agents/v1/groups/{groupId}/reports (inhibition of a down host's alerts)", () => {
   const clock = new ManualClock(new Date('2024-03-01T10:00:00Z'));
   let t: TestApp;
   let receiver: HttpReceiver;

@@ -8,7 +8,6 @@ import { ProjectDirectory } from '../../../platform/auth/principal';
 import { ProjectScope } from '../../../platform/auth/project-scope';
 import { Clock } from '../../../platform/clock/clock';
 import { lockForTransaction } from '../../../platform/database/advisory-lock';
-import { PreparedReads, type PreparedRead } from '../../../platform/database/prepared-reads';
 import { EventPublisher } from '../../../platform/events/event-publisher';
 import { CommonErrors } from '../../../platform/http/error-codes';
 import { parseIsoDateTime } from '../../../platform/http/iso-date-time';
@@ -26,6 +25,7 @@ import {
   targetKeyOf,
   type NewAlert,
 } from './alert-details';
+import { AlertByIdStore } from './alert-by-id.store';
 import { AlertEventTypes, closingEventTypeOf } from './alert-event-types';
 import { ALERT_TRANSITIONED, type AlertTransitionedEvent } from './alert-transitioned.event';
 import { canChangeAcknowledgement, isAlertStatus, transition, type AlertStatus } from './alert-state';
@@ -45,9 +45,6 @@ const UNIQUE_VIOLATION = '23505';
 // makes (track/open, promote, close, cancel). Every change runs in one transaction with its event.
 @Injectable()
 export class AlertsService {
-  // GET one alert, the API's most frequent read: a named prepared statement (prepared-reads.ts).
-  private readonly alertById: PreparedRead<AlertEntity>;
-
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly projects: ProjectDirectory,
@@ -56,10 +53,8 @@ export class AlertsService {
     private readonly links: PageLinks,
     private readonly clock: Clock,
     private readonly emitter: EventEmitter2,
-    reads: PreparedReads,
-  ) {
-    this.alertById = reads.define(AlertEntity, 'WHERE id = $1 AND group_id = $2');
-  }
+    private readonly alertById: AlertByIdStore,
+  ) {}
 
   async list(groupId: string, query: ListAlertsQuery): Promise<ListEnvelope<AlertResponse>> {
     await this.scope.orgOf(groupId);
@@ -349,7 +344,7 @@ export class AlertsService {
           where: { id: alertId, groupId },
           lock: { mode: 'pessimistic_write' },
         })
-      : (await this.alertById([alertId, groupId]))[0];
+      : await this.alertById.find(groupId, alertId);
     if (!alert) throw AlertingErrors.ALERT_NOT_FOUND(alertId, groupId);
     return alert;
   }

@@ -26,6 +26,7 @@ import {
 import { EnabledConfigsCache } from './enabled-configs.cache';
 import { agentTargetKey, ruleClosedBy, ruleOpenedBy } from './event-rules';
 import { matchesAll } from './host-matchers';
+import { TrackingAlertsStore } from './tracking-alerts.store';
 
 const SWEEP_BATCH = 100;
 
@@ -40,6 +41,7 @@ export class AlertEngine {
     private readonly configs: EnabledConfigsCache,
     private readonly deployment: DeploymentReader,
     private readonly clock: Clock,
+    private readonly tracking: TrackingAlertsStore,
   ) {}
 
   // Metric thresholds against a report's data points: one read of the configurations (cached) and one of
@@ -155,17 +157,8 @@ export class AlertEngine {
 
   @Transactional()
   private async sweepBatch(): Promise<number> {
-    const due = await this.txHost.tx.query<Array<{ id: string }>>(
-      `SELECT a.id FROM alerts a JOIN alert_configs c ON c.id = a.alert_config_id
-       WHERE a.status = 'TRACKING'
-         AND a.created + make_interval(mins => COALESCE((
-               SELECT min((n ->> 'delayMin')::int) FROM jsonb_array_elements(c.notifications) AS n), 0)) <= $1
-       ORDER BY a.created, a.id
-       LIMIT ${SWEEP_BATCH}
-       FOR UPDATE OF a SKIP LOCKED`,
-      [this.clock.now()],
-    );
-    for (const { id } of due) await this.alerts.promote(id);
+    const due = await this.tracking.claimDue(this.clock.now(), SWEEP_BATCH);
+    for (const id of due) await this.alerts.promote(id);
     return due.length;
   }
 

@@ -25,6 +25,7 @@ import {
 import type { AlertEventKind } from '../notifiers';
 import { DeliveryQueue, type NewDelivery } from '../queue/delivery-queue';
 import { NotificationScheduleEntity } from './notification-schedule.entity';
+import { NotificationSweepStore } from './notification-sweep.store';
 import { Recipients } from './recipients';
 
 const MINUTE_MS = 60_000;
@@ -84,6 +85,7 @@ export class NotificationPolicy {
     private readonly queue: DeliveryQueue,
     private readonly secrets: SecretBox,
     private readonly clock: Clock,
+    private readonly sweeps: NotificationSweepStore,
   ) {}
 
   // In the transaction of the alert's change: what is due now is enqueued with it.
@@ -183,18 +185,7 @@ export class NotificationPolicy {
   private async sweepBatch(run: string): Promise<{ seen: number; fired: number }> {
     const now = this.clock.now();
     // Row locks held until this batch commits: another instance's sweep skips these rows.
-    const picked: Array<{ alert_id: string; notification_index: number }> = await this.txHost.tx.query(
-      `WITH picked AS (
-         UPDATE notification_schedules SET last_sweep = $1
-          WHERE (alert_id, notification_index) IN (
-            SELECT alert_id, notification_index FROM notification_schedules
-             WHERE active AND next_due_at <= $2 AND last_sweep IS DISTINCT FROM $1
-             ORDER BY next_due_at LIMIT $3
-             FOR UPDATE SKIP LOCKED)
-          RETURNING alert_id, notification_index)
-       SELECT alert_id, notification_index FROM picked`,
-      [run, now, SWEEP_BATCH],
-    );
+    const picked = await this.sweeps.claimDue(run, now, SWEEP_BATCH);
     if (picked.length === 0) return { seen: 0, fired: 0 };
     const rows = await this.schedules().find({
       where: { alertId: In([...new Set(picked.map((row) => row.alert_id))]), active: true, lastSweep: run },

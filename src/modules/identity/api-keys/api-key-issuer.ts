@@ -4,7 +4,7 @@ import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-t
 import { CredentialChanges } from '../../../platform/auth/credential-changes';
 import { SecretBox } from '../../../platform/crypto/secret-box';
 import { newObjectId } from '../../../platform/ids/object-id';
-import { CredentialNames } from '../credentials/credential-names';
+import { CredentialNames } from '../credentials/credential-names.store';
 import {
   generatePrivateKey,
   generatePublicKey,

@@ -116,4 +116,17 @@ export class ApiKeyStore {
       toApiKeyResponse(key, roles.get(key.id) ?? [], this.links.self(apiKeyPath(key))),
     );
   }
+
+  // The keys holding a role in the project, oldest first.
+  pageOfProject(groupId: string, page: PageQuery): Promise<[ApiKeyEntity[], number]> {
+    return this.txHost.tx
+      .getRepository(ApiKeyEntity)
+      .createQueryBuilder('k')
+      .where('k.id IN (SELECT r.api_key_id FROM api_key_roles r WHERE r.group_id = :groupId)', { groupId })
+      .orderBy('k.createdAt', 'ASC')
+      .addOrderBy('k.id', 'ASC')
+      .offset(page.offset)
+      .limit(page.itemsPerPage)
+      .getManyAndCount();
+  }
 }

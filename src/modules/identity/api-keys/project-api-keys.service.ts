@@ -14,7 +14,6 @@ import { IdentityErrors } from '../identity.errors';
 import { IdentityEventTypes } from '../identity.events';
 import { ApiKeyIssuer } from './api-key-issuer';
 import { ApiKeyRoleEntity } from './api-key-role.entity';
-import { ApiKeyEntity } from './api-key.entity';
 import { ApiKeyStore, requireDescription, requireRoles } from './api-key.store';
 import type { AssignApiKeyRequest } from './dto/assign-api-key.request';
 import type { ApiKeyResponse } from './dto/api-key.response';
@@ -42,15 +41,7 @@ export class ProjectApiKeysService {
 
   async list(groupId: string, page: PageQuery): Promise<ListEnvelope<ApiKeyResponse>> {
     await this.scope.orgOf(groupId);
-    const [keys, total] = await this.txHost.tx
-      .getRepository(ApiKeyEntity)
-      .createQueryBuilder('k')
-      .where('k.id IN (SELECT r.api_key_id FROM api_key_roles r WHERE r.group_id = :groupId)', { groupId })
-      .orderBy('k.createdAt', 'ASC')
-      .addOrderBy('k.id', 'ASC')
-      .offset(page.offset)
-      .limit(page.itemsPerPage)
-      .getManyAndCount();
+    const [keys, total] = await this.store.pageOfProject(groupId, page);
     return this.links.list(page, await this.store.responses(keys), total);
   }
 

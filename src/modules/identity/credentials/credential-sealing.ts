@@ -2,16 +2,11 @@ import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { SecretBox, SecretBoxError } from '../../../platform/crypto/secret-box';
 import { lockForTransaction } from '../../../platform/database/advisory-lock';
+import { readHa1Rows, replaceHa1 } from './credential-sealing.writer';
 
 // Every instance starting on the database runs this; one at a time, so two never seal one row twice.
 const SEALING_LOCK_KEY = 727_102;
 const TABLES = ['users', 'api_keys'] as const;
-
-interface Ha1Row {
-  id: string;
-  ha1_md5: string;
-  ha1_sha256: string;
-}
 
 // Brings the stored HA1 values to "sealed with the current key" at start, before any request is
 // served: rows from before sealing existed (or written by an older instance during an upgrade) are
@@ -41,17 +36,13 @@ export class CredentialSealing implements OnModuleInit {
   }
 
   private async sealTable(manager: EntityManager, table: (typeof TABLES)[number]): Promise<number> {
-    const rows: Ha1Row[] = await manager.query(`SELECT id, ha1_md5, ha1_sha256 FROM ${table}`);
+    const rows = await readHa1Rows(manager, table);
     let changed = 0;
     for (const row of rows) {
       const md5 = this.resealed(table, row.id, row.ha1_md5);
       const sha256 = this.resealed(table, row.id, row.ha1_sha256);
       if (md5 === null && sha256 === null) continue;
-      // Compared with what was read: a running instance may have replaced the row meanwhile.
-      await manager.query(
-        `UPDATE ${table} SET ha1_md5 = $4, ha1_sha256 = $5 WHERE id = $1 AND ha1_md5 = $2 AND ha1_sha256 = $3`,
-        [row.id, row.ha1_md5, row.ha1_sha256, md5 ?? row.ha1_md5, sha256 ?? row.ha1_sha256],
-      );
+      await replaceHa1(manager, table, row, md5 ?? row.ha1_md5, sha256 ?? row.ha1_sha256);
       changed++;
     }
     return changed;

@@ -4,8 +4,9 @@ import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-t
 import type { Principal } from '../../../platform/auth/principal';
 import { SecretBox } from '../../../platform/crypto/secret-box';
 import { ApiKeyEntity } from '../api-keys/api-key.entity';
-import { toRoleAssignment, type RoleRow } from '../roles/role-assignment.mapper';
+import { toRoleAssignment } from '../roles/role-assignment.mapper';
 import { UserEntity } from '../users/user.entity';
+import { CredentialsStore } from './credentials.store';
 import { openDigestHash } from './secrets';
 
 // What Digest verification needs about a user name: who it is, every role, and the HA1 hashes (opened:
@@ -34,51 +35,20 @@ export interface OrgUserSummary extends UserSummary {
   emailAddress: string | null;
 }
 
-interface CredentialRow {
-  kind: 'API_KEY' | 'USER';
-  id: string;
-  name: string;
-  orgId: string | null;
-  ha1Md5: string;
-  ha1Sha256: string;
-  roles: RoleRow[];
-}
-
 // The identity context's read surface for other contexts (access lists, the credential directory).
 @Injectable()
 export class CredentialsService {
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly secrets: SecretBox,
+    private readonly store: CredentialsStore,
   ) {}
 
   // An API key by public key, else a user by username, with its roles, in one statement whatever the
   // name: an unknown name must cost what a known one does (one round trip, the same index probes), or
   // the time of a 401 would tell which names exist.
   async findByName(name: string): Promise<CredentialRecord | null> {
-    const rows = await this.txHost.tx.query<CredentialRow[]>(
-      `SELECT c.kind, c.id, c.name, c.org_id AS "orgId", c.ha1_md5 AS "ha1Md5", c.ha1_sha256 AS "ha1Sha256",
-              coalesce(r.roles, '[]'::json) AS roles
-       FROM (SELECT 'API_KEY' AS kind, 0 AS rank, k.id, k.public_key AS name, k.org_id, k.ha1_md5, k.ha1_sha256
-             FROM api_keys k WHERE k.public_key = $1
-             UNION ALL
-             SELECT 'USER', 1, u.id, u.username, NULL, u.ha1_md5, u.ha1_sha256
-             FROM users u WHERE u.username = $1
-             ORDER BY rank LIMIT 1) c
-       LEFT JOIN LATERAL (
-         SELECT json_agg(json_build_object('roleName', x.role_name, 'orgId', x.org_id, 'groupId', x.group_id)
-                         ORDER BY x.id) AS roles
-         FROM (SELECT id, role_name, org_id, group_id FROM api_key_roles WHERE c.kind = 'API_KEY' AND api_key_id = c.id
-               UNION ALL
-               SELECT id, role_name, org_id, group_id FROM user_roles WHERE c.kind = 'USER' AND user_id = c.id
-               UNION ALL
-               -- A team member holds the team's project roles (effective roles: own plus teams').
-               SELECT NULL, tr.role_name, NULL, tr.group_id
-               FROM team_users tu JOIN team_project_roles tr ON tr.team_id = tu.team_id
-               WHERE c.kind = 'USER' AND tu.user_id = c.id) x
-       ) r ON true`,
-      [name],
-    );
+    const rows = await this.store.credentialRows(name);
     const row = rows[0];
     if (!row) return null;
     const principal: Omit<Principal, 'remoteAddress'> = {
@@ -119,16 +89,7 @@ export class CredentialsService {
   // The users of an organization: those holding a role in it or in one of its projects (federation's
   // domain restriction checks them), by username.
   async listOrgUsers(orgId: string): Promise<OrgUserSummary[]> {
-    const users = await this.txHost.tx
-      .getRepository(UserEntity)
-      .createQueryBuilder('u')
-      .where(
-        `EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = u.id
-           AND (r.org_id = :orgId OR r.group_id IN (SELECT p.id FROM projects p WHERE p.org_id = :orgId)))`,
-        { orgId },
-      )
-      .orderBy('u.username', 'ASC')
-      .getMany();
+    const users = await this.store.orgUsers(orgId);
     return users.map(({ id, username, firstName, lastName, emailAddress }) => ({
       id,
       username,

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { Brackets } from 'typeorm';
 import { CredentialChanges } from '../../../platform/auth/credential-changes';
 import type { Principal } from '../../../platform/auth/principal';
 import { hasGlobalRole } from '../../../platform/auth/role-hierarchy';
@@ -18,6 +17,7 @@ import type { CreateOrganizationRequest } from './dto/create-organization.reques
 import type { ListOrganizationsQuery } from './dto/list-organizations.query';
 import type { OrganizationResponse } from './dto/organization.response';
 import { OrganizationEntity } from './organization.entity';
+import { VisibleOrganizationsStore } from './visible-organizations.store';
 import { orgPath, toOrganizationResponse } from './organization.mapper';
 
 function likePrefix(value: string): string {
@@ -31,6 +31,7 @@ export class OrganizationsService {
     private readonly events: EventPublisher,
     private readonly credentialChanges: CredentialChanges,
     private readonly links: PageLinks,
+    private readonly visibleOrgs: VisibleOrganizationsStore,
   ) {}
 
   // Global owners only; an organization API key gets the product's own refusal.
@@ -65,26 +66,8 @@ export class OrganizationsService {
     query: ListOrganizationsQuery,
   ): Promise<ListEnvelope<OrganizationResponse>> {
     const visibility = visibilityOf(principal.roles);
-    const builder = this.txHost.tx.getRepository(OrganizationEntity).createQueryBuilder('o');
-    if (!visibility.everything) {
-      builder.where(
-        new Brackets((visible) =>
-          visible
-            .where('o.id = ANY(:orgIds)', { orgIds: visibility.orgIds })
-            .orWhere('o.id IN (SELECT p.org_id FROM projects p WHERE p.id = ANY(:groupIds))', {
-              groupIds: visibility.groupIds,
-            }),
-        ),
-      );
-    }
-    if (query.name !== undefined)
-      builder.andWhere('lower(o.name) LIKE :prefix', { prefix: likePrefix(query.name) });
-    const [orgs, total] = await builder
-      .orderBy('o.createdAt', 'ASC')
-      .addOrderBy('o.id', 'ASC')
-      .offset(query.offset)
-      .limit(query.itemsPerPage)
-      .getManyAndCount();
+    const prefix = query.name === undefined ? undefined : likePrefix(query.name);
+    const [orgs, total] = await this.visibleOrgs.page(visibility, prefix, query.offset, query.itemsPerPage);
     const results = orgs.map((org) => toOrganizationResponse(org, this.links.self(orgPath(org.id))));
     return this.links.list(query, results, total);
   }

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { PROJECTS_CHANNEL } from '../../../platform/auth/credential-channel';
 import { ProjectDirectory } from '../../../platform/auth/principal';
 import { OrganizationEntity } from '../organizations/organization.entity';
+import { notifyProjectRemoved } from './project-notice.writer';
 import { ProjectEntity } from './project.entity';
 
 const MAX_CACHED = 100_000;
@@ -58,7 +58,7 @@ export class ProjectOrgDirectory extends ProjectDirectory {
   // Inside the deleting transaction: every instance forgets the project when it commits; this one
   // also at once, so the caller's next request never finds it cached.
   async announceRemoved(groupId: string): Promise<void> {
-    await this.txHost.tx.query('SELECT pg_notify($1, $2)', [PROJECTS_CHANNEL, groupId]);
+    await notifyProjectRemoved(this.txHost.tx, groupId);
     this.forget(groupId);
   }
 }

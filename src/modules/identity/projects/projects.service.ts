@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { Brackets } from 'typeorm';
 import type { Principal } from '../../../platform/auth/principal';
 import { hasGlobalRole, hasOrgRole, hasProjectRole } from '../../../platform/auth/role-hierarchy';
 import { EventPublisher } from '../../../platform/events/event-publisher';
@@ -13,12 +12,13 @@ import { newObjectId } from '../../../platform/ids/object-id';
 import { IdentityErrors } from '../identity.errors';
 import { IdentityEventTypes } from '../identity.events';
 import { OrganizationsService } from '../organizations/organizations.service';
-import { RoleGrants } from '../roles/role-grants';
+import { RoleGrants } from '../roles/role-grants.writer';
 import { visibilityOf } from '../roles/visibility';
 import { UserEntity } from '../users/user.entity';
 import type { CreateProjectRequest } from './dto/create-project.request';
 import type { ProjectResponse } from './dto/project.response';
 import { ProjectEntity } from './project.entity';
+import { VisibleProjectsStore } from './visible-projects.store';
 import { projectPath, tagsShownTo, toProjectResponse } from './project.mapper';
 
 @Injectable()
@@ -29,6 +29,7 @@ export class ProjectsService {
     private readonly grants: RoleGrants,
     private readonly events: EventPublisher,
     private readonly links: PageLinks,
+    private readonly visibleProjects: VisibleProjectsStore,
   ) {}
 
   // Needs ORG_GROUP_CREATOR (or a role implying it) in the target organization. A creator that would
@@ -115,23 +116,12 @@ export class ProjectsService {
     orgId?: string,
   ): Promise<ListEnvelope<ProjectResponse>> {
     const visibility = visibilityOf(principal.roles);
-    const builder = this.txHost.tx.getRepository(ProjectEntity).createQueryBuilder('p');
-    if (orgId !== undefined) builder.where('p.orgId = :orgId', { orgId });
-    if (!visibility.everything) {
-      builder.andWhere(
-        new Brackets((visible) =>
-          visible
-            .where('p.orgId = ANY(:allOfOrgIds)', { allOfOrgIds: visibility.allProjectsOfOrgIds })
-            .orWhere('p.id = ANY(:groupIds)', { groupIds: visibility.groupIds }),
-        ),
-      );
-    }
-    const [projects, total] = await builder
-      .orderBy('p.createdAt', 'ASC')
-      .addOrderBy('p.id', 'ASC')
-      .offset(page.offset)
-      .limit(page.itemsPerPage)
-      .getManyAndCount();
+    const [projects, total] = await this.visibleProjects.page(
+      visibility,
+      page.offset,
+      page.itemsPerPage,
+      orgId,
+    );
     return this.links.list(
       page,
       projects.map((project) => this.toResponse(project, principal)),

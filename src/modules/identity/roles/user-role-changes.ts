@@ -5,6 +5,7 @@ import { In, Not } from 'typeorm';
 import { CredentialChanges } from '../../../platform/auth/credential-changes';
 import type { Principal, RoleAssignment } from '../../../platform/auth/principal';
 import { assertMayChangeRoles, diffRoles, mayGrant, scopeOf } from '../../../platform/auth/role-grants';
+import { lockForTransaction } from '../../../platform/database/advisory-lock';
 import { EventPublisher } from '../../../platform/events/event-publisher';
 import { ApiKeyRoleEntity } from '../api-keys/api-key-role.entity';
 import { IdentityErrors } from '../identity.errors';
@@ -13,6 +14,7 @@ import { OrganizationEntity } from '../organizations/organization.entity';
 import { ProjectEntity } from '../projects/project.entity';
 import { UserRoleEntity } from '../users/user-role.entity';
 import type { UserEntity } from '../users/user.entity';
+import { GlobalOwnersStore } from './global-owners.store';
 import { toRoleAssignment, type RoleRow } from './role-assignment.mapper';
 
 // Serializes changes that could remove the last GLOBAL_OWNER.
@@ -28,6 +30,7 @@ export class UserRoleChanges {
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly credentialChanges: CredentialChanges,
     private readonly events: EventPublisher,
+    private readonly globalOwners: GlobalOwnersStore,
   ) {}
 
   async rolesOf(userId: string): Promise<UserRoleEntity[]> {
@@ -103,16 +106,8 @@ export class UserRoleChanges {
         if (others === 0) throw IdentityErrors.CANNOT_REMOVE_LAST_ORG_OWNER(role.orgId);
       }
       if (role.roleName === 'GLOBAL_OWNER' && role.orgId === undefined && role.groupId === undefined) {
-        await this.txHost.tx.query('SELECT pg_advisory_xact_lock($1)', [GLOBAL_OWNERS_LOCK_KEY]);
-        const others = await users
-          .createQueryBuilder('r')
-          .where(
-            "r.roleName = 'GLOBAL_OWNER' AND r.orgId IS NULL AND r.groupId IS NULL AND r.userId <> :userId",
-            {
-              userId,
-            },
-          )
-          .getCount();
+        await lockForTransaction(this.txHost.tx, GLOBAL_OWNERS_LOCK_KEY);
+        const others = await this.globalOwners.countOthers(userId);
         if (others === 0) throw IdentityErrors.CANNOT_REMOVE_LAST_GLOBAL_OWNER();
       }
     }

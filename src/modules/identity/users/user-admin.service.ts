@@ -11,7 +11,7 @@ import { CommonErrors } from '../../../platform/http/error-codes';
 import { assertReadOnlyUnchanged } from '../../../platform/http/read-only-fields';
 import { PageLinks } from '../../../platform/http/pagination/page-links';
 import { newObjectId } from '../../../platform/ids/object-id';
-import { CredentialNames } from '../credentials/credential-names';
+import { CredentialNames } from '../credentials/credential-names.store';
 import { sealedDigestHashes } from '../credentials/secrets';
 import { IdentityErrors } from '../identity.errors';
 import { IdentityEventTypes, type UserCreatedRaw } from '../identity.events';

@@ -12,11 +12,11 @@ import { SecretBox } from '../../../platform/crypto/secret-box';
 import { newObjectId } from '../../../platform/ids/object-id';
 import { ApiKeyIssuer } from '../api-keys/api-key-issuer';
 import { apiKeyPath, toApiKeyResponse } from '../api-keys/api-key.mapper';
-import { CredentialNames } from '../credentials/credential-names';
+import { CredentialNames } from '../credentials/credential-names.store';
 import { sealedDigestHashes } from '../credentials/secrets';
 import { IdentityErrors } from '../identity.errors';
 import { IdentityEventTypes, type UserCreatedRaw } from '../identity.events';
-import { ProjectEntity } from '../projects/project.entity';
+import { ProjectOrgIdsStore } from '../projects/project-org-ids.store';
 import type { CreateFirstUserRequest } from './dto/create-first-user.request';
 import type { FirstUserResponse, UserResponse } from './dto/user.response';
 import { isStrongPassword, isValidUsername } from './password-policy';
@@ -38,6 +38,7 @@ export class UsersService {
     private readonly credentialChanges: CredentialChanges,
     private readonly secrets: SecretBox,
     private readonly links: PageLinks,
+    private readonly projectOrgIds: ProjectOrgIdsStore,
   ) {}
 
   // POST /unauth/users: the product's first-run bootstrap.
@@ -120,13 +121,7 @@ export class UsersService {
     const orgIds = new Set(roles.flatMap((role) => (role.orgId !== null ? [role.orgId] : [])));
     const groupIds = roles.flatMap((role) => (role.groupId !== null ? [role.groupId] : []));
     if (groupIds.length > 0) {
-      const projects = await this.txHost.tx
-        .getRepository(ProjectEntity)
-        .createQueryBuilder('p')
-        .select('p.orgId', 'orgId')
-        .where('p.id IN (:...groupIds)', { groupIds })
-        .getRawMany<{ orgId: string }>();
-      for (const project of projects) orgIds.add(project.orgId);
+      for (const orgId of await this.projectOrgIds.orgIdsOf(groupIds)) orgIds.add(orgId);
     }
     return [...orgIds].some((orgId) => hasOrgRole(principal.roles, orgId, ['ORG_OWNER']));
   }
