@@ -229,9 +229,15 @@ describe('PATCH /groups/{groupId}/alerts/{alertId}', () => {
     });
 
     it('should refuse an unknown field with INVALID_ATTRIBUTE', async () => {
+      const response = await patch(alertId, { acknowledgedUntil: inHours(1), severity: 'HIGH' });
+      expect(response.status).toBe(400);
+      expect(response.body).toMatchObject({ errorCode: 'INVALID_ATTRIBUTE', parameters: ['severity'] });
+    });
+
+    it('should refuse a field the service sets, sent with another value, with ATTRIBUTE_READ_ONLY', async () => {
       const response = await patch(alertId, { acknowledgedUntil: inHours(1), status: 'CLOSED' });
       expect(response.status).toBe(400);
-      expect(response.body).toMatchObject({ errorCode: 'INVALID_ATTRIBUTE', parameters: ['status'] });
+      expect(response.body).toMatchObject({ errorCode: 'ATTRIBUTE_READ_ONLY', parameters: ['status'] });
     });
 
     it('should leave the alert unchanged when a request is refused', async () => {

@@ -346,6 +346,62 @@ describe('PUT /* and PATCH /* of the OpenAPI document: what GET returns, the wri
       ],
     });
 
+    resources.push({
+      route: 'PATCH /groups/{groupId}',
+      url: groupUrl,
+      auth: admin,
+      volatile: [],
+      beside: set('name', 'Round trip project renamed'),
+      readOnly: [
+        { field: 'id', changed: set('id', OTHER_ID) },
+        { field: 'orgId', changed: set('orgId', OTHER_ID) },
+        { field: 'links', changed: set('links', otherLinks) },
+        { field: 'activeAgentCount', changed: set('activeAgentCount', 7) },
+        {
+          field: 'hostCounts',
+          changed: (b) => ({ ...b, hostCounts: { ...(b.hostCounts as Body), primary: 3 } }),
+        },
+        { field: 'publicApiEnabled', changed: set('publicApiEnabled', false) },
+        { field: 'replicaSetCount', changed: set('replicaSetCount', 2) },
+        { field: 'shardCount', changed: set('shardCount', 2) },
+      ],
+    });
+
+    const team = await call('POST', `${t.apiUrl}/orgs/${org.id}/teams`, {
+      auth: admin,
+      body: { name: 'Round trip team', usernames: [teammate.user.username] },
+    });
+    expect(team.status).toBe(201);
+    const teamId = team.body.id as string;
+    resources.push({
+      route: 'PATCH /orgs/{orgId}/teams/{teamId}',
+      url: `${t.apiUrl}/orgs/${org.id}/teams/${teamId}`,
+      auth: admin,
+      volatile: [],
+      beside: set('name', 'Renamed beside'),
+      readOnly: [
+        { field: 'id', changed: set('id', OTHER_ID) },
+        { field: 'links', changed: set('links', otherLinks) },
+      ],
+    });
+
+    const teamInProject = await call('POST', `${groupUrl}/teams`, {
+      auth: admin,
+      body: [{ teamId, roleNames: ['GROUP_READ_ONLY'] }],
+    });
+    expect(teamInProject.status).toBe(200);
+    resources.push({
+      route: 'PATCH /groups/{groupId}/teams/{teamId}',
+      url: `${groupUrl}/teams/${teamId}`,
+      auth: admin,
+      volatile: [],
+      beside: set('roleNames', ['GROUP_OWNER']),
+      readOnly: [
+        { field: 'teamId', changed: set('teamId', OTHER_ID) },
+        { field: 'links', changed: set('links', otherLinks) },
+      ],
+    });
+
     const integration = await call('POST', `${groupUrl}/integrations/WEBHOOK`, {
       auth: admin,
       body: { type: 'WEBHOOK', url: 'https://hooks.example.com/round-trip', secret: 'round-trip-secret' },

@@ -25,7 +25,7 @@ import { CommonErrors } from '../../../platform/http/error-codes';
 import type { ListEnvelope } from '../../../platform/http/pagination/list-envelope';
 import { PageQuery } from '../../../platform/http/pagination/page.query';
 import { IdentityErrors } from '../identity.errors';
-import { CreateTeamRequest, RenameTeamRequest } from './dto/create-team.request';
+import { CreateTeamRequest, UpdateTeamRequest } from './dto/create-team.request';
 import { CreatedTeamResponse, TeamListResponse, TeamResponse } from './dto/team.response';
 import { TeamsService } from './teams.service';
 
@@ -102,7 +102,7 @@ export class OrgTeamsController {
   rename(
     @Param('orgId') orgId: string,
     @Param('teamId') teamId: string,
-    @Body() body: RenameTeamRequest,
+    @Body() body: UpdateTeamRequest,
   ): Promise<TeamResponse> {
     return this.teams.rename(orgId, teamId, body);
   }

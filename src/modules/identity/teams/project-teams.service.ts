@@ -4,12 +4,14 @@ import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-t
 import type { Principal, RoleAssignment } from '../../../platform/auth/principal';
 import { EventPublisher } from '../../../platform/events/event-publisher';
 import { CommonErrors } from '../../../platform/http/error-codes';
+import { assertReadOnlyUnchanged } from '../../../platform/http/read-only-fields';
 import type { ListEnvelope } from '../../../platform/http/pagination/list-envelope';
 import { PageLinks } from '../../../platform/http/pagination/page-links';
 import { PageQuery } from '../../../platform/http/pagination/page.query';
 import { IdentityErrors } from '../identity.errors';
 import { IdentityEventTypes } from '../identity.events';
 import { ProjectEntity } from '../projects/project.entity';
+import { UpdateTeamRolesRequest } from './dto/project-team.request';
 import type { ProjectTeamResponse } from './dto/project-team.response';
 import { parseProjectTeams, parseTeamRoleNames } from './team-bodies';
 import { TeamMemberRoles } from './team-member-roles';
@@ -96,6 +98,11 @@ export class ProjectTeamsService {
     const team = await this.team(project, teamId);
     const before = await this.roleNamesIn(groupId, teamId);
     if (before.length === 0) throw IdentityErrors.TEAM_NOT_IN_GROUP(teamId, groupId);
+    // The body is parsed by hand (parseTeamRoleNames); its read-only fields are those of the request class.
+    assertReadOnlyUnchanged(
+      Object.assign(new UpdateTeamRolesRequest(), body),
+      this.toResponse(groupId, teamId, before),
+    );
     const members = await this.memberRoles.memberIds(teamId);
     this.memberRoles.assertMayChange(
       principal,

@@ -5,6 +5,7 @@ import { In } from 'typeorm';
 import type { Principal } from '../../../platform/auth/principal';
 import { EventPublisher } from '../../../platform/events/event-publisher';
 import type { ListEnvelope } from '../../../platform/http/pagination/list-envelope';
+import { assertReadOnlyUnchanged } from '../../../platform/http/read-only-fields';
 import { PageLinks } from '../../../platform/http/pagination/page-links';
 import { PageQuery } from '../../../platform/http/pagination/page.query';
 import { newObjectId } from '../../../platform/ids/object-id';
@@ -14,7 +15,7 @@ import { MembershipService } from '../membership/membership.service';
 import { OrganizationEntity } from '../organizations/organization.entity';
 import type { UserResponse } from '../users/dto/user.response';
 import { UserEntity } from '../users/user.entity';
-import type { CreateTeamRequest, RenameTeamRequest } from './dto/create-team.request';
+import type { CreateTeamRequest, UpdateTeamRequest } from './dto/create-team.request';
 import type { CreatedTeamResponse, TeamResponse } from './dto/team.response';
 import { parseTeamUsers } from './team-bodies';
 import { TeamMemberRoles } from './team-member-roles';
@@ -103,9 +104,10 @@ export class TeamsService {
   }
 
   @Transactional()
-  async rename(orgId: string, teamId: string, request: RenameTeamRequest): Promise<TeamResponse> {
+  async rename(orgId: string, teamId: string, request: UpdateTeamRequest): Promise<TeamResponse> {
     await this.lockOrg(orgId);
     const team = await this.team(orgId, teamId);
+    assertReadOnlyUnchanged(request, this.toResponse(team));
     const old = team.name;
     if (old !== request.name) {
       await this.assertNameFree(orgId, request.name);

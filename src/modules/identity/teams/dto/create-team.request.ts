@@ -1,5 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsNotEmpty, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { LinkResponse } from '../../../../platform/http/pagination/link.response';
+import { ReadOnlyField } from '../../../../platform/http/read-only-fields';
 
 export const MAX_TEAM_NAME_LENGTH = 64;
 export const MAX_USERS_PER_CALL = 100;
@@ -25,4 +27,14 @@ export class CreateTeamRequest extends RenameTeamRequest {
   @IsString({ each: true })
   @IsNotEmpty({ each: true })
   usernames?: string[];
+}
+
+// PATCH /orgs/{orgId}/teams/{teamId} renames; the rest of the team as GET prints it may come along
+// unchanged.
+export class UpdateTeamRequest extends RenameTeamRequest {
+  @ReadOnlyField({ type: String })
+  id?: unknown;
+
+  @ReadOnlyField({ type: [LinkResponse] })
+  links?: unknown;
 }

@@ -1,4 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { LinkResponse } from '../../../../platform/http/pagination/link.response';
+import { ReadOnlyField } from '../../../../platform/http/read-only-fields';
 
 // One element of the array body of POST /groups/{groupId}/teams (checked by parseProjectTeams).
 export class AssignProjectTeamRequest {
@@ -16,4 +18,11 @@ export class UpdateTeamRolesRequest {
     description: "The team's project roles here, replacing the old ones.",
   })
   roleNames!: string[];
+
+  // The rest of the assignment as GET prints it may come along unchanged.
+  @ReadOnlyField({ type: String })
+  teamId?: unknown;
+
+  @ReadOnlyField({ type: [LinkResponse] })
+  links?: unknown;
 }
