@@ -15,14 +15,14 @@ import {
   measuredHost,
   startEngineApp,
   webhook,
-} from '../alerting/engine-fixture';
+} from '../alerting/engine.fixture';
 import {
   deployment,
   monitoringReport,
   postReport,
   report,
   type Deployment,
-} from '../automation/automation-fixture';
+} from '../automation/automation.fixture';
 import { countRows } from './audit-events';
 import { expectApiError } from '../../support/api-error';
 
