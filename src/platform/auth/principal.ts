@@ -38,6 +38,7 @@ export abstract class CredentialDirectory {
 export abstract class ProjectDirectory {
   abstract orgOf(groupId: string): Promise<string | null>;
   abstract orgExists(orgId: string): Promise<boolean>;
-  // A project deleted on any instance (PROJECTS_CHANNEL); with no id, everything may be stale.
-  abstract forget(groupId?: string): void;
+  // A project (its id) or an organization (`org:<id>`) deleted on any instance (PROJECTS_CHANNEL);
+  // with no id, everything may be stale.
+  abstract forget(id?: string): void;
 }

@@ -59,6 +59,8 @@ describe('PATCH /orgs/{orgId} (and DELETE)', () => {
     expect((await call('GET', `${t.apiUrl}/orgs/${empty.id}`, { auth: member.credentials })).status).toBe(
       200,
     );
+    // A global caller's org routes ask whether the organization exists; the answer is remembered.
+    expect((await call('GET', `${t.apiUrl}/orgs/${empty.id}/apiKeys`, { auth: w.admin })).status).toBe(200);
 
     const deleted = await call('DELETE', `${t.apiUrl}/orgs/${empty.id}`, { auth: key });
 
@@ -72,6 +74,11 @@ describe('PATCH /orgs/{orgId} (and DELETE)', () => {
       401,
     );
     expect((await call('GET', `${t.apiUrl}/orgs`, { auth: key })).status).toBe(401);
+    expectApiError(
+      await call('GET', `${t.apiUrl}/orgs/${empty.id}/apiKeys`, { auth: w.admin }),
+      404,
+      'ORG_NOT_FOUND',
+    );
     expect((await auditEvents(t, 'ORG_DELETED')).some((e) => e.org_id === empty.id)).toBe(true);
   });
 });

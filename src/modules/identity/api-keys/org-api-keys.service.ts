@@ -67,7 +67,7 @@ export class OrgApiKeysService {
 
   async list(orgId: string, page: PageQuery): Promise<ListEnvelope<ApiKeyResponse>> {
     // Reached for an unknown organization only by global callers: the guard admits no one else.
-    // Organizations are never deleted, so the directory's cached answer holds (no query per list).
+    // The directory remembers found organizations until one is deleted (no query per list).
     if (!(await this.projects.orgExists(orgId))) throw CommonErrors.ORG_NOT_FOUND(orgId);
     const [keys, total] = await this.store.orgPage(orgId, page);
     return this.links.list(page, await this.store.responses(keys), total);

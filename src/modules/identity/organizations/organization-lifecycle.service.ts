@@ -11,6 +11,7 @@ import { ApiKeyRoleEntity } from '../api-keys/api-key-role.entity';
 import { IdentityErrors } from '../identity.errors';
 import { IdentityEventTypes, type OrgApiKeyDeletedRaw } from '../identity.events';
 import { ApiKeyEntity } from '../api-keys/api-key.entity';
+import { ProjectOrgDirectory } from '../projects/project-org.directory';
 import { ProjectEntity } from '../projects/project.entity';
 import { TeamProjectRoleEntity } from '../teams/team-project-role.entity';
 import { TeamUserEntity } from '../teams/team-user.entity';
@@ -30,6 +31,7 @@ export class OrganizationLifecycleService {
     private readonly credentialChanges: CredentialChanges,
     private readonly events: EventPublisher,
     private readonly links: PageLinks,
+    private readonly directory: ProjectOrgDirectory,
   ) {}
 
   @Transactional()
@@ -87,6 +89,7 @@ export class OrganizationLifecycleService {
       await this.txHost.tx.getRepository(TeamEntity).delete({ orgId });
     }
     await this.txHost.tx.getRepository(OrganizationEntity).delete({ id: orgId });
+    await this.directory.announceOrgRemoved(orgId);
     const users =
       affected.length === 0
         ? []

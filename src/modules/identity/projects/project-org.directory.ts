@@ -7,11 +7,12 @@ import { notifyProjectRemoved } from './project-notice.writer';
 import { ProjectEntity } from './project.entity';
 
 const MAX_CACHED = 100_000;
+const ORG_PREFIX = 'org:';
 
 // The role guard asks this on every project route. A project never changes organization, so a found
 // answer is kept until the project is deleted: the deleting transaction notifies every instance
-// (PROJECTS_CHANNEL, delivered at commit, this instance included), which forgets it. Unknown ids are
-// not cached.
+// (PROJECTS_CHANNEL, delivered at commit, this instance included), which forgets it. A deleted
+// organization is announced on the same channel as `org:<id>`. Unknown ids are not cached.
 @Injectable()
 export class ProjectOrgDirectory extends ProjectDirectory {
   private readonly orgByProject = new Map<string, string>();
@@ -38,7 +39,7 @@ export class ProjectOrgDirectory extends ProjectDirectory {
     return project.orgId;
   }
 
-  // Organizations are never deleted, so a found id is remembered.
+  // A found id is remembered until the organization's deletion is announced.
   async orgExists(orgId: string): Promise<boolean> {
     if (this.knownOrgs.has(orgId)) return true;
     const found = await this.txHost.tx.getRepository(OrganizationEntity).exists({ where: { id: orgId } });
@@ -49,10 +50,18 @@ export class ProjectOrgDirectory extends ProjectDirectory {
     return found;
   }
 
-  forget(groupId?: string): void {
+  forget(id?: string): void {
     this.epoch++;
-    if (groupId === undefined) this.orgByProject.clear();
-    else this.orgByProject.delete(groupId);
+    if (id === undefined) {
+      this.orgByProject.clear();
+      this.knownOrgs.clear();
+    } else if (id.startsWith(ORG_PREFIX)) this.knownOrgs.delete(id.slice(ORG_PREFIX.length));
+    else this.orgByProject.delete(id);
+  }
+
+  async announceOrgRemoved(orgId: string): Promise<void> {
+    await notifyProjectRemoved(this.txHost.tx, `${ORG_PREFIX}${orgId}`);
+    this.forget(`${ORG_PREFIX}${orgId}`);
   }
 
   // Inside the deleting transaction: every instance forgets the project when it commits; this one

@@ -6,9 +6,9 @@ import { FirstUserGate } from '../../../platform/auth/first-user-gate';
 import { IdentityErrors } from '../identity.errors';
 import { UserEntity } from './user.entity';
 
-// Users are never removed, so once one is found the answer is kept for the life of the process: every
-// later `POST /unauth/users` is refused without a database round trip. While none exists each call
-// asks (one indexed probe); the service still decides under its lock, this only refuses early.
+// The last global owner cannot be removed, so once a user is found one always exists: the answer is
+// kept for the life of the process and every later `POST /unauth/users` is refused without a database
+// round trip. While none exists each call asks (one indexed probe); the service still decides under its lock, this only refuses early.
 @Injectable()
 export class FirstUserBootstrapGate extends FirstUserGate {
   private closed = false;

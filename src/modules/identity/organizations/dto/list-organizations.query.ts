@@ -12,7 +12,7 @@ export class ListOrganizationsQuery extends PageQuery {
 
   @ApiPropertyOptional({
     default: false,
-    description: 'Accepted for client compatibility; organizations are never deleted here.',
+    description: 'Accepted for client compatibility; a deleted organization is removed, so none is ever listed.',
   })
   @IsOptional()
   @Transform(toBoolean)
