@@ -1,12 +1,13 @@
 'use strict';
 // `npm run build && npm run bench [-- --duration 8 --connections 10 --events 1000000 --only <text> --cpu-prof
-//   --alert-rounds 50 --storm 1000]`
+//   --alert-rounds 50 --storm 1000 --scale 1000,5000,10000 --scale-duration 300]`
 // Starts the BUILT service (dist/main.js) on a fresh embedded Postgres in a temporary DATA_DIR (or on
 // DATABASE_URL when set: it must then point at an EMPTY database), loads the data set, restarts the
 // service to time start-up on an existing database, then measures every scenario against the service
 // and against its floor (bench/floor: bare node:http + pg, same SQL, same JSON) in the same run.
 // Then the alert delivery scenarios (bench/lib/alert-delivery.js): a report crossing a threshold until its
-// webhook arrives, and an alert storm. Prints tables and writes bench/results/<timestamp>.json. See
+// webhook arrives, and an alert storm. With --scale (opt-in), monitoring at scale
+// (bench/lib/monitoring-scale.js): simulated agents reporting every 10 s for each host count. Prints tables and writes bench/results/<timestamp>.json. See
 // docs/benchmarks.md.
 const { spawn } = require('node:child_process');
 const { mkdirSync, mkdtempSync, rmSync, writeFileSync } = require('node:fs');
@@ -14,6 +15,7 @@ const os = require('node:os');
 const { join } = require('node:path');
 const autocannon = require('autocannon');
 const { measureAlertDelivery } = require('../bench/lib/alert-delivery');
+const { measureMonitoringScale } = require('../bench/lib/monitoring-scale');
 const { loadDataset } = require('../bench/lib/dataset');
 const { newSigner, parseChallenge, DigestSigner } = require('../bench/lib/digest');
 const { scenarios } = require('../bench/lib/scenarios');
@@ -34,6 +36,9 @@ const ONLY = option('only', undefined);
 const CPU_PROF = option('cpu-prof', false);
 const ALERT_ROUNDS = Number(option('alert-rounds', 50));
 const STORM = Number(option('storm', 1000));
+// Opt-in: host counts of the monitoring-at-scale scenario, e.g. 1000,5000,10000 (seconds per count below).
+const SCALE = option('scale', undefined);
+const SCALE_DURATION = Number(option('scale-duration', 300));
 const CROSSING = 'report crossing a threshold -> webhook received';
 const STORM_NAME = 'alert storm';
 
@@ -301,7 +306,11 @@ async function main() {
       port: ports.service,
       pgPort: ports.pg,
       cpuProf: profDir,
-      env: { OUTBOUND_ALLOWLIST: '127.0.0.1' },
+      // The scale scenario's project holds up to its largest host count (the default cap is 1,000).
+      env: {
+        OUTBOUND_ALLOWLIST: '127.0.0.1',
+        ...(SCALE ? { MAX_HOSTS_PER_PROJECT: '100000' } : {}),
+      },
     });
     log(
       `restart on the existing database: first 200 after ${service.startupMs} ms (embedded Postgres start included)`,
@@ -344,6 +353,22 @@ async function main() {
         stormSize: STORM,
       });
     }
+    let monitoringScale;
+    if (SCALE) {
+      const levels = String(SCALE === true ? '1000,5000,10000' : SCALE)
+        .split(',')
+        .map(Number)
+        .filter((n) => n > 0);
+      monitoringScale = await measureMonitoringScale({
+        baseUrl: service.baseUrl,
+        owner: state.owner,
+        orgId: state.orgId,
+        pid: service.child.pid,
+        levels,
+        durationS: SCALE_DURATION,
+        log,
+      });
+    }
     const output = {
       date: new Date().toISOString(),
       command: `npm run bench ${process.argv.slice(2).join(' ')}`.trim(),
@@ -359,6 +384,7 @@ async function main() {
       scenarios: rows,
       digestFreshHandshake: handshake,
       alertDelivery,
+      monitoringScale,
       totalSeconds: Math.round((Date.now() - started) / 1000),
     };
     const resultsDir = join(ROOT, 'bench', 'results');
@@ -375,6 +401,20 @@ async function main() {
           `first webhook after ${storm.firstWebhookMs} ms, all after ${storm.allDeliveredMs} ms ` +
           `(${storm.deliveriesPerSec} deliveries/s)`,
       );
+    }
+    if (monitoringScale) {
+      console.log(
+        '\nmonitoring at scale (100 hosts x 20 samples a report, every 10 s per agent, 20 alert configurations):',
+      );
+      for (const l of monitoringScale.levels) {
+        console.log(
+          `  ${l.hosts} hosts: ${l.reportsAnswered}/${l.reportsSent} answered (${l.failed} failed), ` +
+            `${l.samplesPerSec} samples/s, p50 ${l.p50Ms} ms, p99 ${l.p99Ms} ms, max ${l.maxMs} ms, in flight ` +
+            `${l.inFlightPeakFirstMinute} -> ${l.inFlightPeakLastMinute}, CPU ${l.serviceCpuPercentOfOneCore}% ` +
+            `(${l.cpuMsPerReport} ms/report), RSS ${l.peakRssMb} MB: ${l.keepsUp ? 'keeps up' : 'does NOT keep up'}`,
+        );
+      }
+      console.log(`  largest host count kept up with: ${monitoringScale.largestKeptUp}`);
     }
     console.log(
       `\nstart-up to first 200 on the existing database: ${service.startupMs} ms; load ${JSON.stringify(output.machine.loadavg)}; ` +

@@ -35,19 +35,24 @@ async function waitFor(url, timeoutMs, child) {
   throw new Error(`${url} did not answer 200 within ${timeoutMs} ms`);
 }
 
-// options: { dataDir, port, pgPort, cpuProf (directory), env }
+// options: { dataDir, port, pgPort, cpuProf (directory), env, main (another build's main.js, for A/B),
+//   nodeArgs (extra node flags, e.g. --trace-gc) }
 async function startService(options) {
+  const main = options.main || MAIN;
   // A build running meanwhile (nest build empties dist/ first) gets up to a minute to finish.
-  for (let waited = 0; !existsSync(MAIN); waited += 1000) {
+  for (let waited = 0; !existsSync(main); waited += 1000) {
     if (waited >= 60_000) throw new Error('dist/main.js is missing: run `npm run build` first');
     await new Promise((done) => setTimeout(done, 1000));
   }
   const log = openSync(join(options.dataDir, 'service.log'), 'a');
   // The heap cap production starts with (Dockerfile, npm start).
   const heap = '--max-old-space-size=192';
-  const args = options.cpuProf
-    ? [heap, `--cpu-prof`, `--cpu-prof-dir=${options.cpuProf}`, MAIN]
-    : [heap, MAIN];
+  const args = [
+    heap,
+    ...(options.nodeArgs || []),
+    ...(options.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProf}`] : []),
+    main,
+  ];
   const started = Date.now();
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
@@ -107,4 +112,14 @@ async function withRssSampling(pid, work, intervalMs = 100) {
   }
 }
 
-module.exports = { ROOT, startService, waitFor, procStatus, withRssSampling, cpuMs };
+// User and system CPU time apart (ms): JavaScript work is user time; socket writes are system time.
+function cpuSplitMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
+  } catch {
+    return { user: 0, system: 0 };
+  }
+}
+
+module.exports = { ROOT, startService, waitFor, procStatus, withRssSampling, cpuMs, cpuSplitMs };

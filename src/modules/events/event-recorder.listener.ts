@@ -2,11 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity';
 import type { Principal } from '../../platform/auth/principal';
 import { DOMAIN_EVENT_PREFIX, DomainEvent, EventActor } from '../../platform/events/domain-event';
 import { RequestContext } from '../../platform/http/request-context';
-import { EventEntity } from './event.entity';
+import { insertEvent } from './event.writer';
 import { toEventEntity } from './event.mapper';
 
 export class EventOutsideTransactionError extends Error {
@@ -32,8 +31,7 @@ export class EventRecorder {
   async record(event: DomainEvent): Promise<void> {
     if (!this.txHost.isTransactionActive()) throw new EventOutsideTransactionError(event.eventTypeName);
     const row = toEventEntity(event, this.actorOf(event), this.rawOf(event));
-    // jsonb columns hold `unknown` values, which TypeORM's deep-partial insert type cannot express.
-    await this.txHost.tx.getRepository(EventEntity).insert(row as QueryDeepPartialEntity<EventEntity>);
+    await insertEvent(this.txHost.tx, row);
   }
 
   private actorOf(event: DomainEvent): EventActor {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ClsService } from 'nestjs-cls';
+import { CLS_ID, ClsService } from 'nestjs-cls';
 import type { Principal } from '../auth/principal';
 import type { AppConfig } from '../config/app-config';
 import { APP_CONFIG } from '../config/config.module';
@@ -21,6 +21,12 @@ export interface RequestInfo {
 
 const REQUEST_KEY = 'request';
 const PRINCIPAL_KEY = 'principal';
+
+// The context a request starts with: its id (what ClsService.getId and the log lines read) and its
+// information, as setRequest would record them.
+export function requestStore(info: RequestInfo): { [CLS_ID]: string; [REQUEST_KEY]: RequestInfo } {
+  return { [CLS_ID]: info.requestId, [REQUEST_KEY]: info };
+}
 
 @Injectable()
 export class RequestContext {

@@ -25,6 +25,30 @@ describe('AppLogger', () => {
     expect(typeof lines()[0].time).toBe('string');
   });
 
+  it('should write the request line exactly as a Nest Logger call with its context would', () => {
+    for (const status of [200, 503]) {
+      const line = {
+        requestId: 'r-1',
+        method: 'GET',
+        path: '/x/postgres://u:pw@h/db',
+        status,
+        latencyMs: 1.25,
+        aborted: undefined,
+      };
+      const viaNest = capture();
+      const direct = capture();
+      const nest = new Logger('HttpRequest');
+      Logger.overrideLogger(viaNest.logger);
+      if (status >= 500) nest.error({ msg: 'request completed', ...line });
+      else nest.log({ msg: 'request completed', ...line });
+      direct.logger.requestCompleted(line);
+      const withoutTime = (entries: Array<Record<string, unknown>>) =>
+        entries.map(({ time: _time, ...rest }) => JSON.stringify(rest));
+      expect(withoutTime(direct.lines())).toEqual(withoutTime(viaNest.lines()));
+      expect(JSON.stringify(direct.lines())).not.toContain('pw@');
+    }
+  });
+
   it('should never write a secret when a message carries credentials', () => {
     const { logger, lines } = capture();
     logger.warn(

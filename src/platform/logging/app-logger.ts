@@ -42,6 +42,15 @@ export function createPinoLogger(level: string, destination?: DestinationStream)
   );
 }
 
+export interface RequestLine {
+  requestId: string | undefined;
+  method: string;
+  path: string;
+  status: number;
+  latencyMs: number;
+  aborted: true | undefined;
+}
+
 const STACK_FORMAT = /^.+\n\s+at .+:\d+:\d+/s;
 
 interface Entry {
@@ -97,6 +106,25 @@ export class AppLogger implements LoggerService {
 
   fatal(message: unknown, ...params: unknown[]): void {
     this.write('fatal', message, params, true);
+  }
+
+  // The request line (request-logging.ts): fixed fields, of which only the path is the caller's text. Same
+  // output as log/error with context 'HttpRequest' (error from status 500 on).
+  requestCompleted(entry: RequestLine): void {
+    const level: Level = entry.status >= 500 ? 'error' : 'info';
+    if (!this.pino.isLevelEnabled(level)) return;
+    this.pino[level](
+      {
+        requestId: entry.requestId,
+        method: entry.method,
+        path: redactText(entry.path),
+        status: entry.status,
+        latencyMs: entry.latencyMs,
+        aborted: entry.aborted,
+        context: 'HttpRequest',
+      },
+      'request completed',
+    );
   }
 
   setLogLevels(levels: NestLogLevel[]): void {

@@ -67,9 +67,19 @@ function networkOf(address: Address, prefix: number): Address {
 }
 
 // Canonical text of an address, or null when it is not an IPv4 / IPv6 address.
+// Every authenticated request normalizes its caller's address, and callers are few: the answers are
+// kept (a bounded map, emptied when full) instead of parsing the same text with ipaddr.js each time.
+const NORMALIZED_CACHE_SIZE = 4096;
+const normalized = new Map<string, string | null>();
+
 export function normalizeAddress(text: string): string | null {
+  const known = normalized.get(text);
+  if (known !== undefined) return known;
   const parsed = parseAddress(text);
-  return parsed ? format(parsed) : null;
+  const result = parsed ? format(parsed) : null;
+  if (normalized.size >= NORMALIZED_CACHE_SIZE) normalized.clear();
+  normalized.set(text, result);
+  return result;
 }
 
 // `a.b.c.d/n`, `x:y::z/n`, or a bare address (a block of one). Host bits are cleared, so

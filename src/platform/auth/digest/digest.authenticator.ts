@@ -20,7 +20,7 @@ import {
   parseDigestAuthorization,
 } from './digest-header';
 import { computeHa1, constantTimeEquals, expectedResponse } from './digest-hash';
-import { NonceCodec } from './nonce';
+import { NonceCodec, type NonceCheck } from './nonce';
 import { NonceReplayGuard } from './nonce-replay-guard';
 import { loadNonceSecret } from './nonce-secret';
 
@@ -85,7 +85,7 @@ export class DigestAuthenticator extends HttpAuthenticator implements OnModuleIn
     // A nonce this service never signed is refused outright; an expired one only after the response is
     // checked: stale=true tells the client to retry with a fresh nonce without asking for the password
     // again, so it is said only of a response that was right (RFC 7616 section 3.3).
-    const nonce = this.codec.check(credentials.nonce, now);
+    const nonce = this.checkNonce(credentials.nonce, now);
     if (!nonce.valid && !nonce.stale) return this.challenge(now, false);
 
     // A blocked guesser's answer is not even checked: right or wrong, it waits.
@@ -127,6 +127,19 @@ export class DigestAuthenticator extends HttpAuthenticator implements OnModuleIn
       await this.directory.recordAccess(principal, matched);
     }
     return { ok: true, principal };
+  }
+
+  // A nonce this instance admitted before passed the codec's check then (its MAC and format); the
+  // nonce-reusing clients send the same one for every request, so its HMAC is not computed again. Its
+  // expiry is the one the codec would find (issued + lifetime); past it, it is stale as the codec says.
+  private checkNonce(nonce: string, now: number): NonceCheck {
+    const expiresAt = this.replayGuard.knownExpiry(nonce);
+    if (expiresAt === undefined) return this.codec.check(nonce, now);
+    const lifetimeMs = this.config.nonceLifetimeSeconds * 1000;
+    const issuedAt = expiresAt - lifetimeMs;
+    return issuedAt > now + 5_000 || now - issuedAt > lifetimeMs
+      ? { valid: false, stale: true }
+      : { valid: true, issuedAt };
   }
 
   private wellFormed(credentials: DigestCredentials, attempt: AuthAttempt): boolean {

@@ -25,6 +25,12 @@ export class NonceReplayGuard {
     this.claims = new NonceClaimsStore(dataSource);
   }
 
+  // When this nonce was admitted here and expires: it was checked against the nonce secret then, so a
+  // later use needs no new HMAC to know it is authentic (undefined: not known here, check it).
+  knownExpiry(nonce: string): number | undefined {
+    return this.seen.get(nonce)?.expiresAt;
+  }
+
   async admit(nonce: string, nc: number, expiresAt: number, now: number): Promise<NonceAdmission> {
     const local = this.seen.get(nonce);
     if (local) {

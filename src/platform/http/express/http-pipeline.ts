@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { Logger } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { ClsService } from 'nestjs-cls';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../../config/app-config';
 import { HttpAuthenticator } from '../../auth/authenticator';
@@ -31,7 +32,7 @@ export function installHttpPipeline(nestApp: INestApplication, config: AppConfig
   app.set('etag', false);
   app.disable('x-powered-by');
 
-  app.use(requestContextMiddleware(config, context));
+  app.use(requestContextMiddleware(config, app.get(ClsService)));
   app.use(securityHeadersMiddleware());
   app.use(serviceHeadersMiddleware(config));
   app.use(authenticationMiddleware(app.get(HttpAuthenticator), context));

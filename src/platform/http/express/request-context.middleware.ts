@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Request } from 'express';
-import { ClsMiddleware } from 'nestjs-cls';
+import type { NextFunction, Request, Response } from 'express';
+import type { ClsService } from 'nestjs-cls';
 import type { AppConfig } from '../../config/app-config';
 import { normalizeAddress } from '../../net/cidr';
-import type { RequestContext, RequestInfo } from '../request-context';
+import { requestStore, type RequestInfo } from '../request-context';
 import { outputOptions, type PipelineRequest } from './json-response';
 import { pathOf, queryPairs } from './request-url';
 
@@ -24,36 +24,49 @@ export function localOrigin(req: Request): string {
 }
 
 // What the rest of the code may know about the request: its id, origin, path, query and caller address.
+// The two origins are worked out on first use (most requests never build a link or a stored URL).
 export function requestInfoOf(
   req: PipelineRequest,
   requestId: string,
   config: Pick<AppConfig, 'publicBaseUrl'>,
 ): RequestInfo {
+  let origin: string | undefined;
+  let persistentOrigin: string | undefined;
   return {
     requestId,
     method: req.method,
-    origin: config.publicBaseUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`,
-    persistentOrigin: config.publicBaseUrl ?? localOrigin(req),
+    get origin(): string {
+      origin ??= config.publicBaseUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+      return origin;
+    },
+    get persistentOrigin(): string {
+      persistentOrigin ??= config.publicBaseUrl ?? localOrigin(req);
+      return persistentOrigin;
+    },
     path: pathOf(req.originalUrl),
     query: queryPairs(req.originalUrl),
     remoteAddress: req.ip ?? req.socket.remoteAddress ?? '',
   };
 }
 
-// Opens the request's continuation-local context (nestjs-cls, initialised by the Nest application)
-// and records the request's information in it.
+// Opens the request's continuation-local context and records the request's information in it. The
+// store is built whole and entered once (ClsService.runWith) rather than through nestjs-cls's
+// ClsMiddleware, whose per-request work (plugin hooks, proxy-provider resolution with a dynamic import,
+// five awaits) serves features this service does not use: no CLS plugin hooks, no proxy providers.
 export function requestContextMiddleware(
   config: Pick<AppConfig, 'publicBaseUrl'>,
-  context: Pick<RequestContext, 'setRequest'>,
-): ClsMiddleware['use'] {
-  return new ClsMiddleware({
-    generateId: true,
-    idGenerator: (req: Request) => requestIdFrom(req.headers['x-request-id']),
-    setup: (cls, req: PipelineRequest) => {
-      const info = requestInfoOf(req, cls.getId(), config);
+  cls: Pick<ClsService, 'runWith'>,
+): (req: PipelineRequest, res: Response, next: NextFunction) => void {
+  return (req, _res, next) => {
+    let store: ReturnType<typeof requestStore>;
+    try {
+      const info = requestInfoOf(req, requestIdFrom(req.headers['x-request-id']), config);
       req.requestId = info.requestId;
       outputOptions(req, info.query);
-      context.setRequest(info);
-    },
-  }).use;
+      store = requestStore(info);
+    } catch (error: unknown) {
+      return next(error);
+    }
+    cls.runWith(store, () => next());
+  };
 }

@@ -1,0 +1,276 @@
+'use strict';
+/* global clearInterval, clearTimeout, setInterval */
+// Monitoring at scale (opt-in: `npm run bench -- --scale 1000,5000,10000 [--scale-duration 300]`):
+// simulated monitoring agents report their hosts every 10 s, 100 hosts a report and 20 samples a host,
+// to a project with 20 enabled alert configurations (host metrics, with matchers, and host and agent
+// events), for the given duration per host count. The agents' reports are spread evenly over the 10 s
+// (hosts / 100 agents, one report per agent per interval), sent on keep-alive connections, each agent
+// sending its next report when it is due whether or not its last one was answered, as agents do.
+// Per host count: the reports sent and answered, report latency p50/p99/max, the largest number of
+// reports in flight in the first and in the last minute (a growing backlog means the service does not
+// keep up), the service's CPU use (of one core) and peak RSS. "Keeps up" = every report answered 202, the
+// last minute's in-flight peak no larger than the first minute's (+2), p99 <= 500 ms, RSS <= 300 MB.
+const http = require('node:http');
+const { performance } = require('node:perf_hooks');
+const { DigestApi } = require('./digest');
+const { cpuMs, procStatus } = require('./service');
+
+const INTERVAL_MS = 10_000;
+const HOSTS_PER_REPORT = 100;
+const SAMPLES_PER_HOST = 20;
+const METRICS = [
+  'CONNECTIONS',
+  'OPCOUNTER_QUERY',
+  'OPCOUNTER_INSERT',
+  'OPCOUNTER_UPDATE',
+  'OPCOUNTER_DELETE',
+  'OPCOUNTER_GETMORE',
+  'OPCOUNTER_CMD',
+  'MEMORY_RESIDENT',
+  'MEMORY_VIRTUAL',
+  'NETWORK_BYTES_IN',
+  'NETWORK_BYTES_OUT',
+  'NETWORK_NUM_REQUESTS',
+  'CURSORS_TOTAL_OPEN',
+  'CACHE_USED_BYTES',
+  'CACHE_DIRTY_BYTES',
+  'ASSERT_REGULAR',
+  'ASSERT_WARNING',
+  'ASSERT_MSG',
+  'ASSERT_USER',
+  'EXTRA_INFO_PAGE_FAULTS',
+];
+
+// 20 configurations: 14 metric thresholds (7 with matchers) and 6 host or agent events (3 with matchers).
+function alertConfigs() {
+  const matchers = [
+    [{ fieldName: 'HOSTNAME', operator: 'STARTS_WITH', value: 'scale' }],
+    [{ fieldName: 'TYPE_NAME', operator: 'EQUALS', value: 'PRIMARY' }],
+    [{ fieldName: 'REPLICA_SET_NAME', operator: 'CONTAINS', value: 'rs-1' }],
+    [{ fieldName: 'PORT', operator: 'EQUALS', value: '27017' }],
+    [{ fieldName: 'HOSTNAME', operator: 'REGEX', value: '^scale[0-9]+7\\.' }],
+    [
+      { fieldName: 'HOSTNAME', operator: 'ENDS_WITH', value: '.scale.internal' },
+      { fieldName: 'TYPE_NAME', operator: 'NOT_EQUALS', value: 'ARBITER' },
+    ],
+    [{ fieldName: 'HOSTNAME_AND_PORT', operator: 'NOT_CONTAINS', value: ':28017' }],
+  ];
+  const email = [{ typeName: 'EMAIL', emailAddress: 'oncall@example.com', delayMin: 0, intervalMin: 60 }];
+  const metric = Array.from({ length: 14 }, (_, i) => ({
+    eventTypeName: 'OUTSIDE_METRIC_THRESHOLD',
+    enabled: true,
+    ...(i % 2 === 0 ? { matchers: matchers[(i / 2) % matchers.length] } : {}),
+    metricThreshold: {
+      metricName: METRICS[i],
+      mode: 'AVERAGE',
+      operator: 'GREATER_THAN',
+      // Above every value the agents send except CONNECTIONS of 1 host in 200 (those alerts open once).
+      // units omitted: the metric's own family's default (RAW, BYTES, ...).
+      threshold: i === 0 ? 900 : 1_000_000_000,
+    },
+    notifications: email,
+  }));
+  const events = [
+    'HOST_DOWN',
+    'HOST_RECOVERING',
+    'HOST_RESTARTED',
+    'MONITORING_AGENT_DOWN',
+    'HOST_NOW_PRIMARY',
+    'HOST_NOW_SECONDARY',
+  ].map((eventTypeName, i) => ({
+    eventTypeName,
+    enabled: true,
+    ...(i < 3 ? { matchers: matchers[i] } : {}),
+    notifications: email,
+  }));
+  return [...metric, ...events];
+}
+
+function iso(ms) {
+  return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+// Agent `a`'s report at `at`: its 100 hosts, 20 samples each (one per metric, at the report's instant).
+function reportBody(a, at) {
+  const ts = iso(at);
+  const hosts = [];
+  for (let h = 0; h < HOSTS_PER_REPORT; h++) {
+    const n = a * HOSTS_PER_REPORT + h;
+    const measurements = [];
+    for (let m = 0; m < SAMPLES_PER_HOST; m++) {
+      const metricName = METRICS[m];
+      const value =
+        metricName === 'CONNECTIONS'
+          ? n % 200 === 0
+            ? 1000
+            : 100 + (n % 50)
+          : 1000 + ((n * 31 + m * 7 + at / 1000) % 5000);
+      measurements.push({ metricName, units: 'SCALAR', value, timestamp: ts });
+    }
+    hosts.push({
+      hostname: `scale${n}.scale.internal`,
+      port: 27017,
+      typeName: h % 3 === 0 ? 'REPLICA_PRIMARY' : 'REPLICA_SECONDARY',
+      replicaSetName: `rs-${Math.floor(n / 3)}`,
+      up: true,
+      measurements,
+    });
+  }
+  return JSON.stringify({
+    agentType: 'MONITORING',
+    hostname: `agent${a}.scale.internal`,
+    version: '107.0.0.8465-1',
+    hosts,
+  });
+}
+
+function post(agent, baseUrl, path, authorization, body) {
+  return new Promise((resolve) => {
+    const request = http.request(
+      `${baseUrl}${path}`,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          authorization,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode));
+      },
+    );
+    request.on('error', () => resolve(0));
+    request.end(body);
+  });
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return undefined;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return Math.round(sorted[Math.max(0, index)]);
+}
+
+async function setUpProject(api, orgId, hosts) {
+  const group = await api.call('POST', '/groups', { name: `bench-scale-${hosts}-${Date.now()}`, orgId });
+  for (const config of alertConfigs()) await api.call('POST', `/groups/${group.id}/alertConfigs`, config);
+  const agentKey = (await api.call('POST', `/groups/${group.id}/agentapikeys`, { desc: 'scale bench' })).key;
+  return { groupId: group.id, agentKey };
+}
+
+// One host count for `durationS` seconds, against a fresh project.
+async function runLevel({ baseUrl, api, orgId, pid, hosts, durationS }) {
+  const project = await setUpProject(api, orgId, hosts);
+  const agents = Math.max(1, Math.ceil(hosts / HOSTS_PER_REPORT));
+  const path = `/agents/v1/groups/${project.groupId}/reports`;
+  const authorization = `Basic ${Buffer.from(`${project.groupId}:${project.agentKey}`).toString('base64')}`;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: agents });
+  // The hosts' first reports (their upserts) are not part of the steady state measured.
+  for (let a = 0; a < agents; a++) await post(agent, baseUrl, path, authorization, reportBody(a, Date.now()));
+
+  const latencies = [];
+  const inFlightPeaks = [];
+  let inFlight = 0;
+  let sent = 0;
+  let answered = 0;
+  let failed = 0;
+  let peakRssKb = procStatus(pid).rssKb;
+  const started = performance.now();
+  const cpuBefore = cpuMs(pid);
+  const endAt = started + durationS * 1000;
+  const pending = [];
+  const sampler = setInterval(() => {
+    peakRssKb = Math.max(peakRssKb, procStatus(pid).rssKb);
+    const second = Math.floor((performance.now() - started) / 1000);
+    inFlightPeaks[second] = Math.max(inFlightPeaks[second] || 0, inFlight);
+  }, 100);
+  const send = (a) => {
+    const body = reportBody(a, Date.now());
+    const t0 = performance.now();
+    inFlight++;
+    sent++;
+    pending.push(
+      post(agent, baseUrl, path, authorization, body).then((status) => {
+        inFlight--;
+        answered++;
+        if (status !== 202) failed++;
+        latencies.push(performance.now() - t0);
+      }),
+    );
+  };
+  // Agent a reports at offset a/agents of each interval.
+  const timers = [];
+  for (let a = 0; a < agents; a++) {
+    const offset = (a * INTERVAL_MS) / agents;
+    timers.push(
+      setTimeout(function tick() {
+        if (performance.now() >= endAt) return;
+        send(a);
+        timers[a] = setTimeout(tick, INTERVAL_MS);
+      }, offset),
+    );
+  }
+  await new Promise((done) => setTimeout(done, durationS * 1000 + 50));
+  timers.forEach((timer) => clearTimeout(timer));
+  const wallS = (performance.now() - started) / 1000;
+  const cpuUsed = cpuMs(pid) - cpuBefore;
+  const unansweredAtEnd = inFlight;
+  await Promise.all(pending);
+  clearInterval(sampler);
+  agent.destroy();
+  const sorted = [...latencies].sort((x, y) => x - y);
+  const minute = Math.min(60, Math.floor(durationS / 3));
+  const peak = (from, to) => Math.max(0, ...inFlightPeaks.slice(from, to).map((v) => v || 0));
+  const firstPeak = peak(0, minute);
+  const lastPeak = peak(Math.max(minute, Math.floor(wallS) - minute), Math.ceil(wallS));
+  const p99 = percentile(sorted, 99);
+  const peakRssMb = Math.round(peakRssKb / 1024);
+  const result = {
+    hosts,
+    agents,
+    durationS,
+    reportsSent: sent,
+    reportsAnswered: answered,
+    failed,
+    unansweredAtEnd,
+    reportsPerSec: Math.round((10 * sent) / wallS) / 10,
+    samplesPerSec: Math.round((sent * HOSTS_PER_REPORT * SAMPLES_PER_HOST) / wallS),
+    p50Ms: percentile(sorted, 50),
+    p99Ms: p99,
+    maxMs: Math.round(sorted[sorted.length - 1] || 0),
+    inFlightPeakFirstMinute: firstPeak,
+    inFlightPeakLastMinute: lastPeak,
+    serviceCpuPercentOfOneCore: Math.round((100 * cpuUsed) / (wallS * 1000)),
+    cpuMsPerReport: Math.round((10 * cpuUsed) / Math.max(1, sent)) / 10,
+    peakRssMb,
+  };
+  result.keepsUp =
+    failed === 0 && lastPeak <= firstPeak + 2 && p99 !== undefined && p99 <= 500 && peakRssMb <= 300;
+  return result;
+}
+
+// options: { baseUrl, owner, orgId, pid, levels: [hosts...], durationS, log }
+async function measureMonitoringScale({
+  baseUrl,
+  owner,
+  orgId,
+  pid,
+  levels,
+  durationS,
+  log = () => undefined,
+}) {
+  const api = new DigestApi(baseUrl, owner);
+  const results = [];
+  for (const hosts of levels) {
+    log(`monitoring at scale: ${hosts} hosts for ${durationS} s`);
+    const result = await runLevel({ baseUrl, api, orgId, pid, hosts, durationS });
+    log(`  ${JSON.stringify(result)}`);
+    results.push(result);
+  }
+  const kept = results.filter((r) => r.keepsUp).map((r) => r.hosts);
+  return { levels: results, largestKeptUp: kept.length > 0 ? Math.max(...kept) : 0 };
+}
+
+module.exports = { measureMonitoringScale, alertConfigs, reportBody };
