@@ -3,7 +3,9 @@ import { throughMiddlewares } from '../../../../test/support/express-harness';
 import { securityHeadersMiddleware } from './security-headers.middleware';
 
 function headerPairs(headers: Headers): Array<[string, string]> {
-  return [...headers.entries()].filter(
+  const pairs: Array<[string, string]> = [];
+  headers.forEach((value, name) => pairs.push([name, value]));
+  return pairs.filter(
     ([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'content-type'].includes(name),
   );
 }
