@@ -629,7 +629,6 @@ describe('POST /groups/{groupId}/alertConfigs (accepted edge values)', () => {
   it.each([
     ['BAD_CLUSTERSHOTS', 'this service has no backup'],
     ['CREDIT_CARD_ABOUT_TO_EXPIRE', 'this service has no billing'],
-    ['TEAM_ADDED_TO_GROUP', 'teams are not assigned to projects'],
     ['ONE_PRIMARY', 'it is the resolution of NO_PRIMARY and MULTIPLE_PRIMARIES'],
     ['VERSION_BEHIND', 'no list of current MongoDB releases'],
   ])('should refuse %s, which nothing here raises, with a detail saying why', async (eventTypeName, why) => {
