@@ -308,8 +308,10 @@ async function main() {
       cpuProf: profDir,
       // The scale scenario's project holds up to its largest host count (the default cap is 1,000).
       env: {
-        OUTBOUND_ALLOWLIST: '127.0.0.1',
-        ...(SCALE ? { MAX_HOSTS_PER_PROJECT: '100000' } : {}),
+        OUTBOUND_ALLOWLIST: '127.0.0.1:*',
+        // The alert storm's hosts arrive in one report (the default cap is 100 new hosts a report).
+        MAX_NEW_HOSTS_PER_REPORT: String(Math.max(100, STORM)),
+        ...(SCALE || STORM > 1000 ? { MAX_HOSTS_PER_PROJECT: '100000' } : {}),
       },
     });
     log(

@@ -1,7 +1,7 @@
 'use strict';
 /* global clearTimeout */
 // Alert delivery scenarios, end to end against the running service: agent reports in, webhooks out to a
-// local receiver (node:http in this process; the service must run with OUTBOUND_ALLOWLIST=127.0.0.1).
+// local receiver (node:http in this process; the service must run with OUTBOUND_ALLOWLIST=127.0.0.1:*, any port).
 // 1. "report crossing a threshold -> webhook received": one host's report goes above a CONNECTIONS
 //    threshold; timed from sending the report to the receiver holding the alert.open webhook. Each round
 //    first reports the host back below the threshold and waits for the alert.close, so every crossing
