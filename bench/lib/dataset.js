@@ -288,4 +288,12 @@ async function loadDataset({ baseUrl, databaseUrl, events = 1_000_000, closedAle
   return state;
 }
 
-module.exports = { loadDataset, agentReport, postReport, METRIC_CONFIG, HOSTS, MEASUREMENTS_PER_HOST };
+module.exports = {
+  loadDataset,
+  agentReport,
+  postReport,
+  METRIC_CONFIG,
+  METRICS,
+  HOSTS,
+  MEASUREMENTS_PER_HOST,
+};
