@@ -10,7 +10,7 @@ import { EventPublisher } from '../../../platform/events/event-publisher';
 import { parseIsoDateTime } from '../../../platform/http/iso-date-time';
 import type { AgentEventRaw, HostEventRaw } from '../automation.events';
 import { AutomationStatusService } from '../automation-status/automation-status.service';
-import { lockDeployment } from '../deployment-lock';
+import { lockReport } from '../deployment-lock';
 import { DisksService } from '../disks/disks.service';
 import { checkReportEvents } from '../hosts/host-caps';
 import { HostReportWriter, type ReportedHost } from '../hosts/host-report.writer';
@@ -55,7 +55,11 @@ export class ReportIngestService {
   @Transactional()
   private async write(groupId: string, report: AgentReportRequest, now: Date): Promise<void> {
     // Lock first: a report that waited for a project's deletion to commit then finds no project.
-    await lockDeployment(this.txHost.tx, groupId);
+    await lockReport(this.txHost.tx, groupId, {
+      agentHostname: report.hostname,
+      hosts: report.hosts ?? [],
+      processes: report.processes !== undefined,
+    });
     const orgId = await this.scope.orgOf(groupId);
     const agentType = report.agentType as AgentType;
     const agentEvents = await this.agents.heartbeat(groupId, agentType, report.hostname, report.version, now);

@@ -6,6 +6,7 @@ import { onHostReport } from '../agents/agent-transitions';
 import type { ReportHostRequest } from '../agents/dto/report-host.request';
 import type { AutomationEventType } from '../automation.events';
 import { mergeFacts, UNREPORTED_FACTS } from './host-facts';
+import { lockHostGrowth } from '../deployment-lock';
 import { checkHostGrowth, type HostCaps } from './host-caps';
 import { clusterIdOf, hostAndPort } from './host-keys';
 import { hostChangeEvents } from './host-transitions';
@@ -20,9 +21,10 @@ export interface ReportedHost {
   previous?: HostEntity;
 }
 
-// Applies the hosts of a report inside its transaction (the caller holds the deployment lock): a host is
-// created on first sight with a new id (within the growth caps), updated afterwards, and skipped while
-// monitoring is stopped. At most three statements whatever the number of hosts.
+// Applies the hosts of a report inside its transaction (the caller holds the locks of these hosts; the
+// project's growth lock is taken here, before counting its hosts): a host is created on first sight with a
+// new id (within the growth caps), updated afterwards, and skipped while monitoring is stopped. At most
+// four statements whatever the number of hosts.
 @Injectable()
 export class HostReportWriter {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
@@ -37,7 +39,10 @@ export class HostReportWriter {
     const added = new Set(
       hosts.map((host) => hostAndPort(host.hostname, host.port)).filter((key) => !existing.has(key)),
     ).size;
-    if (added > 0) checkHostGrowth(added, await this.countIn(groupId), caps, true);
+    if (added > 0) {
+      await lockHostGrowth(this.txHost.tx, groupId);
+      checkHostGrowth(added, await this.countIn(groupId), caps, true);
+    }
     const applied: ReportedHost[] = [];
     for (const reported of hosts) {
       const previous = existing.get(hostAndPort(reported.hostname, reported.port));
