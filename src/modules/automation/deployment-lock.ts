@@ -4,7 +4,6 @@ import {
   lockForTransaction,
   lockSharedForTransaction,
 } from '../../platform/database/advisory-lock';
-import { hostAndPort } from './hosts/host-keys';
 
 function deploymentKey(groupId: string): string {
   return `automation:deployment:${groupId}`;
@@ -17,10 +16,9 @@ export async function lockDeployment(tx: EntityManager, groupId: string): Promis
   await lockForTransaction(tx, deploymentKey(groupId));
 }
 
-// What one agent report writes and derives its events from, locked for the rest of its transaction.
+// Who sends a report and what it replaces besides its hosts (whose rows HostReportWriter locks).
 export interface ReportLocks {
   agentHostname: string;
-  hosts: ReadonlyArray<{ hostname: string; port: number }>;
   // Whether the report replaces its agent's automation processes.
   processes: boolean;
 }
@@ -28,23 +26,22 @@ export interface ReportLocks {
 // An agent report reads the previous state of its agent and of its hosts, derives events from it and writes
 // the new state, with no other writer of them in between. Reports of one project run together (the
 // deployment lock in shared mode: host add/remove and the project's deletion still wait for them, and they
-// for those); two reports of the same agent, or naming the same host, run one after the other (an exclusive
-// lock per agent and per host). All of them in one statement, in one order, so that two reports never wait
-// for each other both ways. An agent is keyed by its hostname alone: the agents of one machine share it.
-// The processes of a project are one lock: a process may move from one agent to another, and the report
-// that drops it and the report that takes it write the same row.
+// for those); two reports of the same agent run one after the other (an exclusive lock per agent: its row
+// may not exist yet). An agent is keyed by its hostname alone: the agents of one machine share it, and its
+// processes. The processes of a project are one lock: a process may move from one agent to another, and
+// the report that drops it and the report that takes it write the same row. The exclusive locks are taken
+// in one statement, in one order, so that two reports never wait for each other both ways.
 export async function lockReport(tx: EntityManager, groupId: string, report: ReportLocks): Promise<void> {
   await lockSharedForTransaction(tx, deploymentKey(groupId));
   await lockAllForTransaction(tx, [
     `automation:agent:${groupId}:${report.agentHostname}`,
     ...(report.processes ? [`automation:processes:${groupId}`] : []),
-    ...report.hosts.map((host) => `automation:host:${groupId}:${hostAndPort(host.hostname, host.port)}`),
   ]);
 }
 
-// Serializes the reports that create hosts in one project, from the count of its hosts to the commit: two
-// reports adding hosts at once must not both pass the project's cap. Taken after lockReport's locks, and
-// never before them, by every holder.
+// Serializes the reports that create hosts in one project, from the reading of their hosts to the commit:
+// a host is created once, and two reports adding hosts at once do not both pass the project's cap. Taken
+// before locking any host row.
 export async function lockHostGrowth(tx: EntityManager, groupId: string): Promise<void> {
   await lockForTransaction(tx, `automation:host-growth:${groupId}`);
 }

@@ -39,16 +39,24 @@ describe('POST /agents/v1/groups/{groupId}/reports, several at once', () => {
     await receiver.close();
   });
 
-  // Takes, in its own transaction, an advisory lock the service takes under the same key; COMMIT releases it.
+  // Takes, in its own transaction, an advisory lock the service takes under the same key (or a host's
+  // row lock); COMMIT releases it.
   const hold = async (key: string): Promise<void> => {
     await db.query('BEGIN');
     await db.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [key]);
+  };
+  const holdHost = async (groupId: string, hostname: string): Promise<void> => {
+    await db.query('BEGIN');
+    await db.query('SELECT id FROM hosts WHERE group_id = $1 AND hostname = $2 FOR UPDATE', [
+      groupId,
+      hostname,
+    ]);
   };
   const release = () => db.query('COMMIT');
   const waitingOnLocks = async (): Promise<number> => {
     const { rows } = await db.query<{ waiting: number }>(
       `SELECT count(*)::int AS waiting FROM pg_stat_activity
-        WHERE datname = current_database() AND wait_event_type = 'Lock' AND wait_event = 'advisory'`,
+        WHERE datname = current_database() AND wait_event_type = 'Lock'`,
     );
     return rows[0].waiting;
   };
@@ -75,17 +83,21 @@ describe('POST /agents/v1/groups/{groupId}/reports, several at once', () => {
       metricThreshold: connectionsAbove(100),
       notifications: [webhook(receiver, `/metric/${d.groupId}`)],
     });
-    await hold(`automation:host:${d.groupId}:a0.example.com:27017`);
+    const reportA = agentReport('agent-a', [
+      connections('a0.example.com', 500),
+      connections('a1.example.com', 500),
+    ]);
+    accepted(await post(d, reportA));
+    clock.advance(1000);
+    await holdHost(d.groupId, 'a0.example.com');
     let settled = false;
-    const first = post(
-      d,
-      agentReport('agent-a', [connections('a0.example.com', 500), connections('a1.example.com', 500)]),
-    ).finally(() => {
+    const first = post(d, reportA).finally(() => {
       settled = true;
     });
     try {
       await untilWaiting(1);
-      // The project's lock would hold this one behind the first: it goes through while the first waits.
+      // The project's lock would hold this one behind the first: it goes through (creating its hosts) while
+      // the first waits.
       accepted(
         await post(
           d,

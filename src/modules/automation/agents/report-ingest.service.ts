@@ -57,7 +57,6 @@ export class ReportIngestService {
     // Lock first: a report that waited for a project's deletion to commit then finds no project.
     await lockReport(this.txHost.tx, groupId, {
       agentHostname: report.hostname,
-      hosts: report.hosts ?? [],
       processes: report.processes !== undefined,
     });
     const orgId = await this.scope.orgOf(groupId);
