@@ -16,7 +16,11 @@ export class AlertConfigByIdStore {
   }
 
   // `forUpdate` only inside a transaction: the row stays locked until it ends.
-  async find(groupId: string, alertConfigId: string, forUpdate: boolean): Promise<AlertConfigEntity | undefined> {
+  async find(
+    groupId: string,
+    alertConfigId: string,
+    forUpdate: boolean,
+  ): Promise<AlertConfigEntity | undefined> {
     const read = forUpdate ? this.lockedById : this.byId;
     return (await read([alertConfigId, groupId]))[0];
   }
