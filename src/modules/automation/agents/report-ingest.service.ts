@@ -9,7 +9,7 @@ import type { DomainEvent } from '../../../platform/events/domain-event';
 import { EventPublisher } from '../../../platform/events/event-publisher';
 import type { AgentEventRaw, HostEventRaw } from '../automation.events';
 import { AutomationStatusService } from '../automation-status/automation-status.service';
-import { lockDeployment } from '../deployment-lock';
+import { lockReport } from '../deployment-lock';
 import { DisksService } from '../disks/disks.service';
 import { checkReportEvents } from '../hosts/host-caps';
 import { HostReportWriter, type ReportedHost } from '../hosts/host-report.writer';
@@ -55,7 +55,10 @@ export class ReportIngestService {
   @Transactional()
   private async write(groupId: string, report: AgentReportRequest, now: Date): Promise<void> {
     // Lock first: a report that waited for a project's deletion to commit then finds no project.
-    await lockDeployment(this.txHost.tx, groupId);
+    await lockReport(this.txHost.tx, groupId, {
+      agentHostname: report.hostname,
+      processes: report.processes !== undefined,
+    });
     const orgId = await this.scope.orgOf(groupId);
     const agentType = report.agentType as AgentType;
     const agentEvents = await this.agents.heartbeat(groupId, agentType, report.hostname, report.version, now);
