@@ -10,7 +10,7 @@ import {
 } from './dto/agent-report.request';
 import { MAX_DISKS_PER_HOST, MAX_MEASUREMENTS_PER_HOST } from './dto/report-host.request';
 import { NAME_PATTERN } from './dto/report-measurement.request';
-import { rememberSampledAt } from './sampled-at';
+import { rememberSampleTimes } from './sample-times';
 
 // The decorators of AgentReportRequest and its parts, written out for the bodies that satisfy them: a
 // report of 10 hosts x 50 samples spent more CPU in class-transformer and class-validator than in the
@@ -99,22 +99,32 @@ const PROCESS_OPTIONAL = {
 const automationProcess: Rule = (value) =>
   isPlainObject(value) && fieldsPass(value, PROCESS_REQUIRED, PROCESS_OPTIONAL);
 
-// The hot loop (every sample of every host): no closures, one parse of the timestamp, kept for later.
-function measurement(value: unknown): boolean {
-  if (!isPlainObject(value)) return false;
+// The hot loop (every sample of every host): no closures, one parse of each timestamp, kept for later.
+function sampleTime(value: unknown): Date | undefined {
+  if (!isPlainObject(value)) return undefined;
   const keys = Object.keys(value);
-  if (keys.length !== 4) return false;
+  if (keys.length !== 4) return undefined;
+  // Four keys, all four named below: no other key.
   const { metricName, units, value: sampled, timestamp } = value;
   if (typeof metricName !== 'string' || metricName.length > 100 || !NAME_PATTERN.test(metricName))
-    return false;
-  if (typeof units !== 'string' || units.length > 32 || !NAME_PATTERN.test(units)) return false;
-  if (typeof sampled !== 'number' || !Number.isFinite(sampled) || typeof timestamp !== 'string') return false;
-  // Four keys, all four named: no other key.
-  const at = parseIsoDateTime(timestamp);
-  if (at === undefined) return false;
-  rememberSampledAt(value, at);
-  return true;
+    return undefined;
+  if (typeof units !== 'string' || units.length > 32 || !NAME_PATTERN.test(units)) return undefined;
+  if (typeof sampled !== 'number' || !Number.isFinite(sampled) || typeof timestamp !== 'string')
+    return undefined;
+  return parseIsoDateTime(timestamp);
 }
+
+const measurements: Rule = (value) => {
+  if (!Array.isArray(value) || value.length > MAX_MEASUREMENTS_PER_HOST) return false;
+  const times: Date[] = [];
+  for (const item of value) {
+    const at = sampleTime(item);
+    if (at === undefined) return false;
+    times.push(at);
+  }
+  rememberSampleTimes(value, times);
+  return true;
+};
 
 const disk: Rule = (value) =>
   isPlainObject(value) &&
@@ -145,7 +155,7 @@ const HOST_OPTIONAL = {
   sslCertificateNotAfter: dateTime,
   lastDataSizeBytes: count,
   lastIndexSizeBytes: count,
-  measurements: arrayOf(MAX_MEASUREMENTS_PER_HOST, measurement),
+  measurements,
   disks: arrayOf(MAX_DISKS_PER_HOST, disk),
 };
 const host: Rule = (value) => isPlainObject(value) && fieldsPass(value, HOST_REQUIRED, HOST_OPTIONAL);

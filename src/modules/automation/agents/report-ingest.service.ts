@@ -23,7 +23,7 @@ import { AgentsStore } from './agents.store';
 import type { AgentReportRequest } from './dto/agent-report.request';
 import { REPORT_INGESTED, type ReportIngestedEvent } from './report-ingested.event';
 import { checkReport, sampleTimes } from './report-checks';
-import { sampledAt } from './sampled-at';
+import { mapSamples } from './sample-times';
 
 // One agent report: the agent's heartbeat, its processes, the hosts it saw with their disks and data
 // points, and the events all of that derives, in one transaction: a refused or failing report leaves
@@ -130,22 +130,22 @@ function ingestedHostOf({ host, reported }: ReportedHost): ReportIngestedEvent['
     alertsEnabled: host.alertsEnabled,
     version: host.version,
     sslCertificateNotAfter: host.sslCertificateNotAfter,
-    measurements: (reported.measurements ?? []).map((measurement) => ({
+    measurements: mapSamples(reported.measurements, (measurement, timestamp) => ({
       metricName: measurement.metricName,
       units: measurement.units,
       value: measurement.value,
-      timestamp: sampledAt(measurement) as Date,
+      timestamp,
     })),
   };
 }
 
 function dataPointsOf(hosts: ReportedHost[]): DataPoint[] {
   return hosts.flatMap(({ host, reported }) =>
-    (reported.measurements ?? []).map((measurement) => ({
+    mapSamples(reported.measurements, (measurement, timestamp) => ({
       hostId: host.id,
       metricName: measurement.metricName,
       units: measurement.units,
-      timestamp: sampledAt(measurement) as Date,
+      timestamp,
       value: measurement.value,
     })),
   );
