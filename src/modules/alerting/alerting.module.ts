@@ -10,6 +10,7 @@ import { MatcherFieldNamesController } from './alert-configs/matcher-field-names
 import { AlertEntity } from './alerts/alert.entity';
 import { AlertsController } from './alerts/alerts.controller';
 import { AlertsService } from './alerts/alerts.service';
+import { AlertConfigByIdStore } from './alert-configs/alert-config-by-id.store';
 import { AlertByIdStore } from './alerts/alert-by-id.store';
 import { AlertEngine } from './engine/alert-engine.service';
 import { AlertInhibition } from './engine/alert-inhibition';
@@ -45,6 +46,7 @@ import { MaintenanceWindowsService } from './maintenance-windows/maintenance-win
     DefaultAlertConfigsListener,
     AlertsService,
     AlertByIdStore,
+    AlertConfigByIdStore,
     MaintenanceWindowsService,
     EnabledConfigsCache,
     AlertEngine,

@@ -15,7 +15,9 @@ import { AlertsService } from '../alerts/alerts.service';
 import type { AlertResponse } from '../alerts/dto/alert.response';
 import { checkAlertConfig } from './alert-config-rules';
 import { AlertConfigEventTypes } from './alert-config-event-types';
+import { AlertConfigByIdStore } from './alert-config-by-id.store';
 import { AlertConfigEntity } from './alert-config.entity';
+import { updateAlertConfig } from './alert-config.writer';
 import { alertConfigPath, toAlertConfigDefinition, toAlertConfigResponse } from './alert-config.mapper';
 import type {
   AlertConfigDefinition,
@@ -44,6 +46,7 @@ export class AlertConfigsService {
     private readonly clock: Clock,
     private readonly secrets: SecretBox,
     private readonly alerts: AlertsService,
+    private readonly byId: AlertConfigByIdStore,
   ) {}
 
   async list(groupId: string, page: PageQuery): Promise<ListEnvelope<AlertConfigResponse>> {
@@ -105,7 +108,7 @@ export class AlertConfigsService {
       inputOf(request, request.eventTypeName ?? entity.eventTypeName, notifications),
     );
     Object.assign(entity, this.columnsOf(draft), { updated: this.clock.now() });
-    await this.repository().save(entity);
+    await updateAlertConfig(this.txHost.tx, entity);
     await this.alerts.cancelActiveForConfig(groupId, alertConfigId);
     await this.publish(AlertConfigEventTypes.ALERT_CONFIG_CHANGED_AUDIT, orgId, entity);
     return this.toResponse(entity);
@@ -207,10 +210,7 @@ export class AlertConfigsService {
 
   private async find(groupId: string, alertConfigId: string, forUpdate: boolean): Promise<AlertConfigEntity> {
     if (!isObjectId(alertConfigId)) throw AlertingErrors.INVALID_ALERT_CONFIG_ID(alertConfigId);
-    const entity = await this.repository().findOne({
-      where: { id: alertConfigId, groupId },
-      ...(forUpdate ? { lock: { mode: 'pessimistic_write' as const } } : {}),
-    });
+    const entity = await this.byId.find(groupId, alertConfigId, forUpdate);
     if (!entity) throw AlertingErrors.ALERT_CONFIG_NOT_FOUND(alertConfigId, groupId);
     return entity;
   }

@@ -26,6 +26,7 @@ import {
   targetKeyOf,
   type NewAlert,
 } from './alert-details';
+import { updateAcknowledgement } from './alert-acknowledgement.writer';
 import { AlertByIdStore } from './alert-by-id.store';
 import { AlertEventTypes, closingEventTypeOf } from './alert-event-types';
 import { ALERT_TRANSITIONED, type AlertTransitionedEvent } from './alert-transitioned.event';
@@ -101,7 +102,7 @@ export class AlertsService {
     // The Digest user name of the caller: a user's username, or an API key's public key.
     alert.acknowledgingUsername = until === undefined ? null : principal.name;
     alert.updated = now;
-    await this.repository().save(alert);
+    await updateAcknowledgement(this.txHost.tx, alert);
     await this.events.publish({
       eventTypeName: until
         ? AlertEventTypes.ALERT_ACKNOWLEDGED_AUDIT
@@ -178,11 +179,7 @@ export class AlertsService {
   // For the alert configurations: deleting or disabling one cancels its TRACKING and OPEN alerts.
   @Transactional()
   async cancelActiveForConfig(groupId: string, alertConfigId: string): Promise<number> {
-    const active = await this.repository().find({
-      where: { groupId, alertConfigId, status: In(ACTIVE) },
-      order: { created: 'ASC', id: 'ASC' },
-      lock: { mode: 'pessimistic_write' },
-    });
+    const active = await this.alertById.activeOfConfigForUpdate(groupId, alertConfigId);
     for (const alert of active) await this.applyMove(alert, 'CANCELLED');
     return active.length;
   }
@@ -341,10 +338,7 @@ export class AlertsService {
   private async find(groupId: string, alertId: string, forUpdate: boolean): Promise<AlertEntity> {
     if (!isObjectId(alertId)) throw AlertingErrors.INVALID_ALERT_ID(alertId);
     const alert = forUpdate
-      ? await this.repository().findOne({
-          where: { id: alertId, groupId },
-          lock: { mode: 'pessimistic_write' },
-        })
+      ? await this.alertById.findForUpdate(groupId, alertId)
       : await this.alertById.find(groupId, alertId);
     if (!alert) throw AlertingErrors.ALERT_NOT_FOUND(alertId, groupId);
     return alert;

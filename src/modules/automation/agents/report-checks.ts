@@ -1,7 +1,7 @@
 import { CommonErrors } from '../../../platform/http/error-codes';
-import { parseIsoDateTime } from '../../../platform/http/iso-date-time';
 import { hostAndPort } from '../hosts/host-keys';
 import type { AgentReportRequest } from './dto/agent-report.request';
+import { sampledAt } from './sampled-at';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 // Agents' clocks drift: a sample a little ahead of ours is accepted.
@@ -36,7 +36,7 @@ export function checkReport(report: AgentReportRequest, now: Date, retentionDays
       'partition',
     );
     (host.measurements ?? []).forEach((measurement, m) => {
-      const at = parseIsoDateTime(measurement.timestamp)?.getTime();
+      const at = sampledAt(measurement)?.getTime();
       if (at === undefined || at < oldest || at > newest) {
         throw CommonErrors.VALIDATION_ERROR(
           `hosts[${h}].measurements[${m}].timestamp`,
@@ -64,6 +64,6 @@ function unique<T>(
 // The instants of all data points of a report (their days need a measurements partition).
 export function sampleTimes(report: AgentReportRequest): Date[] {
   return (report.hosts ?? []).flatMap((host) =>
-    (host.measurements ?? []).map((measurement) => parseIsoDateTime(measurement.timestamp) as Date),
+    (host.measurements ?? []).map((measurement) => sampledAt(measurement) as Date),
   );
 }
