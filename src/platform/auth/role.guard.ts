@@ -5,18 +5,26 @@ import { ProjectDirectory, type Principal } from './principal';
 import { ACCESS_REQUIREMENT, AccessRequirement, PUBLIC_ROUTE } from './require-role.decorator';
 import { hasGlobalRole, hasOrgRole, hasProjectRole, isInProject } from './role-hierarchy';
 
+interface RouteAccess {
+  isPublic: boolean;
+  requirement: AccessRequirement | undefined;
+}
+
 // Every route declares who may call it; a route that declares nothing is refused (fail closed).
 @Injectable()
 export class RoleGuard implements CanActivate {
+  // A route's declarations are fixed once its decorators ran: read once per handler and controller
+  // instead of four metadata lookups on every request.
+  private readonly routes = new WeakMap<object, Map<object, RouteAccess>>();
+
   constructor(
     private readonly reflector: Reflector,
     private readonly projects: ProjectDirectory,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const targets = [context.getHandler(), context.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)) return true;
-    const requirement = this.reflector.getAllAndOverride<AccessRequirement | undefined>(ACCESS_REQUIREMENT, targets);
+    const { isPublic, requirement } = this.accessOf(context.getHandler(), context.getClass());
+    if (isPublic) return true;
     const request = context.switchToHttp().getRequest<{ principal?: Principal; params?: Record<string, string> }>();
     const principal = request.principal;
     if (!principal || !requirement) throw CommonErrors.USER_UNAUTHORIZED();
@@ -48,5 +56,23 @@ export class RoleGuard implements CanActivate {
         throw CommonErrors.USER_UNAUTHORIZED();
       }
     }
+  }
+
+  private accessOf(handler: object, controller: object): RouteAccess {
+    let byController = this.routes.get(handler);
+    if (!byController) {
+      byController = new Map();
+      this.routes.set(handler, byController);
+    }
+    let access = byController.get(controller);
+    if (!access) {
+      const targets = [handler as () => void, controller as () => void];
+      access = {
+        isPublic: Boolean(this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)),
+        requirement: this.reflector.getAllAndOverride<AccessRequirement | undefined>(ACCESS_REQUIREMENT, targets),
+      };
+      byController.set(controller, access);
+    }
+    return access;
   }
 }
