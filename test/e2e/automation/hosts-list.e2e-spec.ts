@@ -146,13 +146,14 @@ describe('GET /groups/{groupId}/hosts (DeploymentReader for other contexts)', ()
       t,
       d,
       monitoringReport([
-        hostReport({ measurements: [sample(9, newest), sample(4, older), sample(11, newest)] }),
+        hostReport({ measurements: [sample(9, newest), sample(4, older), sample(0.1 + 0.2, newest)] }),
       ]),
     );
     const reader = t.app.get(DeploymentReader);
     const [host] = await reader.hosts(d.groupId);
     expect(await reader.latestMeasurements(d.groupId, { metricNames: ['OPCOUNTER_QUERY'] })).toEqual([
-      expect.objectContaining({ hostId: host.id, value: 11, timestamp: new Date(newest) }),
+      // Every digit of the double kept.
+      expect.objectContaining({ hostId: host.id, value: 0.30000000000000004, timestamp: new Date(newest) }),
     ]);
   });
 });

@@ -33,22 +33,23 @@ export class MeasurementStore {
     const unique = [...new Map(points.map((point) => [keyOf(point), point])).values()];
     // One statement for both tables (a round trip and a parameter encoding fewer per report). The newest
     // point per (host, metric) goes to latest_measurements: after the dedup above, a host's metric has
-    // at most one point per instant, so DISTINCT ON ... ts DESC has no tie to break.
+    // at most one point per instant, so DISTINCT ON ... ts DESC has no tie to break. The points travel as
+    // one JSON text: JSON.stringify is native, where pg encodes five array parameters element by element.
     await this.txHost.tx.query(
       `WITH input AS (
-         SELECT * FROM unnest($1::char(24)[], $2::varchar[], $3::timestamptz[], $4::varchar[], $5::float8[])
-           AS r(host_id, metric_name, ts, units, value)
+         SELECT * FROM json_to_recordset($1::json)
+           AS r(host_id char(24), metric_name varchar, ts timestamptz, units varchar, value float8)
        ), stored AS (
          INSERT INTO measurements (host_id, metric_name, ts, units, value)
          SELECT host_id, metric_name, ts, units, value FROM input
          ON CONFLICT (host_id, metric_name, ts) DO UPDATE SET units = EXCLUDED.units, value = EXCLUDED.value
        )
        INSERT INTO latest_measurements (host_id, metric_name, ts, units, value, group_id)
-       SELECT DISTINCT ON (host_id, metric_name) host_id, metric_name, ts, units, value, $6::char(24) FROM input
+       SELECT DISTINCT ON (host_id, metric_name) host_id, metric_name, ts, units, value, $2::char(24) FROM input
        ORDER BY host_id, metric_name, ts DESC
        ON CONFLICT (host_id, metric_name) DO UPDATE SET ts = EXCLUDED.ts, units = EXCLUDED.units, value = EXCLUDED.value
        WHERE latest_measurements.ts <= EXCLUDED.ts`,
-      [...columns(unique), groupId],
+      [JSON.stringify(unique.map(rowOf)), groupId],
     );
   }
 
@@ -95,12 +96,13 @@ function keyOf(point: DataPoint): string {
   return `${point.hostId}\u0000${point.metricName}\u0000${point.timestamp.getTime()}`;
 }
 
-function columns(points: DataPoint[]): unknown[] {
-  return [
-    points.map((point) => point.hostId),
-    points.map((point) => point.metricName),
-    points.map((point) => point.timestamp.toISOString()),
-    points.map((point) => point.units),
-    points.map((point) => point.value),
-  ];
+// The columns of json_to_recordset; a Date becomes its ISO 8601 text, a finite number its exact decimal.
+function rowOf(point: DataPoint) {
+  return {
+    host_id: point.hostId,
+    metric_name: point.metricName,
+    ts: point.timestamp,
+    units: point.units,
+    value: point.value,
+  };
 }
