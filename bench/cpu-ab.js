@@ -1,6 +1,7 @@
 'use strict';
 // `node bench/cpu-ab.js --data-dir DIR [--only <scenario text>] [--amount 4000] [--rounds 5]
-//   [--cpu-prof] [--strace] [--main other/dist/main.js] [--gc]`
+//   [--cpu-prof] [--strace] [--main other/dist/main.js] [--gc] [--port 18190 --pg-port 54459]`
+// (--port/--pg-port: so that two worktrees can measure at the same time)
 // A/B measure for one code change while other work shares the machine: starts the BUILT service on a
 // data set made by `npm run bench:data -- --data-dir DIR` and sends each scenario a FIXED number of
 // requests (not a duration), several rounds, and prints the service's CPU time per request (user + system
@@ -92,8 +93,8 @@ async function main() {
   if (profDir) mkdirSync(profDir, { recursive: true });
   const service = await startService({
     dataDir: DATA_DIR,
-    port: 18190,
-    pgPort: 54459,
+    port: Number(option('port', 18190)),
+    pgPort: Number(option('pg-port', 54459)),
     cpuProf: profDir,
     main: MAIN,
     nodeArgs: GC ? ['--trace-gc', '--max-semi-space-size=1'] : [],

@@ -1,6 +1,6 @@
 'use strict';
 // `npm run build && npm run bench [-- --duration 8 --connections 10 --events 1000000 --only <text> --cpu-prof
-//   --alert-rounds 50 --storm 1000 --scale 1000,5000,10000 --scale-duration 300]`
+//   --alert-rounds 50 --storm 1000 --scale 1000,5000,10000 --scale-duration 300 --data-dir DIR]`
 // Starts the BUILT service (dist/main.js) on a fresh embedded Postgres in a temporary DATA_DIR (or on
 // DATABASE_URL when set: it must then point at an EMPTY database), loads the data set, restarts the
 // service to time start-up on an existing database, then measures every scenario against the service
@@ -8,11 +8,12 @@
 // Then the alert delivery scenarios (bench/lib/alert-delivery.js): a report crossing a threshold until its
 // webhook arrives, and an alert storm. With --scale (opt-in), monitoring at scale
 // (bench/lib/monitoring-scale.js): simulated agents reporting every 10 s for each host count. Prints tables and writes bench/results/<timestamp>.json. See
-// docs/benchmarks.md.
+// docs/benchmarks.md. With --data-dir, a data set made by `npm run bench:data -- --data-dir DIR` is used
+// in place of a fresh load (the 10M-event data set takes longer to load than to measure); it is kept.
 const { spawn } = require('node:child_process');
-const { mkdirSync, mkdtempSync, rmSync, writeFileSync } = require('node:fs');
+const { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const os = require('node:os');
-const { join } = require('node:path');
+const { join, resolve } = require('node:path');
 const autocannon = require('autocannon');
 const { measureAlertDelivery } = require('../bench/lib/alert-delivery');
 const { measureMonitoringScale } = require('../bench/lib/monitoring-scale');
@@ -39,6 +40,7 @@ const STORM = Number(option('storm', 1000));
 // Opt-in: host counts of the monitoring-at-scale scenario, e.g. 1000,5000,10000 (seconds per count below).
 const SCALE = option('scale', undefined);
 const SCALE_DURATION = Number(option('scale-duration', 300));
+const DATA_DIR = option('data-dir', undefined);
 const CROSSING = 'report crossing a threshold -> webhook received';
 const STORM_NAME = 'alert storm';
 
@@ -281,7 +283,8 @@ function table(rows, handshake) {
 
 async function main() {
   const started = Date.now();
-  const dataDir = mkdtempSync(join(os.tmpdir(), 'dms-bench-'));
+  const kept = typeof DATA_DIR === 'string';
+  const dataDir = kept ? resolve(DATA_DIR) : mkdtempSync(join(os.tmpdir(), 'dms-bench-'));
   const ports = { service: 18090, pg: 54349, floor: 18091 };
   const log = (msg) =>
     process.stderr.write(`[bench +${Math.round((Date.now() - started) / 1000)}s] ${msg}\n`);
@@ -289,15 +292,9 @@ async function main() {
   let floor;
   try {
     log(`data dir ${dataDir}`);
-    service = await startService({ dataDir, port: ports.service, pgPort: ports.pg });
-    log(`service up on a fresh database in ${service.startupMs} ms; loading data`);
-    const state = await loadDataset({
-      baseUrl: service.baseUrl,
-      databaseUrl: service.databaseUrl,
-      events: EVENTS,
-    });
-    log(`${state.projectEvents} events loaded in ${state.loadSeconds} s`);
-    await service.stop();
+    const state = kept ? readDataSet(dataDir) : await loadFreshDataSet(dataDir, ports, log);
+    if (kept)
+      log(`${state.projectEvents} events in the existing data set (loaded in ${state.loadSeconds} s)`);
     const profDir = CPU_PROF ? join(ROOT, 'bench', 'results', 'profiles') : undefined;
     if (profDir) mkdirSync(profDir, { recursive: true });
     // Webhooks of the alert delivery scenarios go to a receiver in this process, on 127.0.0.1.
@@ -429,7 +426,30 @@ async function main() {
       await exited;
     }
     if (service) await service.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!kept) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function readDataSet(dataDir) {
+  const file = join(dataDir, 'bench-state.json');
+  if (!existsSync(file))
+    throw new Error(`${file} is missing: make it with npm run bench:data -- --data-dir ${dataDir}`);
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+async function loadFreshDataSet(dataDir, ports, log) {
+  const service = await startService({ dataDir, port: ports.service, pgPort: ports.pg });
+  try {
+    log(`service up on a fresh database in ${service.startupMs} ms; loading data`);
+    const state = await loadDataset({
+      baseUrl: service.baseUrl,
+      databaseUrl: service.databaseUrl,
+      events: EVENTS,
+    });
+    log(`${state.projectEvents} events loaded in ${state.loadSeconds} s`);
+    return state;
+  } finally {
+    await service.stop();
   }
 }
 

@@ -10,3 +10,23 @@ export async function lockForTransaction(tx: EntityManager, key: string | number
     await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [key]);
   }
 }
+
+// The shared mode of a text key's lock, until the caller's transaction ends: holders of the shared mode
+// run together, and exclude (and wait for) the exclusive holders of the same key.
+export async function lockSharedForTransaction(tx: EntityManager, key: string): Promise<void> {
+  await tx.query('SELECT pg_advisory_xact_lock_shared(hashtextextended($1, 0))', [key]);
+}
+
+// The exclusive locks of several text keys in one statement, taken in the order of their lock numbers: two
+// transactions locking overlapping sets this way always meet on the lowest common lock first, so neither
+// holds one the other waits for (no deadlock). DISTINCT keeps the subquery (and its order) apart from the
+// outer scan, which takes each lock as the rows come.
+export async function lockAllForTransaction(tx: EntityManager, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await tx.query(
+    `SELECT count(pg_advisory_xact_lock(lock_id)) FROM (
+       SELECT DISTINCT hashtextextended(key, 0) AS lock_id FROM unnest($1::text[]) AS key ORDER BY lock_id
+     ) AS locks`,
+    [keys],
+  );
+}

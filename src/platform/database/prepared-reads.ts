@@ -22,31 +22,74 @@ export class PreparedReads {
   // `rest`: what follows `SELECT <every column> FROM <table>`, with $1.. placeholders. Each call
   // site defines its statement once (names are derived from the text, so two texts never share one).
   define<T extends ObjectLiteral>(entity: EntityTarget<T>, rest: string): PreparedRead<T> {
+    const read = this.entityRead(entity, '');
+    const text = `SELECT ${read.select} FROM ${read.table} ${rest}`;
+    const run = this.runner(text);
+    return async (values) => (await run(values)).map(read.hydrate);
+  }
+
+  // Parents with their children in one statement (one round trip instead of two): `from` joins the
+  // parent table as `p` and the child table as `c` (a LEFT JOIN gives a parent without children one
+  // row whose child is null). Each row is a parent (a new instance per row) and its child, hydrated as
+  // define hydrates them; `childKey` is a child column never null in a real row.
+  defineJoined<P extends ObjectLiteral, C extends ObjectLiteral>(
+    parent: EntityTarget<P>,
+    child: EntityTarget<C>,
+    childKey: string,
+    from: string,
+  ): PreparedRead<[P, C | null]> {
+    const p = this.entityRead(parent, 'p');
+    const c = this.entityRead(child, 'c');
+    const run = this.runner(`SELECT ${p.select}, ${c.select} FROM ${from}`);
+    const childKeyAlias = `c_${childKey}`;
+    return async (values) =>
+      (await run(values)).map((row): [P, C | null] => [
+        p.hydrate(row),
+        row[childKeyAlias] === null ? null : c.hydrate(row),
+      ]);
+  }
+
+  // The select list of every column of an entity (aliased `<alias>_<column>` when `alias` is given)
+  // and the hydration of a row through TypeORM's own column conversions.
+  private entityRead<T extends ObjectLiteral>(
+    entity: EntityTarget<T>,
+    alias: string,
+  ): { table: string; select: string; hydrate: (row: QueryResultRow) => T } {
     const metadata = this.dataSource.getMetadata(entity);
     if (metadata.relations.length > 0 || metadata.embeddeds.length > 0) {
       throw new Error(`PreparedReads: ${metadata.name} has relations or embedded columns`);
     }
-    const columns = metadata.columns;
+    const columns = metadata.columns.map((column) => ({
+      column,
+      key: alias ? `${alias}_${column.databaseName}` : column.databaseName,
+    }));
     const table = metadata.tablePath
       .split('.')
       .map((part) => `"${part}"`)
       .join('.');
-    const text = `SELECT ${columns.map((column) => `"${column.databaseName}"`).join(', ')} FROM ${table} ${rest}`;
-    const name = `dms_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+    const select = columns
+      .map(({ column, key }) =>
+        alias ? `${alias}."${column.databaseName}" AS "${key}"` : `"${column.databaseName}"`,
+      )
+      .join(', ');
     const driver = this.dataSource.driver;
     const hydrate = (row: QueryResultRow): T => {
       const instance = metadata.create() as T;
-      for (const column of columns) {
-        column.setEntityValue(instance, driver.prepareHydratedValue(row[column.databaseName], column));
+      for (const { column, key } of columns) {
+        column.setEntityValue(instance, driver.prepareHydratedValue(row[key], column));
       }
       return instance;
     };
-    return async (values) => {
-      const rows: QueryResultRow[] = this.txHost.isTransactionActive()
+    return { table, select, hydrate };
+  }
+
+  // Named after its text (hashed): on the pool as a prepared statement, inside a transaction unnamed.
+  private runner(text: string): (values: unknown[]) => Promise<QueryResultRow[]> {
+    const name = `dms_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+    return async (values) =>
+      this.txHost.isTransactionActive()
         ? await this.txHost.tx.query<QueryResultRow[]>(text, values)
         : (await this.pool().query<QueryResultRow>({ name, text, values })).rows;
-      return rows.map(hydrate);
-    };
   }
 
   private pool(): Pool {

@@ -39,4 +39,38 @@ describe('parseIsoDateTime', () => {
       expect(parseIsoDateTime(value)).toBeUndefined();
     },
   );
+
+  // The calendar check is arithmetic; Date.UTC's own roll-over (a field it changes) is the reference.
+  it('should refuse exactly the fields Date.UTC would roll over or read as another year', () => {
+    const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+    const rolledOver = (fields: number[]) => {
+      const at = new Date(Date.UTC(fields[0], fields[1] - 1, fields[2], fields[3], fields[4], fields[5]));
+      const back = [at.getUTCFullYear(), at.getUTCMonth() + 1, at.getUTCDate(), at.getUTCHours()];
+      return back
+        .concat(at.getUTCMinutes(), at.getUTCSeconds())
+        .some((field, index) => field !== fields[index]);
+    };
+    const differences: string[] = [];
+    for (const year of [0, 99, 100, 1600, 1900, 2000, 2023, 2024, 2100, 9999]) {
+      for (let month = 0; month <= 13; month++) {
+        for (let day = 0; day <= 32; day++) {
+          for (const [hour, minute, second] of [
+            [0, 0, 0],
+            [23, 59, 59],
+            [24, 0, 0],
+            [0, 60, 0],
+            [0, 0, 60],
+          ]) {
+            const fields = [year, month, day, hour, minute, second];
+            const text = `${pad(year, 4)}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}:${pad(second)}Z`;
+            const expected = rolledOver(fields)
+              ? undefined
+              : new Date(Date.UTC(year, month - 1, day, hour, minute, second));
+            if (parseIsoDateTime(text)?.getTime() !== expected?.getTime()) differences.push(text);
+          }
+        }
+      }
+    }
+    expect(differences).toEqual([]);
+  });
 });

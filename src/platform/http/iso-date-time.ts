@@ -5,35 +5,28 @@ import { ValidateBy, type ValidationOptions } from 'class-validator';
 const DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?$/;
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+// Whether the fields name an instant on the calendar (no 2024-02-30, no 24:00) that Date.UTC keeps as it
+// is (it reads years 0-99 as 1900-1999): checked by arithmetic, as an agent report parses hundreds.
+function onCalendar(year: number, month: number, day: number, hour: number, minute: number, second: number) {
+  if (year < 100 || month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59)
+    return false;
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return day <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]);
+}
+
 export function parseIsoDateTime(value: string): Date | undefined {
   const match = DATE_TIME.exec(value);
   if (!match) return undefined;
   const [, year, month, day, hour, minute, second = '0', fraction = '', zone] = match;
-  const fields = [year, month, day, hour, minute, second].map(Number);
-  const local = new Date(
-    Date.UTC(
-      fields[0],
-      fields[1] - 1,
-      fields[2],
-      fields[3],
-      fields[4],
-      fields[5],
-      Number(fraction.padEnd(3, '0').slice(0, 3)),
-    ),
-  );
-  // Date.UTC rolls 2024-02-30 over to March: refuse anything that is not on the calendar.
-  const back = [
-    local.getUTCFullYear(),
-    local.getUTCMonth() + 1,
-    local.getUTCDate(),
-    local.getUTCHours(),
-    local.getUTCMinutes(),
-    local.getUTCSeconds(),
-  ];
-  if (back.some((field, index) => field !== fields[index])) return undefined;
+  const fields = [+year, +month, +day, +hour, +minute, +second] as const;
+  if (!onCalendar(...fields)) return undefined;
   const offset = zone === undefined || zone === 'Z' ? 0 : offsetMinutes(zone);
   if (offset === undefined) return undefined;
-  return new Date(local.getTime() - offset * 60_000);
+  const millis = fraction === '' ? 0 : Number(fraction.padEnd(3, '0').slice(0, 3));
+  const local = Date.UTC(fields[0], fields[1] - 1, fields[2], fields[3], fields[4], fields[5], millis);
+  return new Date(local - offset * 60_000);
 }
 
 function offsetMinutes(zone: string): number | undefined {

@@ -132,6 +132,20 @@ function isEmptyPlainObject(value: unknown): boolean {
   return true;
 }
 
+// A hand-written body check for a hot route: it returns the body when it is plainly valid, or undefined
+// for anything else, which then goes through class-validator as before. Refused bodies therefore keep
+// exactly the error bodies the decorators give, while valid ones skip the decorator machinery (for a
+// report of 500 samples it cost more CPU than the rest of the request's validation).
+export type PlainBodyCheck = (value: unknown) => object | undefined;
+
+const plainBodyChecks = new Map<object, PlainBodyCheck>();
+
+// The check must accept only what the DTO's decorators accept, and return what the pipe would (with the
+// undeclared nulls already dropped), or undefined.
+export function checkBodyByHand(metatype: object, check: PlainBodyCheck): void {
+  plainBodyChecks.set(metatype, check);
+}
+
 @Injectable()
 export class ApiValidationPipe implements PipeTransform {
   private readonly strict = validationPipe(true);
@@ -147,6 +161,10 @@ export class ApiValidationPipe implements PipeTransform {
     const metatype = metadata.metatype as (new () => unknown) | undefined;
     const emptyQuery = metadata.type === 'query' && metatype !== undefined && isEmptyPlainObject(value);
     if (emptyQuery && this.validWhenEmpty.has(metatype)) return new metatype();
+    if (metadata.type === 'body' && metatype !== undefined) {
+      const accepted = plainBodyChecks.get(metatype)?.(value);
+      if (accepted !== undefined) return accepted;
+    }
     try {
       const pipe = metadata.type === 'query' ? this.lenient : this.strict;
       const result: unknown = await pipe.transform(value, metadata);

@@ -23,8 +23,12 @@ export function engineEnv(receiver: HttpReceiver): Record<string, string> {
   };
 }
 
-export function startEngineApp(clock: Clock, receiver: HttpReceiver): Promise<TestApp> {
-  return startTestApp(engineEnv(receiver), clock);
+export function startEngineApp(
+  clock: Clock,
+  receiver: HttpReceiver,
+  env: Record<string, string> = {},
+): Promise<TestApp> {
+  return startTestApp({ ...engineEnv(receiver), ...env }, clock);
 }
 
 // A second instance of the service on the database of `t`, serving HTTP on its own port.

@@ -132,4 +132,27 @@ describe('GET /groups/{groupId}/hosts (DeploymentReader for other contexts)', ()
     ]);
     expect(await reader.latestMeasurements(d.groupId, { metricNames: ['ASSERT_REGULAR'] })).toEqual([]);
   });
+
+  it('should keep the newest sample of one report whatever its order, the last sent of one instant winning', async () => {
+    const at = (secondsAgo: number) => isoSeconds(new Date(Date.now() - secondsAgo * 1000));
+    const [newest, older] = [at(10), at(30)];
+    const sample = (value: number, timestamp: string) => ({
+      metricName: 'OPCOUNTER_QUERY',
+      units: 'SCALAR',
+      value,
+      timestamp,
+    });
+    await report(
+      t,
+      d,
+      monitoringReport([
+        hostReport({ measurements: [sample(9, newest), sample(4, older), sample(11, newest)] }),
+      ]),
+    );
+    const reader = t.app.get(DeploymentReader);
+    const [host] = await reader.hosts(d.groupId);
+    expect(await reader.latestMeasurements(d.groupId, { metricNames: ['OPCOUNTER_QUERY'] })).toEqual([
+      expect.objectContaining({ hostId: host.id, value: 11, timestamp: new Date(newest) }),
+    ]);
+  });
 });

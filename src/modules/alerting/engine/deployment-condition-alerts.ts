@@ -1,7 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { In } from 'typeorm';
 import { Clock } from '../../../platform/clock/clock';
+import { lockForTransaction } from '../../../platform/database/advisory-lock';
 import { domainEventChannel, type DomainEvent } from '../../../platform/events/domain-event';
 import {
   AutomationEventTypes,
@@ -42,6 +45,7 @@ export function clusterTargetKey(name: string): string {
 @Injectable()
 export class DeploymentConditionAlerts {
   constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly engine: AlertEngine,
     private readonly configs: EnabledConfigsCache,
     private readonly deployment: DeploymentReader,
@@ -141,6 +145,12 @@ export class DeploymentConditionAlerts {
     ) {
       return;
     }
+    // A replica set's or a cluster's condition reads all of its members, which reports of other agents
+    // may be changing at the same time: the evaluations of one project run one after the other, each
+    // reading the members after the previous one committed, so the last change is always evaluated with
+    // every other change in view (two members going down in two reports at once still open the alert).
+    // Taken after every lock of the deployment a report holds, and no deployment lock is taken after it.
+    await lockForTransaction(this.txHost.tx, `alerting:deployment-conditions:${groupId}`);
     const hosts = await this.deployment.hosts(groupId);
     const now = this.clock.now();
     await this.evaluateReplicaSets(groupId, setConfigs, sets, hosts, now);

@@ -3,13 +3,18 @@ import { ApiAcceptedResponse, ApiBody, ApiOperation, ApiParam, ApiSecurity, ApiT
 import { PublicRoute } from '../../../platform/auth/require-role.decorator';
 import { ApiErrorResponses } from '../../../platform/http/api-error-responses.decorator';
 import { CommonErrors } from '../../../platform/http/error-codes';
+import { checkBodyByHand } from '../../../platform/http/validation';
 import { AutomationErrors, invalidAgentApiKey } from '../automation.errors';
 import { AgentKeyGuard } from './agent-key.guard';
+import { acceptPlainReport } from './agent-report.check';
 import { AGENT_KEY_SECURITY, AGENT_REPORT_EXAMPLES } from './agent-api.openapi';
 import { AgentReportRequest } from './dto/agent-report.request';
 import { ReportIngestService } from './report-ingest.service';
 
 const GROUP = '5e8cc670a16506712e0b1e95';
+
+// Valid reports skip the decorators (hundreds of samples each); the others still get their error bodies.
+checkBodyByHand(AgentReportRequest, acceptPlainReport);
 
 // The agent API (outside /api/public/v1.0): not Digest, but HTTP Basic with a project agent API key.
 @ApiTags('Agent API')

@@ -1,7 +1,7 @@
 import { CommonErrors } from '../../../platform/http/error-codes';
-import { parseIsoDateTime } from '../../../platform/http/iso-date-time';
 import { hostAndPort } from '../hosts/host-keys';
 import type { AgentReportRequest } from './dto/agent-report.request';
+import { mapSamples, sampleTimesOf } from './sample-times';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 // Agents' clocks drift: a sample a little ahead of ours is accepted.
@@ -35,8 +35,8 @@ export function checkReport(report: AgentReportRequest, now: Date, retentionDays
       (d) => `hosts[${h}].disks[${d}].partitionName`,
       'partition',
     );
-    (host.measurements ?? []).forEach((measurement, m) => {
-      const at = parseIsoDateTime(measurement.timestamp)?.getTime();
+    sampleTimesOf(host.measurements ?? []).forEach((time, m) => {
+      const at = time?.getTime();
       if (at === undefined || at < oldest || at > newest) {
         throw CommonErrors.VALIDATION_ERROR(
           `hosts[${h}].measurements[${m}].timestamp`,
@@ -63,7 +63,5 @@ function unique<T>(
 
 // The instants of all data points of a report (their days need a measurements partition).
 export function sampleTimes(report: AgentReportRequest): Date[] {
-  return (report.hosts ?? []).flatMap((host) =>
-    (host.measurements ?? []).map((measurement) => parseIsoDateTime(measurement.timestamp) as Date),
-  );
+  return (report.hosts ?? []).flatMap((host) => mapSamples(host.measurements, (_measurement, at) => at));
 }

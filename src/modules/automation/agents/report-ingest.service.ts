@@ -7,10 +7,9 @@ import type { AppConfig } from '../../../platform/config/app-config';
 import { APP_CONFIG } from '../../../platform/config/config.module';
 import type { DomainEvent } from '../../../platform/events/domain-event';
 import { EventPublisher } from '../../../platform/events/event-publisher';
-import { parseIsoDateTime } from '../../../platform/http/iso-date-time';
 import type { AgentEventRaw, HostEventRaw } from '../automation.events';
 import { AutomationStatusService } from '../automation-status/automation-status.service';
-import { lockDeployment } from '../deployment-lock';
+import { lockReport } from '../deployment-lock';
 import { DisksService } from '../disks/disks.service';
 import { checkReportEvents } from '../hosts/host-caps';
 import { HostReportWriter, type ReportedHost } from '../hosts/host-report.writer';
@@ -24,6 +23,7 @@ import { AgentsStore } from './agents.store';
 import type { AgentReportRequest } from './dto/agent-report.request';
 import { REPORT_INGESTED, type ReportIngestedEvent } from './report-ingested.event';
 import { checkReport, sampleTimes } from './report-checks';
+import { mapSamples } from './sample-times';
 
 // One agent report: the agent's heartbeat, its processes, the hosts it saw with their disks and data
 // points, and the events all of that derives, in one transaction: a refused or failing report leaves
@@ -55,7 +55,10 @@ export class ReportIngestService {
   @Transactional()
   private async write(groupId: string, report: AgentReportRequest, now: Date): Promise<void> {
     // Lock first: a report that waited for a project's deletion to commit then finds no project.
-    await lockDeployment(this.txHost.tx, groupId);
+    await lockReport(this.txHost.tx, groupId, {
+      agentHostname: report.hostname,
+      processes: report.processes !== undefined,
+    });
     const orgId = await this.scope.orgOf(groupId);
     const agentType = report.agentType as AgentType;
     const agentEvents = await this.agents.heartbeat(groupId, agentType, report.hostname, report.version, now);
@@ -127,22 +130,22 @@ function ingestedHostOf({ host, reported }: ReportedHost): ReportIngestedEvent['
     alertsEnabled: host.alertsEnabled,
     version: host.version,
     sslCertificateNotAfter: host.sslCertificateNotAfter,
-    measurements: (reported.measurements ?? []).map((measurement) => ({
+    measurements: mapSamples(reported.measurements, (measurement, timestamp) => ({
       metricName: measurement.metricName,
       units: measurement.units,
       value: measurement.value,
-      timestamp: parseIsoDateTime(measurement.timestamp) as Date,
+      timestamp,
     })),
   };
 }
 
 function dataPointsOf(hosts: ReportedHost[]): DataPoint[] {
   return hosts.flatMap(({ host, reported }) =>
-    (reported.measurements ?? []).map((measurement) => ({
+    mapSamples(reported.measurements, (measurement, timestamp) => ({
       hostId: host.id,
       metricName: measurement.metricName,
       units: measurement.units,
-      timestamp: parseIsoDateTime(measurement.timestamp) as Date,
+      timestamp,
       value: measurement.value,
     })),
   );

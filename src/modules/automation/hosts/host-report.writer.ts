@@ -5,6 +5,7 @@ import { newObjectId } from '../../../platform/ids/object-id';
 import { onHostReport } from '../agents/agent-transitions';
 import type { ReportHostRequest } from '../agents/dto/report-host.request';
 import type { AutomationEventType } from '../automation.events';
+import { lockHostGrowth } from '../deployment-lock';
 import { mergeFacts, UNREPORTED_FACTS } from './host-facts';
 import { checkHostGrowth, type HostCaps } from './host-caps';
 import { clusterIdOf, hostAndPort } from './host-keys';
@@ -20,9 +21,9 @@ export interface ReportedHost {
   previous?: HostEntity;
 }
 
-// Applies the hosts of a report inside its transaction (the caller holds the deployment lock): a host is
-// created on first sight with a new id (within the growth caps), updated afterwards, and skipped while
-// monitoring is stopped. At most three statements whatever the number of hosts.
+// Applies the hosts of a report inside its transaction (the caller holds the project's deployment lock in
+// shared mode): a host is created on first sight with a new id (within the growth caps), updated
+// afterwards, and skipped while monitoring is stopped. At most five statements whatever the number of hosts.
 @Injectable()
 export class HostReportWriter {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
@@ -33,10 +34,16 @@ export class HostReportWriter {
     now: Date,
     caps: HostCaps,
   ): Promise<ReportedHost[]> {
+    // Reports of one project run concurrently. The rows of known hosts are locked below, in one order for
+    // every report, so two reports naming the same host run one after the other. A host not known yet has
+    // no row to lock: the reports that create hosts in a project take its growth lock first, holding no
+    // host row yet (a report waiting for it never holds a row its holder wants), and then read the hosts
+    // as the previous holder committed them, so a host is created once and the project's cap counts
+    // every host created before.
+    const keys = new Set(hosts.map((host) => hostAndPort(host.hostname, host.port)));
+    if ((await this.knownOf(groupId, hosts)) < keys.size) await lockHostGrowth(this.txHost.tx, groupId);
     const existing = await this.existing(groupId, hosts);
-    const added = new Set(
-      hosts.map((host) => hostAndPort(host.hostname, host.port)).filter((key) => !existing.has(key)),
-    ).size;
+    const added = [...keys].filter((key) => !existing.has(key)).length;
     if (added > 0) checkHostGrowth(added, await this.countIn(groupId), caps, true);
     const applied: ReportedHost[] = [];
     for (const reported of hosts) {
@@ -72,8 +79,20 @@ export class HostReportWriter {
     return row.hosts;
   }
 
+  // How many of these hosts (distinct) the project holds, read without locking anything.
+  private async knownOf(groupId: string, hosts: ReportHostRequest[]): Promise<number> {
+    const [row] = await this.txHost.tx.query<Array<{ known: number }>>(
+      `SELECT count(*)::int AS known FROM hosts WHERE group_id = $1
+         AND (hostname, port) IN (SELECT * FROM unnest($2::varchar[], $3::integer[]))`,
+      [groupId, hosts.map((host) => host.hostname), hosts.map((host) => host.port)],
+    );
+    return row.known;
+  }
+
   private async existing(groupId: string, hosts: ReportHostRequest[]): Promise<Map<string, HostEntity>> {
-    // Locked so that a liveness sweep marking one of them down is ordered before or after this report.
+    // Locked so that another report of these hosts, or a liveness sweep marking one of them down, is ordered
+    // before or after this report; in the order of the rows, so that two reports lock their common hosts in
+    // the same order.
     const rows = await this.txHost.tx.query<Array<Record<string, unknown>>>(
       `SELECT * FROM hosts WHERE group_id = $1
          AND (hostname, port) IN (SELECT * FROM unnest($2::varchar[], $3::integer[]))

@@ -31,24 +31,24 @@ export class MeasurementStore {
     if (points.length === 0) return;
     // A point sent twice (same host, metric and instant) is one row: the last one sent wins.
     const unique = [...new Map(points.map((point) => [keyOf(point), point])).values()];
+    // One statement for both tables (a round trip and a parameter encoding fewer per report). The newest
+    // point per (host, metric) goes to latest_measurements: after the dedup above, a host's metric has
+    // at most one point per instant, so DISTINCT ON ... ts DESC has no tie to break.
     await this.txHost.tx.query(
-      `INSERT INTO measurements (host_id, metric_name, ts, units, value)
-       SELECT * FROM unnest($1::char(24)[], $2::varchar[], $3::timestamptz[], $4::varchar[], $5::float8[])
-       ON CONFLICT (host_id, metric_name, ts) DO UPDATE SET units = EXCLUDED.units, value = EXCLUDED.value`,
-      columns(unique),
-    );
-    const newest = new Map<string, DataPoint>();
-    for (const point of unique) {
-      const key = `${point.hostId}\u0000${point.metricName}`;
-      const seen = newest.get(key);
-      if (!seen || seen.timestamp.getTime() <= point.timestamp.getTime()) newest.set(key, point);
-    }
-    await this.txHost.tx.query(
-      `INSERT INTO latest_measurements (host_id, metric_name, ts, units, value, group_id)
-       SELECT r.*, $6 FROM unnest($1::char(24)[], $2::varchar[], $3::timestamptz[], $4::varchar[], $5::float8[]) AS r
+      `WITH input AS (
+         SELECT * FROM unnest($1::char(24)[], $2::varchar[], $3::timestamptz[], $4::varchar[], $5::float8[])
+           AS r(host_id, metric_name, ts, units, value)
+       ), stored AS (
+         INSERT INTO measurements (host_id, metric_name, ts, units, value)
+         SELECT host_id, metric_name, ts, units, value FROM input
+         ON CONFLICT (host_id, metric_name, ts) DO UPDATE SET units = EXCLUDED.units, value = EXCLUDED.value
+       )
+       INSERT INTO latest_measurements (host_id, metric_name, ts, units, value, group_id)
+       SELECT DISTINCT ON (host_id, metric_name) host_id, metric_name, ts, units, value, $6::char(24) FROM input
+       ORDER BY host_id, metric_name, ts DESC
        ON CONFLICT (host_id, metric_name) DO UPDATE SET ts = EXCLUDED.ts, units = EXCLUDED.units, value = EXCLUDED.value
        WHERE latest_measurements.ts <= EXCLUDED.ts`,
-      [...columns([...newest.values()]), groupId],
+      [...columns(unique), groupId],
     );
   }
 

@@ -70,7 +70,7 @@ export class OrgApiKeysService {
     // The directory remembers found organizations until one is deleted (no query per list).
     if (!(await this.projects.orgExists(orgId))) throw CommonErrors.ORG_NOT_FOUND(orgId);
     const [keys, total] = await this.store.orgPage(orgId, page);
-    return this.links.list(page, await this.store.responses(keys), total);
+    return this.links.list(page, keys, total);
   }
 
   async get(orgId: string, apiKeyId: string): Promise<ApiKeyResponse> {

@@ -70,7 +70,9 @@ export class AuthFailureThrottle implements OnModuleInit, OnApplicationShutdown 
   }
 
   // Seconds the subject must wait before its credentials are checked again; 0 when it may try now.
+  // Nothing blocked (the usual case): no bucket key is worked out, so a success parses no address.
   retryAfterSeconds(subject: FailureSubject, now: number): number {
+    if (this.blocks.size === 0) return 0;
     let until = 0;
     for (const key of this.keysOf(subject)) {
       const blocked = this.blocks.get(key);
@@ -114,6 +116,7 @@ export class AuthFailureThrottle implements OnModuleInit, OnApplicationShutdown 
   // A success forgets the (name, address) count, never the address's: one good credential must not
   // clear an address that keeps guessing others. Only after failures seen here, so it is rarely a write.
   async recordSuccess(subject: FailureSubject): Promise<void> {
+    if (this.failing.size === 0) return;
     const [pair] = this.keysOf(subject);
     if (!this.failing.delete(pair)) return;
     await this.store.forget(pair);

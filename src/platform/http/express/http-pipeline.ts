@@ -11,8 +11,9 @@ import { rateLimitMiddleware, rateLimitEnabled } from '../rate-limit/rate-limit.
 import { authenticationMiddleware } from './authentication.middleware';
 import { firstUserGateMiddleware } from './first-user-gate.middleware';
 import { jsonBodyMiddleware } from './json-body.middleware';
-import { writeError } from './json-response';
+import { writeError, type PipelineRequest } from './json-response';
 import { mediaTypeMiddleware } from './media-type.middleware';
+import { middlewareChain, type Middleware } from './middleware-chain';
 import { preRoutingErrorsMiddleware } from './pre-routing-errors.middleware';
 import { requestContextMiddleware } from './request-context.middleware';
 import { pathOf } from './request-url';
@@ -32,17 +33,23 @@ export function installHttpPipeline(nestApp: INestApplication, config: AppConfig
   app.set('etag', false);
   app.disable('x-powered-by');
 
-  app.use(requestContextMiddleware(config, app.get(ClsService)));
-  app.use(securityHeadersMiddleware());
-  app.use(serviceHeadersMiddleware(config));
-  app.use(authenticationMiddleware(app.get(HttpAuthenticator), context));
+  // One Express layer for the steps before routing (see middlewareChain); the error handler stays its own.
+  const steps: Array<Middleware<PipelineRequest>> = [
+    requestContextMiddleware(config, app.get(ClsService)),
+    securityHeadersMiddleware(),
+    serviceHeadersMiddleware(config),
+    authenticationMiddleware(app.get(HttpAuthenticator), context),
+  ];
   if (rateLimitEnabled(config)) {
-    app.use(rateLimitMiddleware(config, app.get(DataSource), (req) => pathOf(req.originalUrl), writeError));
+    steps.push(rateLimitMiddleware(config, app.get(DataSource), (req) => pathOf(req.originalUrl), writeError));
   }
-  app.use(firstUserGateMiddleware(app.get(FirstUserGate, { strict: false }), writeError));
-  app.use(mediaTypeMiddleware());
-  app.use(jsonBodyMiddleware(config));
-  app.use(unstorableInputMiddleware());
+  steps.push(
+    firstUserGateMiddleware(app.get(FirstUserGate, { strict: false }), writeError),
+    mediaTypeMiddleware(),
+    jsonBodyMiddleware(config),
+    unstorableInputMiddleware(),
+  );
+  app.use(middlewareChain(steps));
   app.use(
     preRoutingErrorsMiddleware(({ reference, error }) =>
       logger.error({ msg: 'unexpected error before routing', reference, err: error }),
