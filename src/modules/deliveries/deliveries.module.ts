@@ -12,6 +12,7 @@ import { NotificationTestsService } from './api/notification-tests.service';
 import { DeliveriesScheduler } from './deliveries.scheduler';
 import { NotifiersModule } from './notifiers/notifiers.module';
 import { NotificationPolicy } from './policy/notification-policy';
+import { ActiveSchedulesStore } from './policy/active-schedules.store';
 import { NotificationSweepStore } from './policy/notification-sweep.store';
 import { NotificationScheduleEntity } from './policy/notification-schedule.entity';
 import { Recipients } from './policy/recipients';
@@ -42,6 +43,7 @@ import { DeliveryEntity } from './queue/delivery.entity';
     Recipients,
     NotificationPolicy,
     NotificationSweepStore,
+    ActiveSchedulesStore,
     DeliveriesScheduler,
     DeliveriesService,
     NotificationTestsService,

@@ -25,6 +25,7 @@ import {
 import type { AlertEventKind } from '../notifiers';
 import { DeliveryQueue, type NewDelivery } from '../queue/delivery-queue';
 import { NotificationScheduleEntity } from './notification-schedule.entity';
+import { ActiveSchedulesStore } from './active-schedules.store';
 import { NotificationSweepStore } from './notification-sweep.store';
 import { Recipients } from './recipients';
 
@@ -86,6 +87,7 @@ export class NotificationPolicy {
     private readonly secrets: SecretBox,
     private readonly clock: Clock,
     private readonly sweeps: NotificationSweepStore,
+    private readonly activeSchedules: ActiveSchedulesStore,
   ) {}
 
   // In the transaction of the alert's change: what is due now is enqueued with it.
@@ -102,8 +104,13 @@ export class NotificationPolicy {
   async onAcknowledged(event: DomainEvent): Promise<void> {
     const alertId = event.subject?.alertId;
     if (alertId === undefined || event.groupId === undefined) return;
-    const alert = await this.alerts.get(event.groupId, alertId);
-    await this.noticeToNotified(alertId, 'alert.acknowledge', alert, event.orgId ?? null);
+    const groupId = event.groupId;
+    await this.noticeToNotified(
+      alertId,
+      'alert.acknowledge',
+      () => this.alerts.get(groupId, alertId),
+      event.orgId ?? null,
+    );
   }
 
   // Looks for due (re-)notifications; returns how many notifications were sent to the queue.
@@ -155,23 +162,24 @@ export class NotificationPolicy {
     const active = { alertId: event.alert.id, active: true };
     const locked = await this.schedules().find({ where: active, lock: { mode: 'pessimistic_write' } });
     if (locked.length === 0) return;
-    await this.noticeToNotified(event.alert.id, kind, event.alert, event.orgId);
+    await this.noticeToNotified(event.alert.id, kind, () => Promise.resolve(event.alert), event.orgId);
     await this.schedules().update(active, { active: false, updated: this.clock.now() });
   }
 
-  // The notice goes to the receivers of every notification that has already notified this alert.
+  // The notice goes to the receivers of every notification that has already notified this alert. The
+  // alert is read only when one has: a statement fewer per acknowledgement of an alert not notified yet.
   private async noticeToNotified(
     alertId: string,
     kind: NoticeKind,
-    alert: AlertResponse,
+    alertOf: () => Promise<AlertResponse>,
     orgId: string | null,
   ): Promise<void> {
-    const schedules = await this.schedules().find({
-      where: { alertId, active: true },
-      order: { notificationIndex: 'ASC' },
-    });
+    const notified = (await this.activeSchedules.of(alertId)).filter((row) => row.notifiedCount > 0);
+    // An empty enqueue writes nothing.
+    if (notified.length === 0) return;
+    const alert = await alertOf();
     const items: NewDelivery[] = [];
-    for (const schedule of schedules.filter((row) => row.notifiedCount > 0)) {
+    for (const schedule of notified) {
       const receivers = await this.recipients.resolve(this.notificationOf(schedule), schedule.groupId, orgId);
       for (const receiver of receivers) {
         if (receiver.target === null || !NOTICE_RECEIVERS[kind].has(receiver.targetType)) continue;
