@@ -90,13 +90,22 @@ export class AlertConfigsService {
   }
 
   // PUT /groups/{groupId}/alertConfigs/{alertConfigId}. Secrets sent back in their redacted form keep the
-  // stored value (notification-secrets.ts).
-  @Transactional()
+  // stored value (notification-secrets.ts). The response is built from the written entity after the
+  // commit: the row lock is not held while it is built.
   async replace(
     groupId: string,
     alertConfigId: string,
     request: ReplaceAlertConfigRequest,
   ): Promise<AlertConfigResponse> {
+    return this.toResponse(await this.replaceLocked(groupId, alertConfigId, request));
+  }
+
+  @Transactional()
+  private async replaceLocked(
+    groupId: string,
+    alertConfigId: string,
+    request: ReplaceAlertConfigRequest,
+  ): Promise<AlertConfigEntity> {
     const orgId = await this.scope.orgOf(groupId);
     const entity = await this.find(groupId, alertConfigId, true);
     checkGroupId(groupId, request);
@@ -108,10 +117,10 @@ export class AlertConfigsService {
       inputOf(request, request.eventTypeName ?? entity.eventTypeName, notifications),
     );
     Object.assign(entity, this.columnsOf(draft), { updated: this.clock.now() });
-    await updateAlertConfig(this.txHost.tx, entity);
-    await this.alerts.cancelActiveForConfig(groupId, alertConfigId);
+    const hasActiveAlerts = await updateAlertConfig(this.txHost.tx, entity);
+    if (hasActiveAlerts) await this.alerts.cancelActiveForConfig(groupId, alertConfigId);
     await this.publish(AlertConfigEventTypes.ALERT_CONFIG_CHANGED_AUDIT, orgId, entity);
-    return this.toResponse(entity);
+    return entity;
   }
 
   @Transactional()
