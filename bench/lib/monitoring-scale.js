@@ -261,4 +261,4 @@ async function measureMonitoringScale({
   return { levels: results, largestKeptUp: kept.length > 0 ? Math.max(...kept) : 0 };
 }
 
-module.exports = { measureMonitoringScale, alertConfigs, reportBody };
+module.exports = { measureMonitoringScale, alertConfigs, reportBody, setUpProject, post };

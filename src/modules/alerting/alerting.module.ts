@@ -18,6 +18,7 @@ import { AlertEngineScheduler } from './engine/alert-engine.scheduler';
 import { DeploymentConditionAlerts } from './engine/deployment-condition-alerts';
 import { AlertingGroupDeletedListener } from './group-deleted.listener';
 import { InformationalAlerts } from './engine/informational-alerts.listener';
+import { AlertSlotsStore } from './engine/alert-slots.store';
 import { TrackingAlertsStore } from './engine/tracking-alerts.store';
 import { EnabledConfigsCache } from './engine/enabled-configs.cache';
 import { StaleMetricAlerts } from './engine/stale-metric-alerts';
@@ -51,6 +52,7 @@ import { MaintenanceWindowsService } from './maintenance-windows/maintenance-win
     EnabledConfigsCache,
     AlertEngine,
     TrackingAlertsStore,
+    AlertSlotsStore,
     StaleMetricAlerts,
     AlertEngineScheduler,
     DeploymentConditionAlerts,

@@ -26,6 +26,7 @@ import {
 import { EnabledConfigsCache } from './enabled-configs.cache';
 import { agentTargetKey, ruleClosedBy, ruleOpenedBy } from './event-rules';
 import { matchesAll } from './host-matchers';
+import { AlertSlotsStore } from './alert-slots.store';
 import { TrackingAlertsStore } from './tracking-alerts.store';
 
 const SWEEP_BATCH = 100;
@@ -42,6 +43,7 @@ export class AlertEngine {
     private readonly deployment: DeploymentReader,
     private readonly clock: Clock,
     private readonly tracking: TrackingAlertsStore,
+    private readonly slots: AlertSlotsStore,
   ) {}
 
   // Metric thresholds against a report's data points: one read of the configurations (cached) and one of
@@ -52,11 +54,11 @@ export class AlertEngine {
       (config) => config.eventTypeName === METRIC_EVENT_TYPE,
     );
     if (configs.length === 0 || event.hosts.length === 0) return;
-    const active = await this.activeAlerts({
-      groupId: event.groupId,
-      alertConfigId: In(configs.map((config) => config.id)),
-      targetKey: In(event.hosts.map((host) => host.hostId)),
-    });
+    const active = await this.slots.activeOf(
+      event.groupId,
+      configs.map((config) => config.id),
+      event.hosts.map((host) => host.hostId),
+    );
     const decisions = evaluateMetricAlerts(event.groupId, configs, event.hosts, active, this.clock.now());
     for (const decision of decisions) await this.apply(decision);
   }

@@ -41,19 +41,6 @@ export function isOutside(threshold: MetricThreshold, value: number): boolean {
   return threshold.operator === 'GREATER_THAN' ? value > threshold.threshold : value < threshold.threshold;
 }
 
-// The newest value of a metric in a report (several samples of one metric may arrive at once).
-export function newestValue(
-  measurements: readonly ReportedValue[],
-  metricName: string,
-): ReportedValue | undefined {
-  let newest: ReportedValue | undefined;
-  for (const measurement of measurements) {
-    if (measurement.metricName !== metricName) continue;
-    if (!newest || newest.timestamp.getTime() <= measurement.timestamp.getTime()) newest = measurement;
-  }
-  return newest;
-}
-
 // A host alert's opening or closing, whatever raised it: the condition's state for one (configuration,
 // host) against the alert that holds its slot, if any.
 export function decide(
@@ -95,13 +82,15 @@ export function evaluateMetricAlerts(
   now: Date,
 ): Decision[] {
   const slots = new Map(active.map((alert) => [slotKey(alert.alertConfigId, alert.targetKey), alert]));
+  // Each host's samples are scanned once, not once per configuration.
+  const newestOf = hosts.map((host) => newestByMetric(host.measurements));
   const decisions: Decision[] = [];
   for (const config of configs) {
     const threshold = config.metricThreshold;
     if (!config.enabled || config.eventTypeName !== METRIC_EVENT_TYPE || threshold === null) continue;
-    for (const host of hosts) {
+    hosts.forEach((host, index) => {
       const slot = slots.get(slotKey(config.id, host.hostId));
-      const reported = newestValue(host.measurements, threshold.metricName);
+      const reported = newestOf[index].get(threshold.metricName);
       const value = reported && convertUnits(reported.value, reported.units, threshold.units);
       const condition =
         !host.alertsEnabled || !matchesAll(config.matchers, host)
@@ -120,9 +109,22 @@ export function evaluateMetricAlerts(
         ...hostFieldsOf(host),
       }));
       if (decision) decisions.push(decision);
-    }
+    });
   }
   return decisions;
+}
+
+// The newest value of each metric in a report (several samples of one metric may arrive at once; of two
+// at the same instant, the later one sent).
+function newestByMetric(measurements: readonly ReportedValue[]): Map<string, ReportedValue> {
+  const newest = new Map<string, ReportedValue>();
+  for (const measurement of measurements) {
+    const held = newest.get(measurement.metricName);
+    if (!held || held.timestamp.getTime() <= measurement.timestamp.getTime()) {
+      newest.set(measurement.metricName, measurement);
+    }
+  }
+  return newest;
 }
 
 // The host fields every host alert carries (the product's alert: hostId, hostnameAndPort, replicaSetName).

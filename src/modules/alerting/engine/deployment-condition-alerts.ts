@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { In } from 'typeorm';
 import { Clock } from '../../../platform/clock/clock';
 import { lockForTransaction } from '../../../platform/database/advisory-lock';
 import { domainEventChannel, type DomainEvent } from '../../../platform/events/domain-event';
@@ -24,6 +23,7 @@ import {
   replicaSetView,
   type StateHostFacts,
 } from './deployment-conditions';
+import { AlertSlotsStore } from './alert-slots.store';
 import { EnabledConfigsCache } from './enabled-configs.cache';
 import type { HostFacts } from './host-facts';
 import { matchesAll } from './host-matchers';
@@ -50,6 +50,7 @@ export class DeploymentConditionAlerts {
     private readonly configs: EnabledConfigsCache,
     private readonly deployment: DeploymentReader,
     private readonly clock: Clock,
+    private readonly alertSlots: AlertSlotsStore,
   ) {}
 
   @OnEvent(REPORT_INGESTED, { suppressErrors: false })
@@ -242,11 +243,11 @@ export class DeploymentConditionAlerts {
     targetKeys: string[],
   ): Promise<Map<string, ActiveAlert>> {
     if (configs.length === 0 || targetKeys.length === 0) return new Map();
-    const active = await this.engine.activeAlerts({
+    const active = await this.alertSlots.activeOf(
       groupId,
-      alertConfigId: In(configs.map((config) => config.id)),
-      targetKey: In(targetKeys),
-    });
+      configs.map((config) => config.id),
+      targetKeys,
+    );
     return new Map(active.map((alert) => [`${alert.alertConfigId}\u0000${alert.targetKey}`, alert]));
   }
 }

@@ -20,6 +20,7 @@ export function unstorableInputRefusal(originalUrl: string, body: unknown): ApiE
     if (NOT_STORABLE.test(name) || NOT_STORABLE.test(value))
       return CommonErrors.INVALID_QUERY_PARAMETER(withoutUnstorable(name));
   }
+  if (isStorable(body)) return undefined;
   const pending: Array<[string, unknown]> = [['', body]];
   while (pending.length > 0) {
     const [where, value] = pending.pop() as [string, unknown];
@@ -33,6 +34,30 @@ export function unstorableInputRefusal(originalUrl: string, body: unknown): ApiE
     }
   }
   return undefined;
+}
+
+// The common case, checked without building a path per attribute (a report has thousands); the walk
+// above then runs only for a body it refuses, to name the attribute. A stack, not recursion: any depth.
+function isStorable(body: unknown): boolean {
+  const pending: unknown[] = [body];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'string') {
+      if (NOT_STORABLE.test(value)) return false;
+      continue;
+    }
+    if (value === null || typeof value !== 'object') continue;
+    if (Array.isArray(value)) {
+      // An array's keys are its indexes: digits, always storable.
+      for (const child of value as unknown[]) pending.push(child);
+      continue;
+    }
+    for (const key of Object.keys(value)) {
+      if (NOT_STORABLE.test(key)) return false;
+      pending.push((value as Record<string, unknown>)[key]);
+    }
+  }
+  return true;
 }
 
 export function unstorableInputMiddleware(): (req: Request, res: Response, next: NextFunction) => void {
