@@ -50,7 +50,9 @@ export function sameValue(sent: unknown, stored: unknown): boolean {
   }
   if (Array.isArray(sent)) {
     return (
-      Array.isArray(stored) && sent.length === stored.length && sent.every((item, i) => sameValue(item, stored[i]))
+      Array.isArray(stored) &&
+      sent.length === stored.length &&
+      sent.every((item, i) => sameValue(item, stored[i]))
     );
   }
   if (typeof sent === 'object') {
@@ -64,11 +66,16 @@ export function sameValue(sent: unknown, stored: unknown): boolean {
 }
 
 // Throws ATTRIBUTE_READ_ONLY naming the first read-only field whose sent value differs from `current`.
-export function assertReadOnlyUnchanged(request: object, current: object): void {
+// `current` may be given as a function when it is costly to build (a whole response, while a row lock
+// is held): it is then called only if the request sends a read-only field, which most requests do not.
+export function assertReadOnlyUnchanged(request: object, current: object | (() => object)): void {
+  let stored = typeof current === 'function' ? undefined : current;
   for (const field of readOnlyFieldsOf(request)) {
     const sent = (request as Record<string, unknown>)[field];
     if (sent === undefined) continue;
-    if (!sameValue(sent, (current as Record<string, unknown>)[field])) throw CommonErrors.ATTRIBUTE_READ_ONLY(field);
+    stored ??= (current as () => object)();
+    if (!sameValue(sent, (stored as Record<string, unknown>)[field]))
+      throw CommonErrors.ATTRIBUTE_READ_ONLY(field);
   }
 }
 

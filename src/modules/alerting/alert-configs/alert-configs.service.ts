@@ -109,7 +109,7 @@ export class AlertConfigsService {
     const orgId = await this.scope.orgOf(groupId);
     const entity = await this.find(groupId, alertConfigId, true);
     checkGroupId(groupId, request);
-    assertReadOnlyUnchanged(request, this.toResponse(entity));
+    assertReadOnlyUnchanged(request, () => this.toResponse(entity));
     const current = entity.notifications.map((stored) => openNotification(stored, this.secrets));
     const notifications =
       request.notifications && restoreRedactedSecrets(notificationInputs(request), current);
