@@ -6,7 +6,7 @@ const res = {} as Response;
 
 function run(steps: Middleware[]): { done: unknown[][] } {
   const done: unknown[][] = [];
-  middlewareChain(steps)(req, res, ((...args: unknown[]) => done.push(args)) as NextFunction);
+  void middlewareChain(steps)(req, res, ((...args: unknown[]) => done.push(args)) as NextFunction);
   return { done };
 }
 
@@ -45,6 +45,21 @@ describe('middlewareChain', () => {
   it('ends there when a step answers without calling next', () => {
     const later = jest.fn();
     expect(run([() => undefined, later]).done).toEqual([]);
+    expect(later).not.toHaveBeenCalled();
+  });
+
+  // Express 5 sends a middleware's rejected promise to its error handling; one layer for all the steps
+  // must do the same, or an async step's failure would leave the request unanswered.
+  it('leaves with the reason of a step whose returned promise rejects, as Express 5 does', async () => {
+    const later = jest.fn();
+    const error = new Error('refused later');
+    const asyncStep: Middleware = async () => {
+      await Promise.resolve();
+      throw error;
+    };
+    const { done } = run([asyncStep, later]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(done).toEqual([[error]]);
     expect(later).not.toHaveBeenCalled();
   });
 });
