@@ -160,6 +160,7 @@ async function runLevel({ baseUrl, api, orgId, pid, hosts, durationS }) {
 
   const latencies = [];
   const inFlightPeaks = [];
+  const slowestPerWindow = [];
   let inFlight = 0;
   let sent = 0;
   let answered = 0;
@@ -184,7 +185,11 @@ async function runLevel({ baseUrl, api, orgId, pid, hosts, durationS }) {
         inFlight--;
         answered++;
         if (status !== 202) failed++;
-        latencies.push(performance.now() - t0);
+        const ms = performance.now() - t0;
+        latencies.push(ms);
+        // Slowest answer per 10 s window of the run, by when the report was sent: where a stall sits.
+        const slot = Math.floor((t0 - started) / INTERVAL_MS);
+        slowestPerWindow[slot] = Math.max(slowestPerWindow[slot] || 0, Math.round(ms));
       }),
     );
   };
@@ -233,6 +238,7 @@ async function runLevel({ baseUrl, api, orgId, pid, hosts, durationS }) {
     serviceCpuPercentOfOneCore: Math.round((100 * cpuUsed) / (wallS * 1000)),
     cpuMsPerReport: Math.round((10 * cpuUsed) / Math.max(1, sent)) / 10,
     peakRssMb,
+    slowestMsPer10s: Array.from(slowestPerWindow, (v) => v || 0),
   };
   result.keepsUp =
     failed === 0 && lastPeak <= firstPeak + 2 && p99 !== undefined && p99 <= 500 && peakRssMb <= 300;

@@ -83,7 +83,13 @@ describe('agentReportCaps', () => {
       maxNewHostsPerReport: 100,
       maxHostsPerProject: 50,
       maxEventsPerReport: 110,
+      reportWriteConcurrency: 4,
     });
+  });
+
+  it('should take the number of report transactions at once from REPORT_WRITE_CONCURRENCY', () => {
+    expect(agentReportCaps({ REPORT_WRITE_CONCURRENCY: '2' }).reportWriteConcurrency).toBe(2);
+    expect(() => agentReportCaps({ REPORT_WRITE_CONCURRENCY: '0' })).toThrow('REPORT_WRITE_CONCURRENCY');
   });
 });
 

@@ -76,6 +76,9 @@ export interface AppConfig {
   maxNewHostsPerReport: number;
   maxHostsPerProject: number;
   maxEventsPerReport: number;
+  // Agent reports written at once (the others wait in arrival order): past the database's cores, more
+  // concurrent report transactions only contend with each other.
+  reportWriteConcurrency: number;
   // Who may read /metrics: loopback callers only, bearer-token holders, or anyone.
   metricsAccess: MetricsAccess;
   metricsToken: string | undefined;
@@ -404,7 +407,7 @@ export function deliverySettings(
 
 export function agentReportCaps(
   env: NodeJS.ProcessEnv,
-): Settings<'maxNewHostsPerReport' | 'maxHostsPerProject' | 'maxEventsPerReport'> {
+): Settings<'maxNewHostsPerReport' | 'maxHostsPerProject' | 'maxEventsPerReport' | 'reportWriteConcurrency'> {
   const maxHostsPerProject = int(env, 'MAX_HOSTS_PER_PROJECT', 1000, 1, 10_000_000);
   return {
     maxNewHostsPerReport: int(env, 'MAX_NEW_HOSTS_PER_REPORT', 100, 1, 1_000_000),
@@ -412,6 +415,7 @@ export function agentReportCaps(
     // By default a whole project at its cap going down in one report (plus its agents' events) is
     // accepted: the cap on hosts already bounds what one report can derive.
     maxEventsPerReport: int(env, 'MAX_EVENTS_PER_REPORT', 2 * maxHostsPerProject + 10, 1, 100_000_000),
+    reportWriteConcurrency: int(env, 'REPORT_WRITE_CONCURRENCY', 4, 1, 100),
   };
 }
 

@@ -17,6 +17,7 @@ import { hostEventSubject } from '../hosts/host.mapper';
 import { MeasurementPartitions } from '../measurements/measurement-partitions';
 import { MeasurementStore, type DataPoint } from '../measurements/measurement.store';
 import { ProjectScope } from '../../../platform/auth/project-scope';
+import { ConcurrencyGate } from '../../../platform/concurrency/concurrency-gate';
 import { emitInOrder } from '../../../platform/events/emit-in-order';
 import type { AgentType } from './agent-types';
 import { AgentsStore } from './agents.store';
@@ -30,6 +31,8 @@ import { mapSamples } from './sample-times';
 // nothing behind.
 @Injectable()
 export class ReportIngestService {
+  private readonly writes: ConcurrencyGate;
+
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly scope: ProjectScope,
@@ -43,13 +46,17 @@ export class ReportIngestService {
     private readonly measurements: MeasurementStore,
     private readonly partitions: MeasurementPartitions,
     private readonly emitter: EventEmitter2,
-  ) {}
+  ) {
+    this.writes = new ConcurrencyGate(config.reportWriteConcurrency);
+  }
 
   async ingest(groupId: string, report: AgentReportRequest): Promise<void> {
     const now = this.clock.now();
     checkReport(report, now, this.config.measurementRetentionDays);
     await this.partitions.ensureFor(sampleTimes(report));
-    await this.write(groupId, report, now);
+    // Admission before the transaction: a backlog of reports waits here, holding no connection, instead
+    // of running as many transactions at once as the pool allows.
+    await this.writes.run(() => this.write(groupId, report, now));
   }
 
   @Transactional()
