@@ -22,6 +22,8 @@ import { DiskEntity } from './disks/disk.entity';
 import { DisksController } from './disks/disks.controller';
 import { DisksService } from './disks/disks.service';
 import { AutomationGroupDeletedListener } from './group-deleted.listener';
+import { HostStatistics } from './hosts/host-statistics';
+import { HostStatisticsWriter } from './hosts/host-statistics.writer';
 import { HostReportWriter } from './hosts/host-report.writer';
 import { MonitoredGroupsStore } from './hosts/monitored-groups.store';
 import { HostEntity } from './hosts/host.entity';
@@ -65,6 +67,8 @@ import { MeasurementsService } from './measurements/measurements.service';
     AutomationStatusService,
     HostsService,
     HostReportWriter,
+    HostStatistics,
+    HostStatisticsWriter,
     DisksService,
     MeasurementStore,
     MeasurementPartitions,

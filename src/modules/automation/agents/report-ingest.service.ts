@@ -17,6 +17,7 @@ import { hostEventSubject } from '../hosts/host.mapper';
 import { MeasurementPartitions } from '../measurements/measurement-partitions';
 import { MeasurementStore, type DataPoint } from '../measurements/measurement.store';
 import { ProjectScope } from '../../../platform/auth/project-scope';
+import { HostStatistics } from '../hosts/host-statistics';
 import { ConcurrencyGate } from '../../../platform/concurrency/concurrency-gate';
 import { emitInOrder } from '../../../platform/events/emit-in-order';
 import type { AgentType } from './agent-types';
@@ -46,6 +47,7 @@ export class ReportIngestService {
     private readonly measurements: MeasurementStore,
     private readonly partitions: MeasurementPartitions,
     private readonly emitter: EventEmitter2,
+    private readonly statistics: HostStatistics,
   ) {
     this.writes = new ConcurrencyGate(config.reportWriteConcurrency);
   }
@@ -56,11 +58,13 @@ export class ReportIngestService {
     await this.partitions.ensureFor(sampleTimes(report));
     // Admission before the transaction: a backlog of reports waits here, holding no connection, instead
     // of running as many transactions at once as the pool allows.
-    await this.writes.run(() => this.write(groupId, report, now));
+    const created = await this.writes.run(() => this.write(groupId, report, now));
+    if (created > 0) this.statistics.hostsCreated(created);
   }
 
   @Transactional()
-  private async write(groupId: string, report: AgentReportRequest, now: Date): Promise<void> {
+  // Returns the number of hosts the report created.
+  private async write(groupId: string, report: AgentReportRequest, now: Date): Promise<number> {
     // Lock first: a report that waited for a project's deletion to commit then finds no project.
     await lockReport(this.txHost.tx, groupId, {
       agentHostname: report.hostname,
@@ -122,6 +126,7 @@ export class ReportIngestService {
       const ingested: ReportIngestedEvent = { groupId, at: now, hosts: hosts.map(ingestedHostOf) };
       await emitInOrder(this.emitter, REPORT_INGESTED, ingested);
     }
+    return hosts.filter(({ previous }) => previous === undefined).length;
   }
 }
 
