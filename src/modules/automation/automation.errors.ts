@@ -29,7 +29,22 @@ export const AutomationErrors = defineErrors({
     status: 400,
     detail: 'A report may create at most {0} events; this one would create {1}. Nothing of it was recorded.',
   },
+  REPORTS_BACKLOGGED: {
+    status: 503,
+    detail: '{0} reports already wait to be written. Nothing of this one was recorded; send it again later.',
+  },
 });
+
+// Seconds an agent is asked to wait when the report queue is full: about one reporting interval.
+const REPORT_RETRY_AFTER_SECONDS = 10;
+
+// 503 with Retry-After: the service is overloaded, not the report wrong.
+export function reportsBacklogged(waiting: number): ApiError {
+  const refused = AutomationErrors.REPORTS_BACKLOGGED(waiting);
+  return new ApiError(refused.status, refused.errorCode, refused.detail, refused.parameters, {
+    'Retry-After': String(REPORT_RETRY_AFTER_SECONDS),
+  });
+}
 
 // The agent API answers a bad or missing agent key with a Basic challenge (HTTP Basic, RFC 7617).
 export function invalidAgentApiKey(groupId: string): ApiError {

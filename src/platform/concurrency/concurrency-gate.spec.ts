@@ -1,4 +1,4 @@
-import { ConcurrencyGate } from './concurrency-gate';
+import { ConcurrencyGate, GateFullError } from './concurrency-gate';
 
 function deferred() {
   let resolve!: () => void;
@@ -41,6 +41,18 @@ describe('ConcurrencyGate', () => {
     const gate = new ConcurrencyGate(1);
     await expect(gate.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     await expect(gate.run(() => Promise.resolve('next'))).resolves.toBe('next');
+  });
+
+  it('refuses a task at once while `maxWaiting` tasks already wait, and takes one again once the queue moves', async () => {
+    const gate = new ConcurrencyGate(1, 1);
+    const first = deferred();
+    const running = gate.run(() => first.promise);
+    const queued = gate.run(() => Promise.resolve('queued'));
+    await expect(gate.run(() => Promise.resolve('refused'))).rejects.toBeInstanceOf(GateFullError);
+    first.resolve();
+    await running;
+    await expect(queued).resolves.toBe('queued');
+    await expect(gate.run(() => Promise.resolve('later'))).resolves.toBe('later');
   });
 
   it('refuses a limit below one', () => {

@@ -84,6 +84,7 @@ describe('agentReportCaps', () => {
       maxHostsPerProject: 50,
       maxEventsPerReport: 110,
       reportWriteConcurrency: 4,
+      reportQueueLimit: 32,
     });
   });
 

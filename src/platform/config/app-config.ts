@@ -79,6 +79,9 @@ export interface AppConfig {
   // Agent reports written at once (the others wait in arrival order): past the database's cores, more
   // concurrent report transactions only contend with each other.
   reportWriteConcurrency: number;
+  // Reports that may wait for a write slot; more are refused with 503 and Retry-After, so that a backlog
+  // cannot hold more parsed reports than the heap has room for.
+  reportQueueLimit: number;
   // Who may read /metrics: loopback callers only, bearer-token holders, or anyone.
   metricsAccess: MetricsAccess;
   metricsToken: string | undefined;
@@ -407,7 +410,13 @@ export function deliverySettings(
 
 export function agentReportCaps(
   env: NodeJS.ProcessEnv,
-): Settings<'maxNewHostsPerReport' | 'maxHostsPerProject' | 'maxEventsPerReport' | 'reportWriteConcurrency'> {
+): Settings<
+  | 'maxNewHostsPerReport'
+  | 'maxHostsPerProject'
+  | 'maxEventsPerReport'
+  | 'reportWriteConcurrency'
+  | 'reportQueueLimit'
+> {
   const maxHostsPerProject = int(env, 'MAX_HOSTS_PER_PROJECT', 1000, 1, 10_000_000);
   return {
     maxNewHostsPerReport: int(env, 'MAX_NEW_HOSTS_PER_REPORT', 100, 1, 1_000_000),
@@ -416,6 +425,7 @@ export function agentReportCaps(
     // accepted: the cap on hosts already bounds what one report can derive.
     maxEventsPerReport: int(env, 'MAX_EVENTS_PER_REPORT', 2 * maxHostsPerProject + 10, 1, 100_000_000),
     reportWriteConcurrency: int(env, 'REPORT_WRITE_CONCURRENCY', 4, 1, 100),
+    reportQueueLimit: int(env, 'REPORT_QUEUE_LIMIT', 32, 0, 10_000),
   };
 }
 

@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { request } from '../../support/checked-request';
 import type { Clock } from '../../../src/platform/clock/clock';
 import { AgentLivenessService, MeasurementPartitions } from '../../../src/modules/automation';
@@ -133,4 +134,31 @@ export function livenessOf(t: TestApp): AgentLivenessService {
 
 export function partitionsOf(t: TestApp): MeasurementPartitions {
   return t.app.get(MeasurementPartitions);
+}
+
+// An app with the given settings and a database connection of the test's own (to hold locks, read
+// statistics); close() ends both.
+export async function automationAppWithConnection(
+  env: Record<string, string>,
+): Promise<{ t: TestApp; db: Client; close: () => Promise<void> }> {
+  const t = await startAutomationApp(undefined, env);
+  const db = new Client({ connectionString: t.databaseUrl });
+  await db.connect();
+  return {
+    t,
+    db,
+    close: async () => {
+      await db.end();
+      await t.close();
+    },
+  };
+}
+
+// Sessions of the app's database waiting on a heavyweight lock.
+export async function sessionsWaitingOnLocks(db: Client): Promise<number> {
+  const { rows } = await db.query<{ waiting: number }>(
+    `SELECT count(*)::int AS waiting FROM pg_stat_activity
+      WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+  );
+  return rows[0].waiting;
 }

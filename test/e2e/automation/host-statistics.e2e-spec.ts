@@ -1,13 +1,13 @@
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { HostStatistics } from '../../../src/modules/automation/hosts/host-statistics';
 import type { TestApp } from '../../support/test-app';
 import { eventually } from '../../support/eventually';
 import {
+  automationAppWithConnection,
   deployment,
   hostReport,
   monitoringReport,
   postReport,
-  startAutomationApp,
 } from './automation.fixture';
 
 // Hosts arriving in bulk get the planner's statistics refreshed by the service (ANALYZE as the tables'
@@ -15,20 +15,16 @@ import {
 describe('POST /agents/v1/groups/{groupId}/reports, hosts in bulk', () => {
   let t: TestApp;
   let db: Client;
+  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    t = await startAutomationApp(undefined, {
+    ({ t, db, close } = await automationAppWithConnection({
       MAX_HOSTS_PER_PROJECT: '2000',
       MAX_NEW_HOSTS_PER_REPORT: '1000',
-    });
-    db = new Client({ connectionString: t.databaseUrl });
-    await db.connect();
+    }));
   });
 
-  afterAll(async () => {
-    await db.end();
-    await t.close();
-  });
+  afterAll(() => close());
 
   // Manual ANALYZE runs only (autovacuum's are counted apart), as the statistics collector has them.
   const analyzeCounts = async (): Promise<Record<string, number>> => {

@@ -4,7 +4,7 @@ import { PublicRoute } from '../../../platform/auth/require-role.decorator';
 import { ApiErrorResponses } from '../../../platform/http/api-error-responses.decorator';
 import { CommonErrors } from '../../../platform/http/error-codes';
 import { checkBodyByHand } from '../../../platform/http/validation';
-import { AutomationErrors, invalidAgentApiKey } from '../automation.errors';
+import { AutomationErrors, invalidAgentApiKey, reportsBacklogged } from '../automation.errors';
 import { AgentKeyGuard } from './agent-key.guard';
 import { acceptPlainReport } from './agent-report.check';
 import { AGENT_KEY_SECURITY, AGENT_REPORT_EXAMPLES } from './agent-api.openapi';
@@ -59,6 +59,12 @@ export class AgentReportsController {
   @ApiErrorResponses(409, 'The report would take the project past MAX_HOSTS_PER_PROJECT; nothing is kept.', [
     AutomationErrors.MAX_HOSTS_PER_GROUP_EXCEEDED(1000, 999, 2),
   ])
+  @ApiErrorResponses(
+    503,
+    'REPORT_QUEUE_LIMIT reports already wait to be written; nothing is kept. The Retry-After header gives the ' +
+      'seconds to wait before sending it again.',
+    [reportsBacklogged(32)],
+  )
   async report(@Param('groupId') groupId: string, @Body() body: AgentReportRequest): Promise<void> {
     await this.ingest.ingest(groupId, body);
   }

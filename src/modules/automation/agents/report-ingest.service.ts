@@ -9,6 +9,7 @@ import type { DomainEvent } from '../../../platform/events/domain-event';
 import { EventPublisher } from '../../../platform/events/event-publisher';
 import type { AgentEventRaw, HostEventRaw } from '../automation.events';
 import { AutomationStatusService } from '../automation-status/automation-status.service';
+import { reportsBacklogged } from '../automation.errors';
 import { lockReport } from '../deployment-lock';
 import { DisksService } from '../disks/disks.service';
 import { checkReportEvents } from '../hosts/host-caps';
@@ -18,7 +19,7 @@ import { MeasurementPartitions } from '../measurements/measurement-partitions';
 import { MeasurementStore, type DataPoint } from '../measurements/measurement.store';
 import { ProjectScope } from '../../../platform/auth/project-scope';
 import { HostStatistics } from '../hosts/host-statistics';
-import { ConcurrencyGate } from '../../../platform/concurrency/concurrency-gate';
+import { ConcurrencyGate, GateFullError } from '../../../platform/concurrency/concurrency-gate';
 import { emitInOrder } from '../../../platform/events/emit-in-order';
 import type { AgentType } from './agent-types';
 import { AgentsStore } from './agents.store';
@@ -49,7 +50,7 @@ export class ReportIngestService {
     private readonly emitter: EventEmitter2,
     private readonly statistics: HostStatistics,
   ) {
-    this.writes = new ConcurrencyGate(config.reportWriteConcurrency);
+    this.writes = new ConcurrencyGate(config.reportWriteConcurrency, config.reportQueueLimit);
   }
 
   async ingest(groupId: string, report: AgentReportRequest): Promise<void> {
@@ -58,7 +59,11 @@ export class ReportIngestService {
     await this.partitions.ensureFor(sampleTimes(report));
     // Admission before the transaction: a backlog of reports waits here, holding no connection, instead
     // of running as many transactions at once as the pool allows.
-    const created = await this.writes.run(() => this.write(groupId, report, now));
+    const created = await this.writes
+      .run(() => this.write(groupId, report, now))
+      .catch((error: unknown) => {
+        throw error instanceof GateFullError ? reportsBacklogged(error.waiting) : error;
+      });
     if (created > 0) this.statistics.hostsCreated(created);
   }
 
