@@ -14,7 +14,7 @@ import {
 
 // Reports beyond REPORT_WRITE_CONCURRENCY wait for a slot, at most REPORT_QUEUE_LIMIT of them; the next
 // one is refused at once with 503 and Retry-After, and nothing of it is stored. The slot is kept busy by
-// a host row lock the test's own connection holds, never by timing.
+// an advisory lock the test's own connection holds, never by timing.
 describe('POST /agents/v1/groups/{groupId}/reports, backlog', () => {
   let t: TestApp;
   let db: Client;
@@ -35,19 +35,19 @@ describe('POST /agents/v1/groups/{groupId}/reports, backlog', () => {
   it('should refuse with 503 and Retry-After the report that finds the queue full, storing nothing of it', async () => {
     const d = await deployment(t);
     const post = (body: unknown) => postReport(t, d.groupId, d.agentKey.key, body);
-    expect(await post(report('agent-a', 'a0.example.com'))).toMatchObject({ status: 202 });
 
+    // The lock every report of agent-a takes first (two reports of one agent run one after the other);
+    // nothing else waits on it.
     await db.query('BEGIN');
-    await db.query('SELECT id FROM hosts WHERE group_id = $1 AND hostname = $2 FOR UPDATE', [
-      d.groupId,
-      'a0.example.com',
+    await db.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
+      `automation:agent:${d.groupId}:agent-a.example.com`,
     ]);
     let responses: ApiResponse[];
     const first = post(report('agent-a', 'a0.example.com'));
     try {
-      // The first report holds the only slot, waiting on the row; of the next two one waits for the slot
+      // The first report holds the only slot, waiting on the lock; of the next two one waits for the slot
       // and the other finds the queue full, whichever arrives second.
-      await eventually('the first report waiting on the host row', async () =>
+      await eventually('the first report waiting on its agent lock', async () =>
         (await sessionsWaitingOnLocks(db)) === 1 ? true : undefined,
       );
       const second = post(report('agent-b', 'b0.example.com'));
