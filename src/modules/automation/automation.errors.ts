@@ -40,8 +40,7 @@ const REPORT_RETRY_AFTER_SECONDS = 10;
 
 // 503 with Retry-After: the service is overloaded, not the report wrong.
 export function reportsBacklogged(waiting: number): ApiError {
-  const refused = AutomationErrors.REPORTS_BACKLOGGED(waiting);
-  return new ApiError(refused.status, refused.errorCode, refused.detail, refused.parameters, {
+  return AutomationErrors.REPORTS_BACKLOGGED(waiting).withHeaders({
     'Retry-After': String(REPORT_RETRY_AFTER_SECONDS),
   });
 }

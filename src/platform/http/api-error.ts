@@ -21,8 +21,20 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 
+  // The same error answered with these response headers too (Retry-After of a refusal, say).
+  withHeaders(headers: Record<string, string | string[]>): ApiError {
+    return new ApiError(this.status, this.errorCode, this.detail, this.parameters, {
+      ...this.headers,
+      ...headers,
+    });
+  }
+
   toBody(): ApiErrorBody {
-    const body: ApiErrorBody = { detail: this.detail, error: this.status, reason: STATUS_CODES[this.status] ?? 'Error' };
+    const body: ApiErrorBody = {
+      detail: this.detail,
+      error: this.status,
+      reason: STATUS_CODES[this.status] ?? 'Error',
+    };
     // The product's bare 401 challenge body has neither errorCode nor parameters.
     if (this.errorCode !== undefined) {
       body.errorCode = this.errorCode;

@@ -13,7 +13,14 @@ import {
   startEngineApp,
   webhook,
 } from '../alerting/engine.fixture';
-import { deployment, getJson, monitoringReport, postReport, type Deployment } from './automation.fixture';
+import {
+  deployment,
+  getJson,
+  monitoringReport,
+  postReport,
+  sessionsWaitingOnLocks,
+  type Deployment,
+} from './automation.fixture';
 
 // Reports of different agents of one project run at the same time; two reports naming the same agent or
 // host run one after the other. Parallelism is shown with a lock held open by the test's own connection
@@ -53,13 +60,7 @@ describe('POST /agents/v1/groups/{groupId}/reports, several at once', () => {
     ]);
   };
   const release = () => db.query('COMMIT');
-  const waitingOnLocks = async (): Promise<number> => {
-    const { rows } = await db.query<{ waiting: number }>(
-      `SELECT count(*)::int AS waiting FROM pg_stat_activity
-        WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-    );
-    return rows[0].waiting;
-  };
+  const waitingOnLocks = () => sessionsWaitingOnLocks(db);
   const untilWaiting = (count: number) =>
     eventually(`${count} report(s) waiting on a lock`, async () =>
       (await waitingOnLocks()) === count ? true : undefined,

@@ -129,10 +129,7 @@ export class AuthFailureThrottle implements OnModuleInit, OnApplicationShutdown 
       this.config.authFailuresPerNameAddress,
       Math.max(1, Math.round(this.config.authFailureResetMs / 60_000)),
     ];
-    const limited = CommonErrors.RATE_LIMITED(...parameters);
-    return new ApiError(limited.status, limited.errorCode, limited.detail, parameters, {
-      'Retry-After': String(retryAfterSeconds),
-    });
+    return CommonErrors.RATE_LIMITED(...parameters).withHeaders({ 'Retry-After': String(retryAfterSeconds) });
   }
 
   async prune(now: number): Promise<void> {
