@@ -3,6 +3,8 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { In, type FindOptionsWhere } from 'typeorm';
 import { AgentEntity } from './agents/agent.entity';
+import type { AgentLiveness, VersionState } from './agents/agent-transitions';
+import type { AgentType } from './agents/agent-types';
 import { HostEntity } from './hosts/host.entity';
 import { MonitoredGroupsStore } from './hosts/monitored-groups.store';
 import { LatestMeasurementEntity } from './measurements/latest-measurement.entity';
@@ -24,6 +26,14 @@ export interface HostSnapshot {
   lastReported: Date | null;
   version: string | null;
   sslCertificateNotAfter: Date | null;
+}
+
+export interface AgentSnapshot {
+  agentType: AgentType;
+  hostname: string;
+  state: AgentLiveness;
+  versionState: VersionState | null;
+  lastSeen: Date;
 }
 
 export interface LatestMeasurement {
@@ -63,6 +73,20 @@ export class DeploymentReader {
     return this.txHost.tx
       .getRepository(AgentEntity)
       .existsBy({ groupId, agentType: 'MONITORING', state: 'UP' });
+  }
+
+  // The agents of a project, with their liveness and version state.
+  async agents(groupId: string): Promise<AgentSnapshot[]> {
+    const agents = await this.txHost.tx
+      .getRepository(AgentEntity)
+      .find({ where: { groupId }, order: { agentType: 'ASC', hostname: 'ASC' } });
+    return agents.map((agent) => ({
+      agentType: agent.agentType,
+      hostname: agent.hostname,
+      state: agent.state,
+      versionState: agent.versionState,
+      lastSeen: agent.lastSeen,
+    }));
   }
 
   // The projects that have monitored hosts, for engines that walk every deployment.
