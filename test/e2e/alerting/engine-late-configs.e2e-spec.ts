@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import { AlertConfigReconciler } from '../../../src/modules/alerting';
 import { ManualClock } from '../../../src/platform/clock/clock';
 import { call } from '../../support/digest-client';
 import { projectEvents } from '../../support/factories/alerting.fixture';
@@ -256,5 +257,37 @@ describe('PATCH /groups/{groupId}/alertConfigs/{alertConfigId} on two instances'
     expect(alerts.map((alert) => `${alert.id} ${alert.status}`)).toEqual([`${opened.id} OPEN`]);
     const events = await projectEvents(t, d.readOnly, d.groupId, 'OUTSIDE_METRIC_THRESHOLD');
     expect(events.filter((event) => event.alertConfigId === configId)).toHaveLength(1);
+  });
+
+  it('should raise at the next engine sweep the alert a report missed on an instance whose cache held the configurations from before', async () => {
+    const stale = await startListeningInstance(t, clock, {
+      ...engineEnv(receiver),
+      ALERT_ENGINE_CONFIG_CACHE_MS: '600000',
+    });
+    try {
+      const d = await deployment(t);
+      const viaStale = (body: unknown) =>
+        postReport({ ...t, baseUrl: stale.baseUrl }, d.groupId, d.agentKey.key, body);
+      expect((await viaStale(monitoringReport([hostReport()]))).status).toBe(202);
+      const configId = await createConfig(t, d.monitoringAdmin, d.groupId, {
+        eventTypeName: 'HOST_DOWN',
+        notifications: [webhook(receiver, '/stale-cache')],
+      });
+      clock.advance(MINUTE);
+      expect((await viaStale(monitoringReport([hostReport({ up: false })]))).status).toBe(202);
+      expect(await alertsOfConfig(t, d.readOnly, d.groupId, configId)).toEqual([]);
+
+      await Promise.all([
+        stale.app.get(AlertConfigReconciler).reconcileRecentWrites(),
+        stale.app.get(AlertConfigReconciler).reconcileRecentWrites(),
+      ]);
+
+      const alerts = await alertsOfConfig(t, d.readOnly, d.groupId, configId);
+      expect(alerts.map((alert) => `${alert.hostnameAndPort} ${alert.status}`)).toEqual([
+        'db0.example.com:27017 OPEN',
+      ]);
+    } finally {
+      await stale.app.close();
+    }
   });
 });

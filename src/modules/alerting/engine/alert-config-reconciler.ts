@@ -1,11 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { TransactionHost } from '@nestjs-cls/transactional';
+import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { MoreThanOrEqual } from 'typeorm';
 import { Clock } from '../../../platform/clock/clock';
 import type { AppConfig } from '../../../platform/config/app-config';
 import { APP_CONFIG } from '../../../platform/config/config.module';
 import { lockForTransaction } from '../../../platform/database/advisory-lock';
 import { DeploymentReader } from '../../automation';
+import { AlertConfigByIdStore } from '../alert-configs/alert-config-by-id.store';
+import { AlertConfigEntity } from '../alert-configs/alert-config.entity';
 import { deploymentConditionsLock } from '../alerting.locks';
 import { AlertByIdStore } from '../alerts/alert-by-id.store';
 import type { AlertEntity } from '../alerts/alert.entity';
@@ -31,6 +34,7 @@ export class AlertConfigReconciler {
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly deployment: DeploymentReader,
     private readonly alertById: AlertByIdStore,
+    private readonly configById: AlertConfigByIdStore,
     private readonly decisions: AlertDecisions,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -51,6 +55,30 @@ export class AlertConfigReconciler {
     for (const decision of reconcileConfig(config, facts, held, now, freshSince)) {
       await this.decisions.apply(decision);
     }
+  }
+
+  // The engine sweep's second look at the configurations written lately. A report evaluated by an
+  // instance whose cache (ALERT_ENGINE_CONFIG_CACHE_MS) still held the configuration as it was, or
+  // committed its state while the write was reconciling, decided without the write; once every cache
+  // has expired, the configuration is reconciled again. Twice a sweep interval on top of the cache's
+  // lifetime, so each write is looked at by at least one sweep after that. Returns how many were.
+  async reconcileRecentWrites(): Promise<number> {
+    const windowMs = this.config.alertEngineConfigCacheMs + 2 * this.config.alertEngineSweepMs;
+    const since = new Date(this.clock.now().getTime() - windowMs);
+    const written = await this.txHost.tx.getRepository(AlertConfigEntity).find({
+      select: { id: true, groupId: true },
+      where: { updated: MoreThanOrEqual(since) },
+      order: { updated: 'ASC', id: 'ASC' },
+    });
+    for (const config of written) await this.reconcileWritten(config.groupId, config.id);
+    return written.length;
+  }
+
+  // Locked as a write locks it: a PUT or another instance's sweep of the same configuration waits.
+  @Transactional()
+  private async reconcileWritten(groupId: string, alertConfigId: string): Promise<void> {
+    const entity = await this.configById.find(groupId, alertConfigId, true);
+    if (entity) await this.reconcile(entity);
   }
 
   // Only what the configuration's kind of condition reads.

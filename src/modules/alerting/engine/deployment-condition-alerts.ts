@@ -210,7 +210,11 @@ export class DeploymentConditionAlerts {
           config,
           now,
           () =>
-            clusterAlertOf({ groupId, alertConfigId: config.id, eventTypeName: config.eventTypeName }, name, members),
+            clusterAlertOf(
+              { groupId, alertConfigId: config.id, eventTypeName: config.eventTypeName },
+              name,
+              members,
+            ),
         );
         if (decision) await this.engine.apply(decision);
       }
@@ -232,4 +236,3 @@ export class DeploymentConditionAlerts {
     return new Map(active.map((alert) => [`${alert.alertConfigId}\u0000${alert.targetKey}`, alert]));
   }
 }
-
