@@ -3,6 +3,7 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { In, type FindOptionsWhere } from 'typeorm';
 import { AgentEntity } from './agents/agent.entity';
+import { lockDeployment } from './deployment-lock';
 import type { AgentLiveness, VersionState } from './agents/agent-transitions';
 import type { AgentType } from './agents/agent-types';
 import { HostEntity } from './hosts/host.entity';
@@ -51,6 +52,14 @@ export class DeploymentReader {
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly monitoredGroups: MonitoredGroupsStore,
   ) {}
+
+  // Until the caller's transaction ends, no report of the project is written or evaluated: those under way
+  // commit first, the next ones wait (host add/remove's exclusive deployment lock). What the caller reads
+  // of the deployment then stays the latest, and the reports' alert evaluation never holds an alert it
+  // also wants. Taken before any lock the caller takes on the alerting side.
+  async holdReports(groupId: string): Promise<void> {
+    await lockDeployment(this.txHost.tx, groupId);
+  }
 
   // The monitored hosts of a project, by hostname and port.
   async hosts(groupId: string): Promise<HostSnapshot[]> {

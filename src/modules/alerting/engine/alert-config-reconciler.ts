@@ -25,9 +25,9 @@ const MINUTE_MS = 60_000;
 const NO_FACTS: ProjectFacts = { hosts: [], agents: [], latest: [] };
 
 // After every write of a configuration (create, replace, enable or disable), in its transaction: its
-// alerts against what is known of the project now (config-reconciliation.ts). Raising goes through
-// AlertsService, serialized per (configuration, target) with the reports' evaluations on any instance,
-// so an alert raised here and by a report at the same time exists once.
+// alerts against what is known of the project now (config-reconciliation.ts). The project's reports
+// wait meanwhile; raising goes through AlertsService, serialized per (configuration, target) with every
+// other evaluation on any instance, so an alert raised here and elsewhere at the same time exists once.
 @Injectable()
 export class AlertConfigReconciler {
   constructor(
@@ -42,12 +42,16 @@ export class AlertConfigReconciler {
 
   async reconcile(config: ReconciledConfig): Promise<void> {
     const source = alertSourceOf(config.eventTypeName);
+    // No report of the project runs meanwhile: the state read below is the latest until this commits, and
+    // a report's evaluation and this one never each hold an alert (or its raising lock) the other wants.
+    if (config.enabled) await this.deployment.holdReports(config.groupId);
     // As a report's evaluation of these conditions: the members are read after any such evaluation
     // running now has committed. Taken before the alerts' rows, as that evaluation does.
     if (config.enabled && (source === 'REPLICA_SET_STATE' || source === 'CLUSTER_STATE')) {
       await lockForTransaction(this.txHost.tx, deploymentConditionsLock(config.groupId));
     }
-    // Locked, so an alert a report is closing right now is decided after that report.
+    // Locked, so an alert another evaluation is ending right now (a liveness sweep's HOST_UP, a removed
+    // host) is decided after it.
     const held = (await this.alertById.activeOfConfigForUpdate(config.groupId, config.id)).map(toHeld);
     const facts = config.enabled ? await this.factsFor(config, source) : NO_FACTS;
     const now = this.clock.now();
