@@ -80,10 +80,17 @@ describe('DELETE /groups/{groupId}', () => {
     expect(await workerOf(t.app).runDue()).toBe(4);
 
     const cancels = requestsTo('/hook-deleted');
-    expect(cancels.map((request) => request.headers['x-mms-event'])).toEqual(['alert.cancel', 'alert.cancel']);
+    expect(cancels.map((request) => request.headers['x-mms-event'])).toEqual([
+      'alert.cancel',
+      'alert.cancel',
+    ]);
     expect(cancels.map((request) => request.json().id).sort()).toEqual([first.id, second.id].sort());
     for (const request of cancels) {
-      expect(request.json()).toMatchObject({ status: 'CANCELLED', groupId: p.groupId, alertConfigId: configId });
+      expect(request.json()).toMatchObject({
+        status: 'CANCELLED',
+        groupId: p.groupId,
+        alertConfigId: configId,
+      });
     }
     expect(pagerDutyEvents().sort()).toEqual(
       [
