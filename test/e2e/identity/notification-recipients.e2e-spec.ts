@@ -145,6 +145,15 @@ describe('DELETE /orgs/{orgId}/teams/{teamId} and the other removals of people n
         auth: p.orgOwner,
       });
       expectRefusal(unassigned, 'USER_NOTIFICATIONS_PRESENT', [configPath(p.groupId, configId)]);
+      const leftTeam = await call(
+        'DELETE',
+        `${t.apiUrl}/orgs/${p.orgId}/teams/${teamId}/users/${member.id}`,
+        {
+          auth: p.orgOwner,
+        },
+      );
+      expectRefusal(leftTeam, 'USER_NOTIFICATIONS_PRESENT', [configPath(p.groupId, configId)]);
+      expect(await auditedFor('REMOVED_FROM_TEAM', (row) => row.subject?.teamId === teamId)).toEqual([]);
       expect(await auditedFor('TEAM_REMOVED_FROM_GROUP', (row) => row.subject?.teamId === teamId)).toEqual(
         [],
       );
