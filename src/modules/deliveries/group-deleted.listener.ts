@@ -27,8 +27,18 @@ export class DeliveriesGroupDeletedListener {
     const { groupId } = event.raw as unknown as GroupDeletedRaw;
     const told = await this.store.toldOfOpenAlerts(groupId);
     await this.store.removeAllButPendingEndings(groupId);
-    const updated = toIsoSeconds(this.clock.now());
-    await this.queue.enqueue(told.map((receiver) => this.cancellation(groupId, receiver, updated)));
+    const now = this.clock.now();
+    const updated = toIsoSeconds(now);
+    const queued = await this.queue.enqueue(
+      told.map((receiver) => this.cancellation(groupId, receiver, updated)),
+    );
+    // An opening still in flight could reach the receiver after its cancellation (a PagerDuty incident
+    // then opens for good): the cancellation waits until that attempt's lease has ended.
+    for (const [index, receiver] of told.entries()) {
+      if (receiver.busyUntil !== null && receiver.busyUntil > now) {
+        await this.store.deferUntil(queued[index].id, receiver.busyUntil);
+      }
+    }
   }
 
   private cancellation(groupId: string, receiver: ToldReceiver, updated: string): NewDelivery {

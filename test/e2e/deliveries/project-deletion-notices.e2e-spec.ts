@@ -13,6 +13,9 @@ import type { TestApp } from '../../support/test-app';
 import { countRows } from '../identity/audit-events';
 import { createAlertConfig, hostDownAlert, startDeliveriesApp, workerOf } from './deliveries.fixture';
 
+// The default lease: 2 x OUTBOUND_TIMEOUT_MS (10 s) + 30 s.
+const DELIVERY_LEASE_MS = 50_000;
+
 describe('DELETE /groups/{groupId}', () => {
   const clock = new ManualClock(new Date('2024-05-01T10:00:00Z'));
   let t: TestApp;
@@ -145,6 +148,30 @@ describe('DELETE /groups/{groupId}', () => {
     expect(webhookEvents('/hook-closed')).toEqual(['alert.close']);
     expect(requestsTo('/hook-closed')[0].json()).toMatchObject({ id: alert.id, status: 'CLOSED' });
     expect(pagerDutyEvents()).toEqual([['resolve', alert.id, 'pd-closed-0001']]);
+  });
+
+  it('should hold the resolve back until the opening’s lease ends when the opening is in flight at the deletion', async () => {
+    const p = await projectWithCallers(t, boot);
+    const configId = await createAlertConfig(t, p.monitoringAdmin, p.groupId, [
+      { typeName: 'PAGER_DUTY', serviceKey: 'pd-in-flight-0001', delayMin: 0, intervalMin: 5 },
+    ]);
+    // The trigger is answered only after the project is deleted: the deletion happens while it is in flight.
+    receiver.respondWith({ status: 202, delayMs: 3000 });
+    const alert = await alertsOf(t).open(hostDownAlert(p.groupId, configId));
+    expect(await workerOf(t.app).fill()).toBe(1);
+    await receiver.waitFor(1);
+
+    await deleteProject(p);
+    await workerOf(t.app).idle();
+    expect(await workerOf(t.app).runDue()).toBe(0);
+    expect(pagerDutyEvents()).toEqual([['trigger', alert.id, 'pd-in-flight-0001']]);
+
+    clock.advance(DELIVERY_LEASE_MS);
+    expect(await workerOf(t.app).runDue()).toBe(1);
+    expect(pagerDutyEvents()).toEqual([
+      ['trigger', alert.id, 'pd-in-flight-0001'],
+      ['resolve', alert.id, 'pd-in-flight-0001'],
+    ]);
   });
 
   it('should cancel only at the receivers that accepted the opening or may have received it', async () => {

@@ -15,6 +15,8 @@ export interface ToldReceiver {
   target: string;
   alert: AlertDocument;
   context: AlertContext;
+  // While an opening to this receiver is still in flight: when its lease ends.
+  busyUntil: Date | null;
 }
 
 // Receivers told of an opening, one row per alert and receiver (the latest opening sent to it): the
@@ -30,7 +32,9 @@ const TOLD_OF_OPEN_ALERTS = `
      WHERE notified_count > 0)
   SELECT DISTINCT ON (d.alert_id, d.notification_index, d.target_type, d.recipient)
          d.alert_id, d.alert_config_id, d.notification_index, d.notification_type_name, d.target_type,
-         d.recipient, d.target, d.alert, d.context
+         d.recipient, d.target, d.alert, d.context,
+         max(d.lease_until) FILTER (WHERE d.status = 'PENDING')
+           OVER (PARTITION BY d.alert_id, d.notification_index, d.target_type, d.recipient) AS busy_until
     FROM deliveries d JOIN open_notified o ON o.alert_id = d.alert_id
    WHERE d.group_id = $1 AND d.event_kind = 'alert.open' AND d.target IS NOT NULL
      AND (d.status = 'SUCCEEDED' OR (d.status = 'PENDING' AND d.attempt_count > 0))
@@ -46,6 +50,7 @@ interface ToldRow {
   target: string;
   alert: AlertDocument;
   context: AlertContext;
+  busy_until: Date | null;
 }
 
 // Everything the deliveries context holds for one project: its queue rows with their attempts, and
@@ -66,7 +71,16 @@ export class ProjectDeliveriesStore {
       target: row.target,
       alert: row.alert,
       context: row.context,
+      busyUntil: row.busy_until,
     }));
+  }
+
+  // A queued row is not due before `at`.
+  async deferUntil(deliveryId: string, at: Date): Promise<void> {
+    await this.txHost.tx.query(
+      `UPDATE deliveries SET next_attempt_at = $2 WHERE id = $1 AND status = 'PENDING'`,
+      [deliveryId, at],
+    );
   }
 
   // The project's delivery log and schedules go; endings still to be sent (alert.close, alert.cancel)
