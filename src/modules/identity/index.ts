@@ -13,4 +13,5 @@ export {
   type UserCreatedRaw,
 } from './identity.events';
 export { UserRecipients } from './users/user-recipients';
+export type { PersonContact } from './users/user-recipients.store';
 export { TeamsService, type TeamMember } from './teams/teams.service';
