@@ -15,3 +15,4 @@ export {
 export { UserRecipients } from './users/user-recipients';
 export type { PersonContact } from './users/user-recipients.store';
 export { TeamsService, type TeamMember } from './teams/teams.service';
+export { ProjectNames } from './projects/project-names';

@@ -17,4 +17,3 @@ export type {
 } from './configurations/integration-settings';
 export { INTEGRATION_TYPES, type IntegrationType } from './configurations/integration-types';
 export { IntegrationEventTypes, type IntegrationEventRaw } from './integrations.events';
-export { PrometheusTargetSource } from './prometheus/prometheus-targets';
