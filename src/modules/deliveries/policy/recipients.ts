@@ -15,8 +15,9 @@ export interface ResolvedReceiver {
 // Turns one notification of an alert configuration into its receivers, when it is sent: people (USER,
 // GROUP and ORG role holders, TEAM members, as they are at that moment) become one EMAIL receiver per
 // address when emailEnabled and one SMS receiver per mobile number when smsEnabled (the number stored on
-// the user, sent through the SMS gateway); an integration type without its own key uses the project's
-// integration of that type. What cannot be reached is returned with the reason, so the delivery log shows
+// the user, sent through the SMS gateway). A notification of an integration-backed type without a target
+// of its own uses the project's integration of that type (saved only while the project has one, which is
+// not removed while used). What cannot be reached is returned with the reason, so the delivery log shows
 // it instead of dropping it silently.
 @Injectable()
 export class Recipients {
@@ -82,9 +83,20 @@ export class Recipients {
     }
     const settings = await this.integrations.configuredFor(groupId, type as IntegrationType);
     const fromIntegration = settings && targetFromIntegration(settings);
-    return fromIntegration
-      ? receiver(fromIntegration)
-      : unreachable(type, `the project has no usable ${type} integration`);
+    if (!fromIntegration) return unreachable(type, `the project has no usable ${type} integration`);
+    // A webhook notification's templates shape what goes to the project's webhook too.
+    if (fromIntegration.type === 'WEBHOOK') {
+      const [bodyTemplate, headersTemplate] = [
+        notification.webhookBodyTemplate,
+        notification.webhookHeadersTemplate,
+      ];
+      if (typeof bodyTemplate === 'string' && bodyTemplate !== '')
+        fromIntegration.bodyTemplate = bodyTemplate;
+      if (typeof headersTemplate === 'string' && headersTemplate !== '') {
+        fromIntegration.headersTemplate = headersTemplate;
+      }
+    }
+    return receiver(fromIntegration);
   }
 
   // One receiver per distinct address of each enabled channel; a channel that reaches nobody is one
