@@ -198,4 +198,21 @@ describe('PATCH /users/{userId} (mobile numbers reached by SMS notifications)', 
     await gateway.waitFor(1);
     expect(texted().map((message) => message.to)).toEqual(['+15550009999']);
   });
+
+  it('should refuse to store a mobile number that no SMS could reach, naming the field', async () => {
+    const d = await deployment(t);
+    const { user } = await person(d, [], 'sms-invalid', false);
+    for (const mobileNumber of ['call me', '+', '12', `+1${'5'.repeat(40)}`]) {
+      const response = await call('PATCH', `${t.apiUrl}/users/${user.id}`, {
+        auth: d.globalOwner,
+        body: { mobileNumber },
+      });
+      expect([mobileNumber, response.status]).toEqual([mobileNumber, 400]);
+      expect(JSON.stringify(response.body)).toContain('mobileNumber');
+    }
+    const stored = await call<{ mobileNumber?: string }>('GET', `${t.apiUrl}/users/${user.id}`, {
+      auth: d.globalOwner,
+    });
+    expect(stored.body.mobileNumber).toBeUndefined();
+  });
 });

@@ -1,6 +1,7 @@
 import { ORG_ROLE_NAMES } from '../../../platform/auth/role-names';
 import { CommonErrors } from '../../../platform/http/error-codes';
 import { isObjectId } from '../../../platform/ids/object-id';
+import { PHONE_NUMBER_PATTERN } from '../../../platform/text/phone-number';
 import { AlertingErrors } from '../alerting.errors';
 import {
   DATADOG_REGIONS,
@@ -16,7 +17,6 @@ import type { Notification, NotificationInput, NotificationValue } from './alert
 import { parseTemplate, templateBudgetProblem, TemplateSyntaxError } from './webhook-template';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^\+?[0-9][0-9 ().-]{4,29}$/;
 const COMMON_FIELDS = new Set(['typeName', 'delayMin', 'intervalMin']);
 
 // notifications[]: the product's codes for each rule.
@@ -93,7 +93,7 @@ function applyTypeRules(
       }
       return;
     case 'SMS':
-      if (!PHONE.test(input.mobileNumber as string)) {
+      if (!PHONE_NUMBER_PATTERN.test(input.mobileNumber as string)) {
         throw CommonErrors.VALIDATION_ERROR(`${path}.mobileNumber`, 'it is not a valid mobile number');
       }
       return;
