@@ -15,6 +15,7 @@ import { DisksService } from '../disks/disks.service';
 import { checkReportEvents } from '../hosts/host-caps';
 import { HostReportWriter, type ReportedHost } from '../hosts/host-report.writer';
 import { hostEventSubject } from '../hosts/host.mapper';
+import { hostChangeFacts } from '../hosts/host-transitions';
 import { MeasurementPartitions } from '../measurements/measurement-partitions';
 import { MeasurementStore, type DataPoint } from '../measurements/measurement.store';
 import { ProjectScope } from '../../../platform/auth/project-scope';
@@ -113,12 +114,12 @@ export class ReportIngestService {
       });
     }
     for (const { host, events, previous } of hosts) {
-      const raw: HostEventRaw = { cause: 'REPORTED', typeName: host.typeName };
-      if (previous?.version && host.version && previous.version !== host.version) {
-        raw.previousVersion = previous.version;
-        raw.version = host.version;
-      }
       for (const eventTypeName of events) {
+        const raw: HostEventRaw = {
+          cause: 'REPORTED',
+          typeName: host.typeName,
+          ...hostChangeFacts(eventTypeName, previous, host),
+        };
         await this.events.publish({
           ...base,
           eventTypeName,
