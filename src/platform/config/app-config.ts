@@ -77,11 +77,12 @@ export interface AppConfig {
   maxNewHostsPerReport: number;
   maxHostsPerProject: number;
   maxEventsPerReport: number;
-  // Agent reports written at once (the others wait in arrival order): past the database's cores, more
-  // concurrent report transactions only contend with each other.
+  // Agent reports written at once (the others wait, served per organization then project in turn): past
+  // the database's cores, more concurrent report transactions only contend with each other.
   reportWriteConcurrency: number;
-  // Reports that may wait for a write slot; more are refused with 503 and Retry-After, so that a backlog
-  // cannot hold more parsed reports than the heap has room for.
+  // Reports that may wait for a write slot, all tenants together, so that a backlog cannot hold more parsed
+  // reports than the heap has room for; past it the busiest tenant's reports are refused with 503 and
+  // Retry-After (a quieter tenant's report takes the place of its newest).
   reportQueueLimit: number;
   // Who may read /metrics: loopback callers only, bearer-token holders, or anyone.
   metricsAccess: MetricsAccess;
