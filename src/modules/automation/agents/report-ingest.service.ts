@@ -59,9 +59,11 @@ export class ReportIngestService {
     checkReport(report, now, this.config.measurementRetentionDays);
     await this.partitions.ensureFor(sampleTimes(report));
     // Admission before the transaction: a backlog of reports waits here, holding no connection, instead
-    // of running as many transactions at once as the pool allows.
+    // of running as many transactions at once as the pool allows; waiting reports are served per
+    // organization, then per project, so one tenant's flood neither delays nor refuses another's heartbeats.
+    const tenant = { org: await this.scope.orgOf(groupId), project: groupId };
     const created = await this.writes
-      .run(() => this.write(groupId, report, now))
+      .run(tenant, () => this.write(groupId, report, now))
       .catch((error: unknown) => {
         throw error instanceof GateFullError ? reportsBacklogged(error.waiting) : error;
       });
