@@ -45,13 +45,23 @@ export interface GroupDeletedRaw {
   name: string;
 }
 
-// `raw` of USER_CREATED: the addresses the bootstrap call asked to put on the user's access list
-// (query `accessList` / `whitelist`); the access-lists context seeds the list from it.
+// `raw` of USER_CREATED: the addresses to put on the user's access list, which the access-lists
+// context seeds from it: those the bootstrap call asked for (query `accessList` / `whitelist`), or the
+// creating caller's own list (a fenced caller never creates an unfenced user).
 export interface UserCreatedRaw {
   userId: string;
   username: string;
   // The bootstrap's global key; null for users created by an administrator.
   apiKeyId: string | null;
+  accessList: string[];
+}
+
+// `raw` of ORG_API_KEY_ADDED: the creating caller's own access list, copied onto the new key by the
+// access-lists context (a fenced caller never creates an unfenced key).
+export interface OrgApiKeyAddedRaw {
+  apiKeyId: string;
+  desc: string;
+  roles?: string[];
   accessList: string[];
 }
 

@@ -33,9 +33,13 @@ export function isWithinFence(list: readonly string[], fence: readonly string[])
   return list.length > 0 && list.every((block) => fenceCovers(fence, block));
 }
 
+export function setsAnyFence(principal: Principal): boolean {
+  return hasGlobalRole(principal.roles, ['GLOBAL_OWNER']);
+}
+
 // The fence the caller's changes must stay inside; empty when it has none or may set any fence.
 export function fenceOf(principal: Principal): readonly string[] {
-  return hasGlobalRole(principal.roles, ['GLOBAL_OWNER']) ? [] : principal.accessList;
+  return setsAnyFence(principal) ? [] : principal.accessList;
 }
 
 // Refuses, naming `what`, a change that would leave a credential with `after` as its list when that

@@ -70,7 +70,12 @@ export class UserAdminService {
       mobileNumber: request.mobileNumber ?? null,
       ...sealedDigestHashes(this.secrets, request.username, request.password),
     });
-    const raw: UserCreatedRaw = { userId: user.id, username: user.username, apiKeyId: null, accessList: [] };
+    const raw: UserCreatedRaw = {
+      userId: user.id,
+      username: user.username,
+      apiKeyId: null,
+      accessList: principal.accessList,
+    };
     await this.events.publish({
       eventTypeName: IdentityEventTypes.USER_CREATED,
       subject: { targetUsername: user.username },
