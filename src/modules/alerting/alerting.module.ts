@@ -4,6 +4,7 @@ import { AutomationModule } from '../automation';
 import { IdentityModule } from '../identity';
 import { AlertConfigEntity } from './alert-configs/alert-config.entity';
 import { AlertConfigsController } from './alert-configs/alert-configs.controller';
+import { UserNotificationMembers } from './alert-configs/user-notification-members';
 import { AlertConfigsService } from './alert-configs/alert-configs.service';
 import { DefaultAlertConfigsListener } from './alert-configs/default-alert-configs.listener';
 import { MatcherFieldNamesController } from './alert-configs/matcher-field-names.controller';
@@ -44,6 +45,7 @@ import { MaintenanceWindowsService } from './maintenance-windows/maintenance-win
   ],
   providers: [
     AlertConfigsService,
+    UserNotificationMembers,
     DefaultAlertConfigsListener,
     AlertsService,
     AlertByIdStore,
@@ -62,6 +64,7 @@ import { MaintenanceWindowsService } from './maintenance-windows/maintenance-win
   ],
   exports: [
     AlertConfigsService,
+    UserNotificationMembers,
     AlertsService,
     MaintenanceWindowsService,
     AlertInhibition,

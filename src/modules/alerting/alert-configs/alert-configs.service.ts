@@ -31,6 +31,7 @@ import type { AlertConfigFieldsRequest, CreateAlertConfigRequest } from './dto/c
 import type { ReplaceAlertConfigRequest } from './dto/replace-alert-config.request';
 import type { ToggleAlertConfigRequest } from './dto/toggle-alert-config.request';
 import { openNotification, restoreRedactedSecrets, sealNotification } from './notification-secrets';
+import { UserNotificationMembers } from './user-notification-members';
 
 type EventTypeName = (typeof AlertConfigEventTypes)[keyof typeof AlertConfigEventTypes];
 
@@ -47,6 +48,7 @@ export class AlertConfigsService {
     private readonly secrets: SecretBox,
     private readonly alerts: AlertsService,
     private readonly byId: AlertConfigByIdStore,
+    private readonly userMembers: UserNotificationMembers,
   ) {}
 
   async list(groupId: string, page: PageQuery): Promise<ListEnvelope<AlertConfigResponse>> {
@@ -86,6 +88,7 @@ export class AlertConfigsService {
     // No secret is stored yet, so a redacted value sent here is refused rather than stored.
     const notifications = request.notifications && restoreRedactedSecrets(notificationInputs(request), []);
     const draft = checkAlertConfig(inputOf(request, request.eventTypeName, notifications));
+    await this.userMembers.assertMembers(groupId, draft.notifications);
     return this.toResponse(await this.insert(groupId, orgId, draft));
   }
 
@@ -116,6 +119,7 @@ export class AlertConfigsService {
     const draft = checkAlertConfig(
       inputOf(request, request.eventTypeName ?? entity.eventTypeName, notifications),
     );
+    await this.userMembers.assertMembers(groupId, draft.notifications);
     Object.assign(entity, this.columnsOf(draft), { updated: this.clock.now() });
     const hasActiveAlerts = await updateAlertConfig(this.txHost.tx, entity);
     if (hasActiveAlerts) await this.alerts.cancelActiveForConfig(groupId, alertConfigId);

@@ -34,11 +34,13 @@ export class Recipients {
     switch (typeName) {
       case 'USER': {
         const username = String(notification.username ?? '');
-        const email = notification.emailEnabled ? await this.users.emailOfUser(username) : null;
+        const email = notification.emailEnabled
+          ? await this.users.emailOfProjectMember(groupId, username)
+          : null;
         return this.people(
           notification,
           email === null ? [] : [email],
-          `user ${username} has no e-mail address`,
+          `user ${username} is no member of the project with an e-mail address`,
         );
       }
       case 'GROUP': {

@@ -2,18 +2,32 @@ import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 
+// Organization roles that hold every project of the organization (the role hierarchy's).
+const ORG_ROLES_REACHING_PROJECTS = ['ORG_OWNER', 'ORG_READ_ONLY'];
+
 // The e-mail addresses of people, by what they hold now: their own roles and their teams' roles. Each
 // query answers distinct addresses in order; users without an address are left out.
 @Injectable()
 export class UserRecipientsStore {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
-  async emailOfUser(username: string): Promise<string | null> {
+  // The user named, when it is a member of the project: a role on it, its own or a team's, or an
+  // organization role that reaches every project of the organization. Global roles make nobody a
+  // member. One statement whatever the name, so an unknown name costs what a non-member's does.
+  async projectMember(groupId: string, username: string): Promise<{ emailAddress: string | null } | null> {
     const rows: Array<{ email_address: string | null }> = await this.txHost.tx.query(
-      'SELECT email_address FROM users WHERE username = $1',
-      [username],
+      `SELECT u.email_address FROM users u
+        WHERE u.username = $2
+          AND (EXISTS (SELECT 1 FROM user_roles r
+                        WHERE r.user_id = u.id
+                          AND (r.group_id = $1
+                               OR (r.role_name = ANY($3::text[])
+                                   AND r.org_id = (SELECT p.org_id FROM projects p WHERE p.id = $1))))
+               OR EXISTS (SELECT 1 FROM team_users tu JOIN team_project_roles tr ON tr.team_id = tu.team_id
+                           WHERE tu.user_id = u.id AND tr.group_id = $1))`,
+      [groupId, username, ORG_ROLES_REACHING_PROJECTS],
     );
-    return rows[0]?.email_address ?? null;
+    return rows.length === 0 ? null : { emailAddress: rows[0].email_address };
   }
 
   // Holders of any of `roles` on the project, directly or through a team; any project role when empty.

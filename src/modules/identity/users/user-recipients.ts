@@ -9,8 +9,14 @@ import { UserRecipientsStore } from './user-recipients.store';
 export class UserRecipients {
   constructor(private readonly store: UserRecipientsStore) {}
 
-  emailOfUser(username: string): Promise<string | null> {
-    return this.store.emailOfUser(username);
+  // A USER notification reaches only a member of its project: the one check used when it is saved
+  // and when it is sent (a name registered later, or a user who left, gets nothing).
+  async isProjectMember(groupId: string, username: string): Promise<boolean> {
+    return (await this.store.projectMember(groupId, username)) !== null;
+  }
+
+  async emailOfProjectMember(groupId: string, username: string): Promise<string | null> {
+    return (await this.store.projectMember(groupId, username))?.emailAddress ?? null;
   }
 
   // Users holding any of `roles` on the project, directly or through a team; any project role when
