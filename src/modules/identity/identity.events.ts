@@ -7,6 +7,8 @@ export const IdentityEventTypes = {
   GROUP_CREATED: 'GROUP_CREATED',
   ORG_API_KEY_ADDED: 'ORG_API_KEY_ADDED',
   ORG_API_KEY_DELETED: 'ORG_API_KEY_DELETED',
+  // A global key deleted (with the user it belongs to): the product's name for a deleted key.
+  API_KEY_DELETED: 'API_KEY_DELETED',
   API_KEY_DESCRIPTION_CHANGED: 'API_KEY_DESCRIPTION_CHANGED',
   API_KEY_ROLES_CHANGED: 'API_KEY_ROLES_CHANGED',
   API_KEY_ADDED_TO_GROUP: 'API_KEY_ADDED_TO_GROUP',
@@ -65,7 +67,8 @@ export interface OrgApiKeyAddedRaw {
   accessList: string[];
 }
 
-// `raw` of ORG_API_KEY_DELETED: the access-lists context drops the key's list when it sees it.
+// `raw` of ORG_API_KEY_DELETED and API_KEY_DELETED: the access-lists context drops the key's list when
+// it sees it.
 export interface OrgApiKeyDeletedRaw {
   apiKeyId: string;
 }

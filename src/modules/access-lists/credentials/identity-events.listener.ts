@@ -46,11 +46,16 @@ export class IdentityEventsListener {
     await this.credentialChanges.announce(publicKey);
   }
 
-  // A deleted key's list goes with it.
+  // A deleted key's list goes with it (an organization's key, or a global key with its user).
   @OnEvent(domainEventChannel(IdentityEventTypes.ORG_API_KEY_DELETED), { suppressErrors: false })
   async onApiKeyDeleted(event: DomainEvent): Promise<void> {
     const { apiKeyId } = event.raw as unknown as OrgApiKeyDeletedRaw;
     await this.entries.removeAll({ kind: 'API_KEY', id: apiKeyId });
+  }
+
+  @OnEvent(domainEventChannel(IdentityEventTypes.API_KEY_DELETED), { suppressErrors: false })
+  async onGlobalApiKeyDeleted(event: DomainEvent): Promise<void> {
+    await this.onApiKeyDeleted(event);
   }
 
   // A deleted user's list goes with it (a new user of the same name starts with an empty list).

@@ -14,10 +14,12 @@ import { CommonErrors } from '../../../platform/http/error-codes';
 import { assertReadOnlyUnchanged } from '../../../platform/http/read-only-fields';
 import { PageLinks } from '../../../platform/http/pagination/page-links';
 import { newObjectId } from '../../../platform/ids/object-id';
+import { ApiKeyRoleEntity } from '../api-keys/api-key-role.entity';
+import { ApiKeyEntity } from '../api-keys/api-key.entity';
 import { CredentialNames } from '../credentials/credential-names.store';
 import { sealedDigestHashes } from '../credentials/secrets';
 import { IdentityErrors } from '../identity.errors';
-import { IdentityEventTypes, type UserCreatedRaw } from '../identity.events';
+import { IdentityEventTypes, type OrgApiKeyDeletedRaw, type UserCreatedRaw } from '../identity.events';
 import { toRoleAssignment, type RoleRow } from '../roles/role-assignment.mapper';
 import { HeldRolesStore } from '../roles/held-roles.store';
 import { RequestedRoles } from '../roles/requested-roles';
@@ -150,6 +152,7 @@ export class UserAdminService {
     await this.assertOutranks(principal, user);
     await this.roleChanges.apply(principal, user, []);
     await this.txHost.tx.getRepository(TeamUserEntity).delete({ userId: user.id });
+    await this.deleteOwnKeys(user.id);
     await this.txHost.tx.getRepository(UserEntity).delete({ id: user.id });
     await this.names.release(user.username);
     await this.credentialChanges.announce(user.username);
@@ -158,6 +161,24 @@ export class UserAdminService {
       subject: { targetUsername: user.username },
       raw: { targetUserId: user.id },
     });
+  }
+
+  // The keys that are the user's own (the first user's generated global key) end with it; organization
+  // keys belong to their organization and stay whoever created them. The access-lists context drops each
+  // key's list on its API_KEY_DELETED event.
+  private async deleteOwnKeys(userId: string): Promise<void> {
+    const keys = await this.txHost.tx.getRepository(ApiKeyEntity).findBy({ ownerUserId: userId });
+    for (const key of keys) {
+      await this.txHost.tx.getRepository(ApiKeyRoleEntity).delete({ apiKeyId: key.id });
+      await this.txHost.tx.getRepository(ApiKeyEntity).delete({ id: key.id });
+      await this.credentialChanges.announce(key.publicKey);
+      const raw: OrgApiKeyDeletedRaw = { apiKeyId: key.id };
+      await this.events.publish({
+        eventTypeName: IdentityEventTypes.API_KEY_DELETED,
+        subject: { targetPublicKey: key.publicKey },
+        raw: { ...raw },
+      });
+    }
   }
 
   // Whoever changes a user's password, e-mail or profile, or deletes it, acts on every role it holds

@@ -99,7 +99,11 @@ export class UsersController {
       'Global user admins who could grant every role the user holds (a GLOBAL_OWNER only by a global owner); ' +
       'never oneself, never the last owner. The user gets 401 on its next request.',
   })
-  @ApiNoContentResponse({ description: 'Deleted, with its roles and team memberships.' })
+  @ApiNoContentResponse({
+    description:
+      'Deleted, with its roles, team memberships, access list and its own keys (the first user: the global key ' +
+      'made with it); organization keys it created belong to their organization and stay.',
+  })
   @ApiErrorResponses(400, 'The last owner.', [
     IdentityErrors.CANNOT_REMOVE_LAST_ORG_OWNER('5980cfc70b6d97029d82e3f6'),
   ])
