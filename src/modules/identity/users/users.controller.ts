@@ -73,10 +73,12 @@ export class UsersController {
   ])
   @ApiErrorResponses(
     403,
-    'The user holds a role the caller could not grant, or is fenced less than the caller.',
+    "The user holds a role the caller could not grant, or is fenced less than the caller; or the caller's " +
+      'address is not on its access list.',
     [
       IdentityErrors.USER_OUTRANKS_CALLER('jane.doe@example.com', 'GLOBAL_OWNER'),
       FenceErrors.WIDER_THAN_CALLER_ACCESS_LIST('set the password of sam.lee@example.com', '192.0.2.0/24'),
+      CommonErrors.IP_ADDRESS_NOT_ON_ACCESS_LIST('203.0.113.7'),
     ],
   )
   @ApiErrorResponses(404, 'No such user (global user admins only).', [
@@ -107,9 +109,14 @@ export class UsersController {
   @ApiErrorResponses(400, 'The last owner.', [
     IdentityErrors.CANNOT_REMOVE_LAST_ORG_OWNER('5980cfc70b6d97029d82e3f6'),
   ])
-  @ApiErrorResponses(403, 'The user holds a role the caller could not grant.', [
-    IdentityErrors.USER_OUTRANKS_CALLER('jane.doe@example.com', 'GLOBAL_OWNER'),
-  ])
+  @ApiErrorResponses(
+    403,
+    "The user holds a role the caller could not grant; or the caller's address is not on its access list.",
+    [
+      IdentityErrors.USER_OUTRANKS_CALLER('jane.doe@example.com', 'GLOBAL_OWNER'),
+      CommonErrors.IP_ADDRESS_NOT_ON_ACCESS_LIST('203.0.113.7'),
+    ],
+  )
   @ApiErrorResponses(404, 'No such user (global user admins only).', [
     IdentityErrors.USER_NOT_FOUND('5e8cc670a16506712e0b1e90'),
   ])
