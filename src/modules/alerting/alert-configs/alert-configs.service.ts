@@ -33,6 +33,7 @@ import type { ReplaceAlertConfigRequest } from './dto/replace-alert-config.reque
 import type { ToggleAlertConfigRequest } from './dto/toggle-alert-config.request';
 import { openNotification, restoreRedactedSecrets, sealNotification } from './notification-secrets';
 import { ProjectIntegrations } from './project-integrations';
+import { UserNotificationMembers } from './user-notification-members';
 
 type EventTypeName = (typeof AlertConfigEventTypes)[keyof typeof AlertConfigEventTypes];
 
@@ -52,6 +53,7 @@ export class AlertConfigsService {
     private readonly byId: AlertConfigByIdStore,
     private readonly reconciler: AlertConfigReconciler,
     private readonly projectIntegrations: ProjectIntegrations,
+    private readonly userMembers: UserNotificationMembers,
   ) {}
 
   async list(groupId: string, page: PageQuery): Promise<ListEnvelope<AlertConfigResponse>> {
@@ -95,6 +97,8 @@ export class AlertConfigsService {
     const entity = await this.insert(groupId, orgId, draft);
     await this.reconciler.reconcile(entity);
     return this.toResponse(entity);
+    await this.userMembers.assertMembers(groupId, draft.notifications);
+    return this.toResponse(await this.insert(groupId, orgId, draft));
   }
 
   // PUT /groups/{groupId}/alertConfigs/{alertConfigId}. Secrets sent back in their redacted form keep the
@@ -125,6 +129,7 @@ export class AlertConfigsService {
       inputOf(request, request.eventTypeName ?? entity.eventTypeName, notifications),
     );
     await this.projectIntegrations.assertUsable(groupId, draft.notifications);
+    await this.userMembers.assertMembers(groupId, draft.notifications);
     Object.assign(entity, this.columnsOf(draft), { updated: this.clock.now() });
     await updateAlertConfig(this.txHost.tx, entity);
     await this.reconciler.reconcile(entity);
