@@ -94,11 +94,10 @@ export class AlertConfigsService {
     const notifications = request.notifications && restoreRedactedSecrets(notificationInputs(request), []);
     const draft = checkAlertConfig(inputOf(request, request.eventTypeName, notifications));
     await this.projectIntegrations.assertUsable(groupId, draft.notifications);
+    await this.userMembers.assertMembers(groupId, draft.notifications);
     const entity = await this.insert(groupId, orgId, draft);
     await this.reconciler.reconcile(entity);
     return this.toResponse(entity);
-    await this.userMembers.assertMembers(groupId, draft.notifications);
-    return this.toResponse(await this.insert(groupId, orgId, draft));
   }
 
   // PUT /groups/{groupId}/alertConfigs/{alertConfigId}. Secrets sent back in their redacted form keep the
