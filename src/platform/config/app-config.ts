@@ -67,6 +67,9 @@ export interface AppConfig {
   // receiver holds at most that many while other projects' deliveries go on).
   deliveryConcurrency: number;
   deliveryProjectConcurrency: number;
+  // Delivery rows one change of alerts (an agent report, an API call) or one notification sweep may
+  // create per project; the notifications past it stay due for the next sweep.
+  notificationDeliveryLimit: number;
   // Attempt rows kept per delivery (the latest ones; the delivery counts them all).
   deliveryAttemptsKept: number;
   // Timeout of each call of a test notification (answered synchronously), below OUTBOUND_TIMEOUT_MS.
@@ -385,6 +388,7 @@ export function deliverySettings(
   | 'deliveryLeaseMs'
   | 'deliveryConcurrency'
   | 'deliveryProjectConcurrency'
+  | 'notificationDeliveryLimit'
   | 'deliveryAttemptsKept'
   | 'testNotificationTimeoutMs'
 > {
@@ -403,6 +407,7 @@ export function deliverySettings(
     deliveryLeaseMs,
     deliveryConcurrency: int(env, 'DELIVERY_CONCURRENCY', 20, 1, 1000),
     deliveryProjectConcurrency: int(env, 'DELIVERY_PROJECT_CONCURRENCY', 4, 1, 1000),
+    notificationDeliveryLimit: int(env, 'NOTIFICATION_DELIVERY_LIMIT', 500, 1, 100_000),
     deliveryAttemptsKept: int(env, 'DELIVERY_ATTEMPTS_KEPT', 20, 1, 10_000),
     testNotificationTimeoutMs: Math.min(testNotificationTimeoutMs, outboundTimeoutMs),
   };
