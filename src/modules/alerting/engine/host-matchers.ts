@@ -1,5 +1,7 @@
 import { linearRegex, PatternRefusedError, type LinearRegex } from '../../../platform/text/linear-regex';
 import type { Matcher } from '../alert-configs/alert-config.types';
+import { performance } from 'node:perf_hooks';
+import { setImmediate } from 'node:timers/promises';
 import type { HostFacts } from './host-facts';
 
 // The host's typeName as a TYPE_NAME matcher spells it (catalog/matchers.ts HOST_TYPE_NAMES).
@@ -76,6 +78,28 @@ export function valueMatches(matcher: Matcher, actual: string | undefined): bool
 // A configuration applies to a host when every matcher matches (none: every host).
 export function matchesAll(matchers: readonly Matcher[], host: HostFacts): boolean {
   return matchers.every((matcher) => matcherMatches(matcher, host));
+}
+
+const SLICE_MS = 20;
+
+// Compiles and answers the REGEX matchers of these configurations for these hosts ahead of a synchronous
+// evaluation, giving the event loop a turn every SLICE_MS: many configurations at their caps, loaded
+// afresh, cost hundreds of milliseconds of compiling, which then no longer run in one piece.
+export async function warmMatchers(
+  configs: ReadonlyArray<{ matchers: readonly Matcher[] }>,
+  hosts: readonly HostFacts[],
+): Promise<void> {
+  let sliceStart = performance.now();
+  for (const { matchers } of configs) {
+    if (!matchers.some((matcher) => matcher.operator === 'REGEX')) continue;
+    for (const host of hosts) {
+      matchesAll(matchers, host);
+      if (performance.now() - sliceStart > SLICE_MS) {
+        await setImmediate();
+        sliceStart = performance.now();
+      }
+    }
+  }
 }
 
 // A REGEX matcher compiled once for the matcher object it belongs to (a configuration loaded by the
