@@ -328,4 +328,27 @@ describe('POST /groups/{groupId}/alertConfigs with hostile collections', () => {
       expect(await totalDeliveries(d)).toBe(1_000);
     });
   });
+
+  describe('other collections', () => {
+    it('should refuse role lists longer than the roles there are with 400 naming the field and the limit', async () => {
+      const d = await deployment(t);
+      const orgRoles = ['ORG_OWNER', 'ORG_MEMBER', 'ORG_GROUP_CREATOR', 'ORG_READ_ONLY'];
+      const key = await call('POST', `${t.apiUrl}/orgs/${d.orgId}/apiKeys`, {
+        auth: d.orgOwner,
+        body: { desc: 'many roles', roles: [...orgRoles, 'ORG_MEMBER'] },
+      });
+      expect(key.status).toBe(400);
+      expect(key.body).toMatchObject({
+        errorCode: 'VALIDATION_ERROR',
+        parameters: ['roles', 'at most 4 roles'],
+      });
+      const roles = Array.from({ length: 13 }, () => 'GROUP_OWNER');
+      const config = await postConfig(d, {
+        eventTypeName: 'HOST_DOWN',
+        notifications: [{ ...GROUP_EMAIL, roles }],
+      });
+      expect(config.status).toBe(400);
+      expect(config.body.parameters).toEqual(['notifications[0].roles', 'at most 12 roles']);
+    });
+  });
 });
