@@ -14,6 +14,7 @@ import { NotifiersModule } from './notifiers/notifiers.module';
 import { NotificationPolicy } from './policy/notification-policy';
 import { ActiveSchedulesStore } from './policy/active-schedules.store';
 import { NotificationSweepStore } from './policy/notification-sweep.store';
+import { NotifiedSchedulesStore } from './policy/notified-schedules.store';
 import { NotificationScheduleEntity } from './policy/notification-schedule.entity';
 import { Recipients } from './policy/recipients';
 import { DeliveryAttemptEntity } from './queue/delivery-attempt.entity';
@@ -43,6 +44,7 @@ import { DeliveryEntity } from './queue/delivery.entity';
     Recipients,
     NotificationPolicy,
     NotificationSweepStore,
+    NotifiedSchedulesStore,
     ActiveSchedulesStore,
     DeliveriesScheduler,
     DeliveriesService,

@@ -30,6 +30,7 @@ import { NotificationScheduleEntity } from './notification-schedule.entity';
 import { ActiveSchedulesStore } from './active-schedules.store';
 import { DeliveryAllowance } from './delivery-allowance';
 import { NotificationSweepStore } from './notification-sweep.store';
+import { NotifiedSchedulesStore } from './notified-schedules.store';
 import { Recipients } from './recipients';
 
 const MINUTE_MS = 60_000;
@@ -98,6 +99,7 @@ export class NotificationPolicy {
     private readonly clock: Clock,
     private readonly sweeps: NotificationSweepStore,
     private readonly activeSchedules: ActiveSchedulesStore,
+    private readonly notified: NotifiedSchedulesStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -259,7 +261,7 @@ export class NotificationPolicy {
     }
     const document: AlertResponse = { ...alert, lastNotified: toIsoSeconds(now) };
     const items: NewDelivery[] = [];
-    let sent = 0;
+    const sent: number[] = [];
     for (const schedule of due) {
       const receivers = await this.recipients.resolve(this.notificationOf(schedule), alert.groupId, orgId);
       if (!allowance.take(alert.groupId, receivers.length)) break;
@@ -268,24 +270,13 @@ export class NotificationPolicy {
           this.delivery(schedule, receiver, schedule.eventKind, document, orgId),
         ),
       );
-      // An informational alert's notification is sent once.
-      await this.schedules().update(
-        { alertId: schedule.alertId, notificationIndex: schedule.notificationIndex },
-        {
-          notifiedCount: schedule.notifiedCount + 1,
-          lastNotified: now,
-          nextDueAt: new Date(now.getTime() + schedule.intervalMin * MINUTE_MS),
-          active: schedule.eventKind !== 'alert.inform',
-          inhibitedBy: null,
-          updated: now,
-        },
-      );
-      sent++;
+      sent.push(schedule.notificationIndex);
     }
-    if (sent === 0) return 0;
+    if (sent.length === 0) return 0;
+    await this.notified.markSent(alert.id, sent, now);
     await this.queue.enqueue(items);
     await this.alerts.markNotified(alert.id);
-    return sent;
+    return sent.length;
   }
 
   // Logged once per inhibiting alert; the schedule keeps its due time, so it is sent once nothing inhibits it.
