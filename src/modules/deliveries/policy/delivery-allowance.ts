@@ -9,7 +9,7 @@ export class DeliveryAllowance {
   // Takes `rows` for the project when they fit (or nothing was taken yet); false: they wait.
   take(groupId: string, rows: number): boolean {
     const used = this.used.get(groupId) ?? 0;
-    if (used > 0 && used + rows > this.limit) return false;
+    if (rows > 0 && used > 0 && used + rows > this.limit) return false;
     this.used.set(groupId, used + rows);
     return true;
   }
