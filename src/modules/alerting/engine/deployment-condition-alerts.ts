@@ -35,7 +35,7 @@ import {
 import { AlertSlotsStore } from './alert-slots.store';
 import { EnabledConfigsCache } from './enabled-configs.cache';
 import type { HostFacts } from './host-facts';
-import { matchesAll } from './host-matchers';
+import { matchesAll, warmMatchers } from './host-matchers';
 
 const STATE_SOURCES = new Set(['HOST_STATE', 'REPLICA_SET_STATE', 'CLUSTER_STATE']);
 
@@ -94,6 +94,7 @@ export class DeploymentConditionAlerts {
     configs: AlertConfigDefinition[],
     hosts: ReadonlyArray<HostFacts & StateHostFacts>,
   ): Promise<void> {
+    await warmMatchers(configs, hosts);
     const slots = await this.slots(
       groupId,
       configs,
