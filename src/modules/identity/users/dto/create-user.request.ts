@@ -7,6 +7,7 @@ import {
   IsNotEmpty,
   IsOptional,
   IsString,
+  Matches,
   MaxLength,
   ValidateNested,
 } from 'class-validator';
@@ -48,6 +49,11 @@ export class CreateUserRequest {
   @IsString()
   @MaxLength(40)
   mobileNumber?: string;
+
+  @ApiPropertyOptional({ example: 'US', description: 'ISO 3166-1 alpha-2 country code.' })
+  @IsOptional()
+  @Matches(/^[A-Z]{2}$/, { message: 'country must be an ISO 3166-1 alpha-2 code' })
+  country?: string;
 
   @ApiProperty({
     type: [RoleRequest],

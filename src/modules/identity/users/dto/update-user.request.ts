@@ -7,6 +7,7 @@ import {
   IsNotEmpty,
   IsOptional,
   IsString,
+  Matches,
   MaxLength,
   ValidateNested,
 } from 'class-validator';
@@ -48,6 +49,11 @@ export class UpdateUserRequest {
   @MaxLength(40)
   mobileNumber?: string;
 
+  @ApiPropertyOptional({ example: 'US', description: 'ISO 3166-1 alpha-2 country code.' })
+  @IsOptional()
+  @Matches(/^[A-Z]{2}$/, { message: 'country must be an ISO 3166-1 alpha-2 code' })
+  country?: string;
+
   @ApiPropertyOptional({
     type: [RoleRequest],
     example: [{ orgId: '5980cfc70b6d97029d82e3f6', roleName: 'ORG_MEMBER' }],
@@ -67,4 +73,7 @@ export class UpdateUserRequest {
 
   @ReadOnlyField({ type: [LinkResponse] })
   links?: unknown;
+
+  @ReadOnlyField({ type: [String] })
+  teamIds?: unknown;
 }
