@@ -14,6 +14,8 @@ import { ConfiguredSecretBox, SecretBox } from './crypto/secret-box';
 import { PreparedReads } from './database/prepared-reads';
 import { ListenerChecks } from './health/listener-checks';
 import { Readiness } from './health/readiness';
+import { DatabasePoolMetrics } from './database/pool-metrics';
+import { MetricsRegistry } from './metrics/metrics-registry';
 
 function isGlobalEnhancer(provider: Provider): boolean {
   return (
@@ -63,6 +65,8 @@ export const CLS_MODULE = withoutClsEnhancers(
     PreparedReads,
     ListenerChecks,
     Readiness,
+    MetricsRegistry,
+    DatabasePoolMetrics,
     { provide: SecretBox, useClass: ConfiguredSecretBox },
   ],
   exports: [
@@ -74,6 +78,7 @@ export const CLS_MODULE = withoutClsEnhancers(
     SecretBox,
     ListenerChecks,
     Readiness,
+    MetricsRegistry,
   ],
 })
 export class PlatformModule {

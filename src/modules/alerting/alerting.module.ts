@@ -10,6 +10,8 @@ import { MatcherFieldNamesController } from './alert-configs/matcher-field-names
 import { AlertEntity } from './alerts/alert.entity';
 import { AlertsController } from './alerts/alerts.controller';
 import { AlertsService } from './alerts/alerts.service';
+import { OpenAlertCountsStore } from './alerts/open-alert-counts.store';
+import { OpenAlertsMetrics } from './alerts/open-alerts.metrics';
 import { AlertConfigByIdStore } from './alert-configs/alert-config-by-id.store';
 import { AlertByIdStore } from './alerts/alert-by-id.store';
 import { AlertEngine } from './engine/alert-engine.service';
@@ -46,6 +48,8 @@ import { MaintenanceWindowsService } from './maintenance-windows/maintenance-win
     AlertConfigsService,
     DefaultAlertConfigsListener,
     AlertsService,
+    OpenAlertCountsStore,
+    OpenAlertsMetrics,
     AlertByIdStore,
     AlertConfigByIdStore,
     MaintenanceWindowsService,
