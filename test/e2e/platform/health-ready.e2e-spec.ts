@@ -94,6 +94,24 @@ describe('GET /health/ready', () => {
       ]);
     }
   });
+
+  it('should check the database at most once a second when probed 100 times at once', async () => {
+    await eventually('ready', async () => ((await ready()).status === 200 ? true : undefined));
+    const query = jest.spyOn(t.app.get(DataSource), 'query');
+    try {
+      const started = Date.now();
+      const answers = await Promise.all(Array.from({ length: 100 }, () => ready()));
+      const periods = Math.floor((Date.now() - started) / 1000) + 1;
+
+      expect(answers.every((answer) => answer.status === 200)).toBe(true);
+      const migrationReads = query.mock.calls.filter(
+        ([sql]) => typeof sql === 'string' && sql.includes('FROM typeorm_migrations'),
+      ).length;
+      expect(migrationReads).toBeLessThanOrEqual(periods);
+    } finally {
+      query.mockRestore();
+    }
+  });
 });
 
 describe('GET /health/ready (database down)', () => {

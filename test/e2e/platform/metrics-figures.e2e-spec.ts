@@ -1,3 +1,4 @@
+import { DataSource } from 'typeorm';
 import { ManualClock } from '../../../src/platform/clock/clock';
 import { call } from '../../support/digest-client';
 import { eventually } from '../../support/eventually';
@@ -166,6 +167,25 @@ describe('GET /metrics', () => {
         ? true
         : undefined;
     });
+  });
+
+  it('should read each scrape-time figure at most once per two seconds when scraped 100 times at once', async () => {
+    const query = jest.spyOn(t.app.get(DataSource), 'query');
+    try {
+      const started = Date.now();
+      const texts = await Promise.all(Array.from({ length: 100 }, () => scrape(t)));
+      const periods = Math.floor((Date.now() - started) / 2000) + 1;
+
+      expect(texts.every((text) => text.includes('# TYPE dms_alerts_open '))).toBe(true);
+      const reads = (table: string) =>
+        query.mock.calls.filter(
+          ([sql]) => typeof sql === 'string' && sql.includes(`FROM ${table} WHERE status`),
+        ).length;
+      expect(reads('alerts')).toBeLessThanOrEqual(periods);
+      expect(reads('deliveries')).toBeLessThanOrEqual(periods);
+    } finally {
+      query.mockRestore();
+    }
   });
 });
 
