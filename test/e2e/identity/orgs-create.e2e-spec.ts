@@ -68,6 +68,28 @@ describe('POST /orgs', () => {
     });
   });
 
+  it('should apply the same owner rule to the organization POST /groups makes without orgId when a user or the global key asks', async () => {
+    const byUser = await call('POST', `${t.apiUrl}/groups`, {
+      auth: boot.userCredentials,
+      body: { name: 'Project with its own org, by Jane' },
+    });
+    const byKey = await call('POST', `${t.apiUrl}/groups`, {
+      auth: boot.globalKey,
+      body: { name: 'Project with its own org, by the key' },
+    });
+    expect([byUser.status, byKey.status]).toEqual([201, 201]);
+
+    const ownersOf = async (orgId: string) =>
+      (await call('GET', `${t.apiUrl}/orgs/${orgId}/users`, { auth: boot.globalKey })).body.results.filter(
+        (user: { roles: Array<{ orgId?: string; roleName: string }> }) =>
+          user.roles.some((role) => role.orgId === orgId && role.roleName === 'ORG_OWNER'),
+      );
+    expect((await ownersOf(byUser.body.orgId)).map((user: { id: string }) => user.id)).toEqual([
+      boot.user.id,
+    ]);
+    expect(await ownersOf(byKey.body.orgId)).toEqual([]);
+  });
+
   it('should refuse with API_KEY_CANNOT_CREATE_ORG when an organization key asks', async () => {
     const org = await createOrg(t, boot.globalKey);
     const owner = await createOrgApiKey(t, boot.globalKey, org.id, ['ORG_OWNER']);
