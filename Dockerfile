@@ -29,8 +29,10 @@ COPY --from=build /app/dist ./dist
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 EXPOSE 8080
+# Readiness, not liveness: healthy once the database answers, every migration has run and the LISTEN
+# connections are up (/health/ready; docs/operations.md).
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 8080) + '/health/ready').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # node is PID 1 and handles SIGTERM itself: it stops accepting requests, finishes the in-flight ones,
 # closes the database pool, then exits (see src/main.ts).
 # The old-space cap keeps V8 from growing the heap lazily to ~300 MB under load while the live heap

@@ -35,6 +35,9 @@ import { MeasurementPartitionsWriter } from './measurements/measurement-partitio
 import { MeasurementStore } from './measurements/measurement.store';
 import { MeasurementsController } from './measurements/measurements.controller';
 import { MeasurementsService } from './measurements/measurements.service';
+import { AgentActivity } from '../../platform/deployments/agent-activity';
+import { AgentActivityStore } from './agents/agent-activity.store';
+import { AgentReportMetrics } from './agents/agent-report.metrics';
 
 // Automation configuration and status, hosts, disks and measurements, project agent API keys, and the
 // agent API that feeds them. Exports the reader of hosts and latest measurements and the liveness sweep;
@@ -83,7 +86,10 @@ import { MeasurementsService } from './measurements/measurements.service';
     AutomationScheduler,
     DeploymentReader,
     AutomationGroupDeletedListener,
+    AgentActivityStore,
+    AgentReportMetrics,
+    { provide: AgentActivity, useExisting: AgentActivityStore },
   ],
-  exports: [DeploymentReader, AgentLivenessService, MeasurementPartitions],
+  exports: [DeploymentReader, AgentLivenessService, MeasurementPartitions, AgentActivity],
 })
 export class AutomationModule {}
