@@ -78,6 +78,9 @@ async function burst(b: Burst): Promise<{
      SELECT key, 0, now() FROM unnest($1::text[]) AS key ON CONFLICT DO NOTHING`,
     [keys],
   );
+  // Another session watches: one inside a transaction sees pg_stat_activity as it was at its first look.
+  const watcher = new Client({ connectionString: b.databaseUrl });
+  await watcher.connect();
   await db.query('BEGIN');
   await db.query('SELECT 1 FROM auth_failures WHERE bucket_key = ANY($1) FOR UPDATE', [keys]);
 
@@ -105,7 +108,7 @@ async function burst(b: Burst): Promise<{
       await eventually(
         'a refusal, or more answers checked than allowed',
         async () => {
-          maxChecking = Math.max(maxChecking, await sessionsWaitingOnLocks(db));
+          maxChecking = Math.max(maxChecking, await sessionsWaitingOnLocks(watcher));
           return refused || maxChecking > b.allowedChecks ? true : undefined;
         },
         60_000,
@@ -114,6 +117,7 @@ async function burst(b: Burst): Promise<{
     } finally {
       await db.query('COMMIT');
       await db.end();
+      await watcher.end();
     }
     const right = await rightSent;
     const rightMs = Number(process.hrtime.bigint() - started) / 1e6;
@@ -165,12 +169,12 @@ describe('GET /api/public/v1.0/orgs with wrong Digest answers sent at once', () 
     expect(count(result.statuses, 200)).toBe(0);
     expect(count(result.statuses, 401)).toBeLessThanOrEqual(FREE);
     expect(count(result.statuses, 401) + count(result.statuses, 429)).toBe(499);
-    expect(result.right.status).toBe(429);
     // What was checked is what was counted: no more than the free failures.
-    expect(result.maxChecking).toBeLessThanOrEqual(FREE);
     const checked = await failures(t.databaseUrl, `digest|127.0.0.1|${user.publicKey}`);
-    expect(checked).toBeGreaterThanOrEqual(count(result.statuses, 401));
     expect(checked).toBeLessThanOrEqual(FREE);
+    expect(checked).toBeGreaterThanOrEqual(count(result.statuses, 401));
+    expect(result.maxChecking).toBeLessThanOrEqual(FREE);
+    expect(result.right.status).toBe(429);
 
     // Once the block has run out, the owner gets in from the same address.
     const retryAfter = Number(result.right.headers['retry-after']);
@@ -226,9 +230,9 @@ describe('GET /api/public/v1.0/orgs with wrong Digest answers sent at once to tw
 
     expect(count(result.statuses, 200)).toBe(0);
     expect(count(result.statuses, 401)).toBeLessThanOrEqual(2 * FREE);
-    expect(result.right.status).toBe(429);
-    expect(result.maxChecking).toBeLessThanOrEqual(2 * FREE);
     const checked = await failures(t.databaseUrl, `digest|127.0.0.1|${user.publicKey}`);
     expect(checked).toBeLessThanOrEqual(2 * FREE);
+    expect(result.maxChecking).toBeLessThanOrEqual(2 * FREE);
+    expect(result.right.status).toBe(429);
   }, 120_000);
 });

@@ -23,7 +23,8 @@ interface Bucket {
 // synchronous step, so answers arriving together cannot all pass a test that none of them has counted in
 // yet: a check is reserved before its answer is verified, and counted against the free failures while it
 // is in flight. Past the free failures, checks go one at a time: one more while one is in flight is
-// refused and starts the block that failure would.
+// refused and starts the block that failure would. A count learned from the database may already hold a
+// failure whose check is still in flight here: counted twice for a moment, on the safe side.
 export class FailureBuckets {
   private readonly buckets = new Map<string, Bucket>();
 
