@@ -35,7 +35,7 @@ describe('serverSettings', () => {
     );
   });
 
-  it('should read TRUST_PROXY as one proxy for true, a number of proxies, or the proxies' addresses', () => {
+  it("should read TRUST_PROXY as one proxy for true, a number of proxies, or the proxies' addresses", () => {
     const trust = (value: string | undefined) => serverSettings({ TRUST_PROXY: value }).trustProxy;
     expect(trust(undefined)).toBe(false);
     expect(trust('false')).toBe(false);
