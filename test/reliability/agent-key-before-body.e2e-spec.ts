@@ -38,9 +38,9 @@ function answerWithin(connection: WireConnection, unsent: number): Promise<WireR
         clearTimeout(timer);
         resolve(response);
       },
-      (error: unknown) => {
+      (error: Error) => {
         clearTimeout(timer);
-        reject(error as Error);
+        reject(error);
       },
     );
   });
