@@ -5,7 +5,7 @@ import { pathOf } from './request-url';
 
 // Every route of the agent API: /agents/v1/groups/{groupId}/..., matched as Express matches routes
 // (any case, a trailing slash).
-const AGENT_PATH = /^\/agents\/v1\/groups\/([^/]+)(?:\/|$)/i;
+export const AGENT_PATH = /^\/agents\/v1\/groups\/([^/]+)(?:\/|$)/i;
 
 // The agent API's key is checked here, before the body is read or parsed, as Digest is for the public
 // API: a caller without a key of the project costs one read of the project's key hashes, whatever it

@@ -17,6 +17,7 @@ import { writeError, type PipelineRequest } from './json-response';
 import { mediaTypeMiddleware } from './media-type.middleware';
 import { middlewareChain, type Middleware } from './middleware-chain';
 import { preRoutingErrorsMiddleware } from './pre-routing-errors.middleware';
+import { publicBodyIgnored } from './public-bodies';
 import { requestContextMiddleware } from './request-context.middleware';
 import { pathOf } from './request-url';
 import { securityHeadersMiddleware } from './security-headers.middleware';
@@ -24,8 +25,9 @@ import { serviceHeadersMiddleware } from './service-headers.middleware';
 import { unstorableInputMiddleware } from './unstorable-input.middleware';
 
 // Everything Express-specific, in order: CLS entry, response headers, authentication (Digest, and the
-// agent API's keys) before any body is read, rate limits, the closed first-user bootstrap, the media type, JSON parsing (per-route byte
-// limit, then the shape of the raw bytes), unstorable input, errors raised before routing.
+// agent API's keys) before any body is read, rate limits, the closed first-user bootstrap, the media
+// type, JSON parsing (per-route byte limit, then the shape of the raw bytes; never for a public route
+// that takes no body), unstorable input, errors raised before routing.
 export function installHttpPipeline(nestApp: INestApplication, config: AppConfig): void {
   const app = nestApp as NestExpressApplication;
   const logger = new Logger('HttpPipeline');
@@ -49,7 +51,7 @@ export function installHttpPipeline(nestApp: INestApplication, config: AppConfig
   steps.push(
     firstUserGateMiddleware(app.get(FirstUserGate, { strict: false }), writeError),
     mediaTypeMiddleware(),
-    jsonBodyMiddleware(config),
+    bodyUnlessIgnored(jsonBodyMiddleware(config)),
     unstorableInputMiddleware(),
   );
   app.use(middlewareChain(steps));
@@ -58,4 +60,8 @@ export function installHttpPipeline(nestApp: INestApplication, config: AppConfig
       logger.error({ msg: 'unexpected error before routing', reference, err: error }),
     ),
   );
+}
+
+function bodyUnlessIgnored(parse: Middleware<PipelineRequest>): Middleware<PipelineRequest> {
+  return (req, res, next) => (publicBodyIgnored(pathOf(req.originalUrl)) ? next() : parse(req, res, next));
 }

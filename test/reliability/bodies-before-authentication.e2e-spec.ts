@@ -154,3 +154,42 @@ describe('POST /agents/v1/groups/{groupId}/reports with a large body and no vali
     expect((await call('GET', `${t.baseUrl}/health`)).status).toBe(200);
   });
 });
+
+describe('GET public routes that take no body, sent a malformed JSON body', () => {
+  let t: TestApp;
+  let groupId: string;
+
+  beforeAll(async () => {
+    t = await startAutomationApp();
+    groupId = (await deployment(t)).groupId;
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  // Parsed, this would be a 400; never read, each route answers as it does without a body.
+  const MALFORMED = `{"a":${'['.repeat(30)}`.padEnd(60 * 1024, ' ');
+
+  it.each([
+    ['/health', 200],
+    ['/metrics', 200],
+    ['/prometheus/v1.0/groups/{groupId}/discovery', 401],
+    ['/agents/v1/unknown', 404],
+  ])('should answer %s as without a body', async (template, status) => {
+    const connection = await WireConnection.open(t.baseUrl);
+    try {
+      const path = template.replace('{groupId}', groupId);
+      const response = await connection.send(
+        'GET',
+        path,
+        ['Content-Type: application/json', 'Connection: close'],
+        MALFORMED,
+      );
+      connection.checkAgainstOpenApi();
+      expect({ path, status: response.status }).toEqual({ path, status });
+    } finally {
+      connection.close();
+    }
+  });
+});
