@@ -4,7 +4,12 @@ import { createApp } from '../../src/app.setup';
 import { ManualClock } from '../../src/platform/clock/clock';
 import { sessionsWaitingOnLocks } from '../e2e/automation/automation.fixture';
 import { call, type Credentials } from '../support/digest-client';
-import { bootstrapFirstUser, type BootstrapResult } from '../support/factories/identity.fixture';
+import {
+  bootstrapFirstUser,
+  createOrg,
+  createProject,
+  type BootstrapResult,
+} from '../support/factories/identity.fixture';
 import { eventually } from '../support/eventually';
 import { authorization, freshNonce } from '../support/raw-digest';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -234,5 +239,61 @@ describe('GET /api/public/v1.0/orgs with wrong Digest answers sent at once to tw
     expect(checked).toBeLessThanOrEqual(2 * FREE);
     expect(result.maxChecking).toBeLessThanOrEqual(2 * FREE);
     expect(result.right.status).toBe(429);
+  }, 120_000);
+});
+
+describe('GET /prometheus/v1.0/groups/{groupId}/discovery with wrong passwords sent at once', () => {
+  let t: TestApp;
+  let groupId: string;
+  const clock = new ManualClock();
+  const basicLine = (password: string): string =>
+    `Authorization: Basic ${Buffer.from(`prom_user:${password}`).toString('base64')}`;
+
+  beforeAll(async () => {
+    t = await startTestApp({}, clock);
+    const boot = await bootstrapFirstUser(t);
+    const org = await createOrg(t, boot.globalKey);
+    groupId = (await createProject(t, boot.globalKey, org.id)).id;
+    const created = await call('PUT', `${t.apiUrl}/groups/${groupId}/integrations/PROMETHEUS`, {
+      auth: boot.globalKey,
+      body: {
+        type: 'PROMETHEUS',
+        username: 'prom_user',
+        password: 'Prom-Password-1',
+        listenAddress: '0.0.0.0:9216',
+        serviceDiscovery: 'http',
+        scheme: 'http',
+        enabled: true,
+      },
+    });
+    expect(created.status).toBe(200);
+  });
+
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('should put no more passwords through scrypt than the free failures and refuse the right one after them', async () => {
+    const path = `/prometheus/v1.0/groups/${groupId}/discovery`;
+    const connections = await WireConnection.openMany(t.baseUrl, 41);
+    const answers = connections.slice(0, 40).map((connection, index) => {
+      connection.head('GET', path, [basicLine(`wrong-${index}`)]);
+      return connection.response();
+    });
+    let refused = false;
+    for (const answer of answers) void answer.then((response) => (refused ||= response.status === 429));
+    await eventually('a refusal among the wrong passwords', () => (refused ? true : undefined), 60_000);
+    const right = await connections[40].send('GET', path, [basicLine('Prom-Password-1')]);
+    const statuses = (await Promise.all(answers)).map((answer) => answer.status);
+    for (const connection of connections) {
+      connection.checkAgainstOpenApi();
+      connection.close();
+    }
+
+    const checked = await failures(t.databaseUrl, `prometheus:${groupId}|127.0.0.1|prom_user`);
+    expect(checked).toBeLessThanOrEqual(FREE);
+    expect(count(statuses, 401)).toBeLessThanOrEqual(FREE);
+    expect(count(statuses, 401) + count(statuses, 429)).toBe(40);
+    expect(right.status).toBe(429);
   }, 120_000);
 });
