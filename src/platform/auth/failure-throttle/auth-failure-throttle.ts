@@ -101,7 +101,11 @@ export class AuthFailureThrottle implements OnModuleInit, OnApplicationShutdown 
     const rules = this.rulesOf(subject);
     const keys = rules.map((rule) => rule.key);
     try {
-      const rows = await this.store.record(keys, new Date(now), new Date(now - this.config.authFailureResetMs));
+      const rows = await this.store.record(
+        keys,
+        new Date(now),
+        new Date(now - this.config.authFailureResetMs),
+      );
       for (const row of rows) {
         const rule = rules.find((candidate) => candidate.key === row.bucket_key);
         if (rule) this.buckets.learn(rule, row.failures, now);

@@ -46,7 +46,9 @@ export function installHttpPipeline(nestApp: INestApplication, config: AppConfig
     agentKeyMiddleware(app.get(AgentKeyCheck, { strict: false }), writeError),
   ];
   if (rateLimitEnabled(config)) {
-    steps.push(rateLimitMiddleware(config, app.get(DataSource), (req) => pathOf(req.originalUrl), writeError));
+    steps.push(
+      rateLimitMiddleware(config, app.get(DataSource), (req) => pathOf(req.originalUrl), writeError),
+    );
   }
   steps.push(
     firstUserGateMiddleware(app.get(FirstUserGate, { strict: false }), writeError),
