@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AgentKeyCheck } from '../../platform/auth/agent-key-check';
 import { IdentityModule } from '../identity';
 import { AgentApiKeyEntity } from './agent-api-keys/agent-api-key.entity';
 import { AgentApiKeysController } from './agent-api-keys/agent-api-keys.controller';
 import { AgentApiKeysService } from './agent-api-keys/agent-api-keys.service';
-import { AgentKeyGuard } from './agents/agent-key.guard';
+import { AgentKeyVerifier } from './agents/agent-key-verifier';
 import { AgentLivenessService } from './agents/agent-liveness.service';
 import { AgentReportsController } from './agents/agent-reports.controller';
 import { AgentEntity } from './agents/agent.entity';
@@ -79,7 +80,8 @@ import { AgentReportMetrics } from './agents/agent-report.metrics';
     MonitoredGroupsStore,
     MeasurementsService,
     AgentApiKeysService,
-    AgentKeyGuard,
+    AgentKeyVerifier,
+    { provide: AgentKeyCheck, useExisting: AgentKeyVerifier },
     AgentsStore,
     ReportIngestService,
     AgentLivenessService,
