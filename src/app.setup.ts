@@ -1,5 +1,6 @@
 import { INestApplication, Logger } from '@nestjs/common';
 import { HttpAdapterHost, NestFactory } from '@nestjs/core';
+import type { Server } from 'node:net';
 import type { DestinationStream } from 'pino';
 import { AppModule } from './app.module';
 import type { Clock } from './platform/clock/clock';
@@ -10,6 +11,7 @@ import { ApiErrorFilter } from './platform/http/api-error.filter';
 import { installHttpPipeline } from './platform/http/express/http-pipeline';
 import { installRequestLogging } from './platform/http/express/request-logging';
 import { setupOpenApi } from './platform/http/openapi';
+import { PublicBaseUrl } from './platform/http/public-base-url';
 import { RequestContext } from './platform/http/request-context';
 import { ApiValidationPipe } from './platform/http/validation';
 import { AppLogger, createPinoLogger } from './platform/logging/app-logger';
@@ -43,6 +45,9 @@ export async function createApp(
       role: config.databaseServiceRole,
     });
   }
+  // Whoever calls listen (main.ts, the tests), the address it binds is the one recorded.
+  const server = app.getHttpServer() as Server;
+  server.once('listening', () => app.get(PublicBaseUrl).recordListening(server.address()));
   installRequestLogging(app);
   installHttpPipeline(app, config);
   // The agent API (automation context) lives beside the public API, at /agents/v1/...; Prometheus

@@ -8,6 +8,7 @@ import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-t
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { RequestContext } from './http/request-context';
 import { PageLinks } from './http/pagination/page-links';
+import { PublicBaseUrl } from './http/public-base-url';
 import { EventPublisher } from './events/event-publisher';
 import { ConfiguredSecretBox, SecretBox } from './crypto/secret-box';
 import { PreparedReads } from './database/prepared-reads';
@@ -53,13 +54,14 @@ export const CLS_MODULE = withoutClsEnhancers(
 @Module({
   imports: [EventEmitterModule.forRoot({ wildcard: true, delimiter: '.', ignoreErrors: false }), CLS_MODULE],
   providers: [
+    PublicBaseUrl,
     RequestContext,
     PageLinks,
     EventPublisher,
     PreparedReads,
     { provide: SecretBox, useClass: ConfiguredSecretBox },
   ],
-  exports: [RequestContext, PageLinks, EventPublisher, PreparedReads, SecretBox],
+  exports: [PublicBaseUrl, RequestContext, PageLinks, EventPublisher, PreparedReads, SecretBox],
 })
 export class PlatformModule {
   // Tests pass a ManualClock; production uses the system clock.

@@ -13,6 +13,8 @@ import { AlertsService } from './alerts/alerts.service';
 import { AlertConfigByIdStore } from './alert-configs/alert-config-by-id.store';
 import { AlertByIdStore } from './alerts/alert-by-id.store';
 import { AlertEngine } from './engine/alert-engine.service';
+import { AlertConfigReconciler } from './engine/alert-config-reconciler';
+import { AlertDecisions } from './engine/alert-decisions';
 import { AlertInhibition } from './engine/alert-inhibition';
 import { AlertEngineScheduler } from './engine/alert-engine.scheduler';
 import { DeploymentConditionAlerts } from './engine/deployment-condition-alerts';
@@ -51,6 +53,8 @@ import { MaintenanceWindowsService } from './maintenance-windows/maintenance-win
     MaintenanceWindowsService,
     EnabledConfigsCache,
     AlertEngine,
+    AlertDecisions,
+    AlertConfigReconciler,
     TrackingAlertsStore,
     AlertSlotsStore,
     StaleMetricAlerts,

@@ -34,4 +34,5 @@ export type { NotificationInput } from './alert-configs/alert-config.types';
 export { eventTypeInfo } from './catalog/event-types';
 // Driven by its scheduler; exported so tests (and operators' tooling) can run the sweep on demand.
 export { AlertEngine } from './engine/alert-engine.service';
+export { AlertConfigReconciler } from './engine/alert-config-reconciler';
 export { StaleMetricAlerts } from './engine/stale-metric-alerts';

@@ -3,6 +3,9 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { In, type FindOptionsWhere } from 'typeorm';
 import { AgentEntity } from './agents/agent.entity';
+import { lockDeployment } from './deployment-lock';
+import type { AgentLiveness, VersionState } from './agents/agent-transitions';
+import type { AgentType } from './agents/agent-types';
 import { HostEntity } from './hosts/host.entity';
 import { MonitoredGroupsStore } from './hosts/monitored-groups.store';
 import { LatestMeasurementEntity } from './measurements/latest-measurement.entity';
@@ -26,6 +29,14 @@ export interface HostSnapshot {
   sslCertificateNotAfter: Date | null;
 }
 
+export interface AgentSnapshot {
+  agentType: AgentType;
+  hostname: string;
+  state: AgentLiveness;
+  versionState: VersionState | null;
+  lastSeen: Date;
+}
+
 export interface LatestMeasurement {
   groupId: string;
   hostId: string;
@@ -41,6 +52,14 @@ export class DeploymentReader {
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly monitoredGroups: MonitoredGroupsStore,
   ) {}
+
+  // Until the caller's transaction ends, no report of the project is written or evaluated: those under way
+  // commit first, the next ones wait (host add/remove's exclusive deployment lock). What the caller reads
+  // of the deployment then stays the latest, and the reports' alert evaluation never holds an alert it
+  // also wants. Taken before any lock the caller takes on the alerting side.
+  async holdReports(groupId: string): Promise<void> {
+    await lockDeployment(this.txHost.tx, groupId);
+  }
 
   // The monitored hosts of a project, by hostname and port.
   async hosts(groupId: string): Promise<HostSnapshot[]> {
@@ -63,6 +82,20 @@ export class DeploymentReader {
     return this.txHost.tx
       .getRepository(AgentEntity)
       .existsBy({ groupId, agentType: 'MONITORING', state: 'UP' });
+  }
+
+  // The agents of a project, with their liveness and version state.
+  async agents(groupId: string): Promise<AgentSnapshot[]> {
+    const agents = await this.txHost.tx
+      .getRepository(AgentEntity)
+      .find({ where: { groupId }, order: { agentType: 'ASC', hostname: 'ASC' } });
+    return agents.map((agent) => ({
+      agentType: agent.agentType,
+      hostname: agent.hostname,
+      state: agent.state,
+      versionState: agent.versionState,
+      lastSeen: agent.lastSeen,
+    }));
   }
 
   // The projects that have monitored hosts, for engines that walk every deployment.

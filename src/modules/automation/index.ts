@@ -1,5 +1,10 @@
 export { AutomationModule } from './automation.module';
-export { DeploymentReader, type HostSnapshot, type LatestMeasurement } from './deployment-reader';
+export {
+  DeploymentReader,
+  type AgentSnapshot,
+  type HostSnapshot,
+  type LatestMeasurement,
+} from './deployment-reader';
 export { AgentLivenessService, type SweepResult } from './agents/agent-liveness.service';
 export { MeasurementPartitions } from './measurements/measurement-partitions';
 export {

@@ -12,6 +12,7 @@ import { NotificationTestsService } from './api/notification-tests.service';
 import { DeliveriesScheduler } from './deliveries.scheduler';
 import { NotifiersModule } from './notifiers/notifiers.module';
 import { NotificationPolicy } from './policy/notification-policy';
+import { NotificationReplanListener } from './policy/notification-replan.listener';
 import { ActiveSchedulesStore } from './policy/active-schedules.store';
 import { NotificationSweepStore } from './policy/notification-sweep.store';
 import { NotificationScheduleEntity } from './policy/notification-schedule.entity';
@@ -42,6 +43,7 @@ import { DeliveryEntity } from './queue/delivery.entity';
     DeliveryWorker,
     Recipients,
     NotificationPolicy,
+    NotificationReplanListener,
     NotificationSweepStore,
     ActiveSchedulesStore,
     DeliveriesScheduler,

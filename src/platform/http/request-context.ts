@@ -1,8 +1,7 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { CLS_ID, ClsService } from 'nestjs-cls';
 import type { Principal } from '../auth/principal';
-import type { AppConfig } from '../config/app-config';
-import { APP_CONFIG } from '../config/config.module';
+import { PublicBaseUrl } from './public-base-url';
 
 // What the rest of the code may know about the current HTTP request, without touching the adapter.
 export interface RequestInfo {
@@ -10,8 +9,6 @@ export interface RequestInfo {
   method: string;
   // Absolute origin the caller used, e.g. http://localhost:8080 (or PUBLIC_BASE_URL).
   origin: string;
-  // PUBLIC_BASE_URL, or the address and port the connection arrived on: never the Host header.
-  persistentOrigin: string;
   // Path without query string, as received.
   path: string;
   // Query parameters in arrival order (repeated keys kept).
@@ -32,7 +29,7 @@ export function requestStore(info: RequestInfo): { [CLS_ID]: string; [REQUEST_KE
 export class RequestContext {
   constructor(
     private readonly cls: ClsService,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly publicBaseUrl: PublicBaseUrl,
   ) {}
 
   setRequest(info: RequestInfo): void {
@@ -51,19 +48,10 @@ export class RequestContext {
     return this.cls.isActive() ? this.cls.get<Principal>(PRINCIPAL_KEY) : undefined;
   }
 
-  // For an answer to the caller only: with PUBLIC_BASE_URL unset it comes from the Host header.
+  // For an answer to the caller only: with PUBLIC_BASE_URL unset it comes from the Host header. What is
+  // stored or sent to third parties uses PublicBaseUrl instead; outside a request there is no caller.
   origin(): string {
-    return this.request()?.origin ?? 'http://localhost';
-  }
-
-  // For what is stored or sent to third parties (an identity provider's ACS URL, the alert document a
-  // webhook receives): never the Host header, which any caller chooses. PUBLIC_BASE_URL, or when it is
-  // unset the local address the request arrived on (outside a request: localhost and PORT). Set
-  // PUBLIC_BASE_URL in production: behind a proxy the local address is not what users reach.
-  persistentOrigin(): string {
-    return (
-      this.request()?.persistentOrigin ?? this.config.publicBaseUrl ?? `http://localhost:${this.config.port}`
-    );
+    return this.request()?.origin ?? this.publicBaseUrl.get();
   }
 }
 

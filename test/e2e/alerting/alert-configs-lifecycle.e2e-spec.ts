@@ -341,7 +341,7 @@ describe('PUT /groups/{groupId}/alertConfigs/{alertConfigId}', () => {
     );
   });
 
-  it('should record ALERT_CONFIG_CHANGED_AUDIT and cancel the open alerts of the configuration', async () => {
+  it('should record ALERT_CONFIG_CHANGED_AUDIT and cancel the open alerts of the type the configuration no longer has', async () => {
     const config = await created();
     const alert = await alertsOf(t).open(metricAlert(p.groupId, { alertConfigId: config.id }));
     const response = await api.replace(p.monitoringAdmin, config.id, hostDownBody());

@@ -12,6 +12,7 @@ import type { PageQuery } from '../../../platform/http/pagination/page.query';
 import { isObjectId, newObjectId } from '../../../platform/ids/object-id';
 import { AlertingErrors } from '../alerting.errors';
 import { AlertsService } from '../alerts/alerts.service';
+import { AlertConfigReconciler } from '../engine/alert-config-reconciler';
 import type { AlertResponse } from '../alerts/dto/alert.response';
 import { checkAlertConfig } from './alert-config-rules';
 import { AlertConfigEventTypes } from './alert-config-event-types';
@@ -34,8 +35,9 @@ import { openNotification, restoreRedactedSecrets, sealNotification } from './no
 
 type EventTypeName = (typeof AlertConfigEventTypes)[keyof typeof AlertConfigEventTypes];
 
-// Alert configurations of a project. Every change runs in one transaction with its audit event; changing,
-// disabling or deleting a configuration cancels the alerts it has open, as the product does.
+// Alert configurations of a project. Every change runs in one transaction with its audit event. Creating,
+// replacing, enabling or disabling one reconciles its alerts with the project's current state
+// (engine/config-reconciliation.ts); deleting one cancels the alerts it has open, as the product does.
 @Injectable()
 export class AlertConfigsService {
   constructor(
@@ -47,6 +49,7 @@ export class AlertConfigsService {
     private readonly secrets: SecretBox,
     private readonly alerts: AlertsService,
     private readonly byId: AlertConfigByIdStore,
+    private readonly reconciler: AlertConfigReconciler,
   ) {}
 
   async list(groupId: string, page: PageQuery): Promise<ListEnvelope<AlertConfigResponse>> {
@@ -86,7 +89,9 @@ export class AlertConfigsService {
     // No secret is stored yet, so a redacted value sent here is refused rather than stored.
     const notifications = request.notifications && restoreRedactedSecrets(notificationInputs(request), []);
     const draft = checkAlertConfig(inputOf(request, request.eventTypeName, notifications));
-    return this.toResponse(await this.insert(groupId, orgId, draft));
+    const entity = await this.insert(groupId, orgId, draft);
+    await this.reconciler.reconcile(entity);
+    return this.toResponse(entity);
   }
 
   // PUT /groups/{groupId}/alertConfigs/{alertConfigId}. Secrets sent back in their redacted form keep the
@@ -117,8 +122,8 @@ export class AlertConfigsService {
       inputOf(request, request.eventTypeName ?? entity.eventTypeName, notifications),
     );
     Object.assign(entity, this.columnsOf(draft), { updated: this.clock.now() });
-    const hasActiveAlerts = await updateAlertConfig(this.txHost.tx, entity);
-    if (hasActiveAlerts) await this.alerts.cancelActiveForConfig(groupId, alertConfigId);
+    await updateAlertConfig(this.txHost.tx, entity);
+    await this.reconciler.reconcile(entity);
     await this.publish(AlertConfigEventTypes.ALERT_CONFIG_CHANGED_AUDIT, orgId, entity);
     return entity;
   }
@@ -136,7 +141,7 @@ export class AlertConfigsService {
     entity.enabled = enabled;
     entity.updated = this.clock.now();
     await this.repository().update({ id: entity.id }, { enabled, updated: entity.updated });
-    if (!enabled) await this.alerts.cancelActiveForConfig(groupId, alertConfigId);
+    await this.reconciler.reconcile(entity);
     const type = enabled
       ? AlertConfigEventTypes.ALERT_CONFIG_ENABLED_AUDIT
       : AlertConfigEventTypes.ALERT_CONFIG_DISABLED_AUDIT;

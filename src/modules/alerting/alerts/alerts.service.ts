@@ -71,6 +71,13 @@ export class AlertsService {
     return this.toResponse(await this.find(groupId, alertId, false), this.clock.now());
   }
 
+  // The alert as notifications carry it (GET one alert's body with its links under the public base URL),
+  // whether a request (an acknowledgement) or a sweep (a re-notification) asks.
+  async document(groupId: string, alertId: string): Promise<AlertResponse> {
+    await this.scope.orgOf(groupId);
+    return this.toDocument(await this.find(groupId, alertId, false), this.clock.now());
+  }
+
   // PATCH /groups/{groupId}/alerts/{alertId}: acknowledgedUntil (in the future) acknowledges until then;
   // without it, unacknowledges.
   @Transactional()
@@ -288,12 +295,7 @@ export class AlertsService {
   ): Promise<void> {
     const event: AlertTransitionedEvent = {
       informational,
-      // Queued with the deliveries and sent to receivers: links never from the Host header.
-      alert: toAlertResponse(
-        alert,
-        alert.updated,
-        this.links.persistentSelf(alertPath(alert.groupId, alert.id)),
-      ),
+      alert: this.toDocument(alert, alert.updated),
       from,
       to: alert.status,
       orgId,
@@ -346,6 +348,11 @@ export class AlertsService {
 
   private toResponse(alert: AlertEntity, now: Date): AlertResponse {
     return toAlertResponse(alert, now, this.links.self(alertPath(alert.groupId, alert.id)));
+  }
+
+  // Queued with the deliveries and sent to receivers: links never from the Host header.
+  private toDocument(alert: AlertEntity, now: Date): AlertResponse {
+    return toAlertResponse(alert, now, this.links.persistentSelf(alertPath(alert.groupId, alert.id)));
   }
 
   private repository() {

@@ -1,11 +1,13 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { AppConfig } from '../../../platform/config/app-config';
 import { APP_CONFIG } from '../../../platform/config/config.module';
+import { AlertConfigReconciler } from './alert-config-reconciler';
 import { AlertEngine } from './alert-engine.service';
 import { StaleMetricAlerts } from './stale-metric-alerts';
 
-// The engine's sweep every ALERT_ENGINE_SWEEP_MS, then the cancellation of stale metric alerts; 0
-// disables the timer (tests call runSweep with a manual clock). Safe on several instances at once.
+// The engine's sweep every ALERT_ENGINE_SWEEP_MS, then the second look at the configurations written
+// lately, then the cancellation of stale metric alerts; 0 disables the timer (tests call each with a
+// manual clock). Safe on several instances at once.
 @Injectable()
 export class AlertEngineScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(AlertEngineScheduler.name);
@@ -14,6 +16,7 @@ export class AlertEngineScheduler implements OnApplicationBootstrap, OnApplicati
   constructor(
     private readonly engine: AlertEngine,
     private readonly stale: StaleMetricAlerts,
+    private readonly reconciler: AlertConfigReconciler,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -26,6 +29,7 @@ export class AlertEngineScheduler implements OnApplicationBootstrap, OnApplicati
       running = true;
       this.engine
         .runSweep()
+        .then(() => this.reconciler.reconcileRecentWrites())
         .then(() => this.stale.runSweep())
         .catch((error: unknown) => this.logger.error({ msg: 'alert engine sweep failed', err: error }))
         .finally(() => {

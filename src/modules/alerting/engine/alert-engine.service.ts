@@ -11,18 +11,18 @@ import {
   REPORT_INGESTED,
   type ReportIngestedEvent,
 } from '../../automation';
-import { DuplicateActiveAlertError, type NewAlert } from '../alerts/alert-details';
 import { AlertEntity } from '../alerts/alert.entity';
 import { AlertsService } from '../alerts/alerts.service';
 import {
   decide,
   endingOf,
   evaluateMetricAlerts,
-  hostFieldsOf,
   METRIC_EVENT_TYPE,
   type ActiveAlert,
   type Decision,
 } from './alert-evaluator';
+import { AlertDecisions } from './alert-decisions';
+import { agentAlertOf, hostAlertOf } from './alert-subjects';
 import { EnabledConfigsCache } from './enabled-configs.cache';
 import { agentTargetKey, ruleClosedBy, ruleOpenedBy } from './event-rules';
 import { matchesAll } from './host-matchers';
@@ -44,6 +44,7 @@ export class AlertEngine {
     private readonly clock: Clock,
     private readonly tracking: TrackingAlertsStore,
     private readonly slots: AlertSlotsStore,
+    private readonly decisions: AlertDecisions,
   ) {}
 
   // Metric thresholds against a report's data points: one read of the configurations (cached) and one of
@@ -87,12 +88,9 @@ export class AlertEngine {
       const facts = { ...host, hostId: host.id };
       for (const config of configs) {
         const condition = host.alertsEnabled && matchesAll(config.matchers, facts) ? 'OUTSIDE' : 'UNKNOWN';
-        const decision = decide(condition, undefined, config, now, () => ({
-          groupId,
-          alertConfigId: config.id,
-          eventTypeName: rule.opening,
-          ...hostFieldsOf(facts),
-        }));
+        const decision = decide(condition, undefined, config, now, () =>
+          hostAlertOf({ groupId, alertConfigId: config.id, eventTypeName: rule.opening }, facts),
+        );
         if (decision) await this.apply(decision);
       }
       return;
@@ -100,13 +98,9 @@ export class AlertEngine {
     const hostname = event.subject?.hostname;
     if (hostname === undefined) return;
     for (const config of configs) {
-      const decision = decide('OUTSIDE', undefined, config, now, () => ({
-        groupId,
-        alertConfigId: config.id,
-        eventTypeName: rule.opening,
-        targetKey: agentTargetKey(hostname),
-        humanReadable: `${rule.opening} on ${hostname}`,
-      }));
+      const decision = decide('OUTSIDE', undefined, config, now, () =>
+        agentAlertOf({ groupId, alertConfigId: config.id, eventTypeName: rule.opening }, hostname),
+      );
       if (decision) await this.apply(decision);
     }
   }
@@ -166,32 +160,8 @@ export class AlertEngine {
 
   // For the other evaluators of the engine (deployment conditions): one decision, applied in the caller's
   // transaction.
-  async apply(decision: Decision): Promise<void> {
-    switch (decision.kind) {
-      case 'open':
-      case 'track':
-        return this.raise(decision.kind, decision.alert);
-      case 'promote':
-        await this.alerts.promote(decision.alertId);
-        return;
-      case 'close':
-        await this.alerts.close(decision.alertId);
-        return;
-      case 'cancel':
-        await this.alerts.cancel(decision.alertId);
-        return;
-    }
-  }
-
-  // The slot may have been taken since it was read (an event raised twice); the alert stands as it is.
-  // AlertsService refuses before writing anything, so the transaction goes on.
-  private async raise(kind: 'open' | 'track', alert: NewAlert): Promise<void> {
-    try {
-      if (kind === 'open') await this.alerts.open(alert);
-      else await this.alerts.track(alert);
-    } catch (error) {
-      if (!(error instanceof DuplicateActiveAlertError)) throw error;
-    }
+  apply(decision: Decision): Promise<void> {
+    return this.decisions.apply(decision);
   }
 
   async activeAlerts(where: FindOptionsWhere<AlertEntity>): Promise<ActiveAlert[]> {

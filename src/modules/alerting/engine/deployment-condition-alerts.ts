@@ -13,8 +13,17 @@ import {
   type ReportIngestedEvent,
 } from '../../automation';
 import type { AlertConfigDefinition } from '../alert-configs/alert-config.types';
+import { deploymentConditionsLock } from '../alerting.locks';
 import { alertSourceOf } from '../catalog/alert-sources';
-import { decide, hostFieldsOf, type ActiveAlert } from './alert-evaluator';
+import { decide, type ActiveAlert } from './alert-evaluator';
+import {
+  clusterAlertOf,
+  clusterTargetKey,
+  groupFactsOf,
+  hostAlertOf,
+  replicaSetAlertOf,
+  replicaSetTargetKey,
+} from './alert-subjects';
 import { AlertEngine } from './alert-engine.service';
 import {
   clusterCondition,
@@ -29,14 +38,6 @@ import type { HostFacts } from './host-facts';
 import { matchesAll } from './host-matchers';
 
 const STATE_SOURCES = new Set(['HOST_STATE', 'REPLICA_SET_STATE', 'CLUSTER_STATE']);
-
-export function replicaSetTargetKey(name: string): string {
-  return `replicaSet:${name}`;
-}
-
-export function clusterTargetKey(name: string): string {
-  return `cluster:${name}`;
-}
 
 // Conditions on the reported state of a deployment (HOST_RECOVERING, HOST_SSL_CERTIFICATE_STALE, the
 // replica-set and sharded-cluster conditions), evaluated in the transaction of what changed it: a report,
@@ -109,17 +110,7 @@ export class DeploymentConditionAlerts {
           slots.get(`${config.id}\u0000${host.hostId}`),
           config,
           now,
-          () => ({
-            groupId,
-            alertConfigId: config.id,
-            eventTypeName: config.eventTypeName,
-            ...hostFieldsOf(host),
-            ...(config.eventTypeName === 'HOST_SSL_CERTIFICATE_STALE' && host.sslCertificateNotAfter
-              ? {
-                  humanReadable: `TLS certificate of ${host.hostname}:${host.port} expires ${host.sslCertificateNotAfter.toISOString()}`,
-                }
-              : {}),
-          }),
+          () => hostAlertOf({ groupId, alertConfigId: config.id, eventTypeName: config.eventTypeName }, host),
         );
         if (decision) await this.engine.apply(decision);
       }
@@ -151,7 +142,7 @@ export class DeploymentConditionAlerts {
     // reading the members after the previous one committed, so the last change is always evaluated with
     // every other change in view (two members going down in two reports at once still open the alert).
     // Taken after every lock of the deployment a report holds, and no deployment lock is taken after it.
-    await lockForTransaction(this.txHost.tx, `alerting:deployment-conditions:${groupId}`);
+    await lockForTransaction(this.txHost.tx, deploymentConditionsLock(groupId));
     const hosts = await this.deployment.hosts(groupId);
     const now = this.clock.now();
     await this.evaluateReplicaSets(groupId, setConfigs, sets, hosts, now);
@@ -169,7 +160,7 @@ export class DeploymentConditionAlerts {
     for (const name of setConfigs.length === 0 ? [] : sets) {
       const members = hosts.filter((host) => host.replicaSetName === name);
       const view = replicaSetView(members);
-      const facts = groupFacts(members, name);
+      const facts = groupFactsOf(members, name);
       for (const config of setConfigs) {
         const result = replicaSetCondition(config.eventTypeName, view, config.threshold);
         if (result === undefined) continue;
@@ -180,17 +171,14 @@ export class DeploymentConditionAlerts {
           setSlots.get(`${config.id}\u0000${replicaSetTargetKey(name)}`),
           config,
           now,
-          () => ({
-            groupId,
-            alertConfigId: config.id,
-            eventTypeName: config.eventTypeName,
-            targetKey: replicaSetTargetKey(name),
-            replicaSetName: name,
-            ...(members[0]?.clusterId ? { clusterId: members[0].clusterId } : {}),
-            ...(facts.clusterName === null ? {} : { clusterName: facts.clusterName }),
-            currentValue: { number: result.value, units: 'RAW' },
-            humanReadable: `Replica set ${name}: ${view.primaries} primary, ${view.healthy} healthy and ${view.unhealthy} unhealthy members`,
-          }),
+          () =>
+            replicaSetAlertOf(
+              { groupId, alertConfigId: config.id, eventTypeName: config.eventTypeName },
+              name,
+              members,
+              view,
+              result.value,
+            ),
         );
         if (decision) await this.engine.apply(decision);
       }
@@ -208,7 +196,7 @@ export class DeploymentConditionAlerts {
     for (const name of clusterConfigs.length === 0 ? [] : clusters) {
       const members = hosts.filter((host) => host.clusterName === name);
       const state = clusterCondition(members);
-      const facts = { ...groupFacts(members, null), clusterName: name };
+      const facts = { ...groupFactsOf(members, null), clusterName: name };
       for (const config of clusterConfigs) {
         const condition =
           state === undefined
@@ -221,15 +209,12 @@ export class DeploymentConditionAlerts {
           clusterSlots.get(`${config.id}\u0000${clusterTargetKey(name)}`),
           config,
           now,
-          () => ({
-            groupId,
-            alertConfigId: config.id,
-            eventTypeName: config.eventTypeName,
-            targetKey: clusterTargetKey(name),
-            clusterName: name,
-            ...(members[0]?.clusterId ? { clusterId: members[0].clusterId } : {}),
-            humanReadable: `Sharded cluster ${name} has no reachable mongos`,
-          }),
+          () =>
+            clusterAlertOf(
+              { groupId, alertConfigId: config.id, eventTypeName: config.eventTypeName },
+              name,
+              members,
+            ),
         );
         if (decision) await this.engine.apply(decision);
       }
@@ -250,19 +235,4 @@ export class DeploymentConditionAlerts {
     );
     return new Map(active.map((alert) => [`${alert.alertConfigId}\u0000${alert.targetKey}`, alert]));
   }
-}
-
-// What the matchers of a replica-set or cluster configuration read: the set's name, and the cluster and
-// shard names its members carry.
-function groupFacts(members: readonly HostSnapshot[], replicaSetName: string | null): HostFacts {
-  const member = members[0];
-  return {
-    hostId: '',
-    hostname: '',
-    port: 0,
-    typeName: member?.typeName ?? '',
-    replicaSetName,
-    clusterName: member?.clusterName ?? null,
-    alertsEnabled: true,
-  };
 }

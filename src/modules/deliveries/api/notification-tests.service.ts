@@ -42,7 +42,10 @@ export class NotificationTestsService {
   async test(groupId: string, request: TestNotificationRequest): Promise<TestNotificationResponse> {
     const orgId = await this.scope.orgOf(groupId);
     const { notification, alertConfigId } = await this.notificationOf(groupId, request);
-    const alert = sampleAlert(groupId, this.clock.now(), (path) => this.links.href(path), { alertConfigId });
+    // Sent to the receivers: links under the public base URL, never the caller's Host.
+    const alert = sampleAlert(groupId, this.clock.now(), (path) => this.links.persistentHref(path), {
+      alertConfigId,
+    });
     const receivers = await this.recipients.resolve(notification, groupId, orgId);
     const results = await Promise.all(
       receivers.map(async (receiver): Promise<TestNotificationResultResponse> => {
@@ -81,7 +84,8 @@ export class NotificationTestsService {
 
   async preview(groupId: string, request: TemplatePreviewRequest): Promise<TemplatePreviewResponse> {
     const orgId = await this.scope.orgOf(groupId);
-    const alert = sampleAlert(groupId, this.clock.now(), (path) => this.links.href(path), {
+    // The document as a notification would carry it.
+    const alert = sampleAlert(groupId, this.clock.now(), (path) => this.links.persistentHref(path), {
       eventTypeName: request.eventTypeName,
     });
     const rendered = buildWebhookRequest(

@@ -108,7 +108,7 @@ export class NotificationPolicy {
     await this.noticeToNotified(
       alertId,
       'alert.acknowledge',
-      () => this.alerts.get(groupId, alertId),
+      () => this.alerts.document(groupId, alertId),
       event.orgId ?? null,
     );
   }
@@ -306,7 +306,7 @@ export class NotificationPolicy {
 
   private async currentAlert(groupId: string, alertId: string): Promise<AlertResponse | null> {
     try {
-      return await this.alerts.get(groupId, alertId);
+      return await this.alerts.document(groupId, alertId);
     } catch (error) {
       // The alert or its project is gone: nothing left to notify about.
       if (error instanceof ApiError && error.status === 404) return null;

@@ -11,7 +11,7 @@ import { CommonErrors } from '../../../platform/http/error-codes';
 import type { ListEnvelope } from '../../../platform/http/pagination/list-envelope';
 import { PageLinks } from '../../../platform/http/pagination/page-links';
 import type { PageQuery } from '../../../platform/http/pagination/page.query';
-import { RequestContext } from '../../../platform/http/request-context';
+import { PublicBaseUrl } from '../../../platform/http/public-base-url';
 import { ConnectedOrgEntity } from '../connected-orgs/connected-org.entity';
 import { ConnectedOrgViews } from '../connected-orgs/connected-org.views';
 import { normalizeDomains } from '../domains';
@@ -49,7 +49,7 @@ export class IdentityProvidersService {
     private readonly views: ConnectedOrgViews,
     private readonly events: EventPublisher,
     private readonly links: PageLinks,
-    private readonly context: RequestContext,
+    private readonly publicBaseUrl: PublicBaseUrl,
     private readonly clock: Clock,
   ) {}
 
@@ -92,7 +92,7 @@ export class IdentityProvidersService {
     await this.ensureIssuerAvailable(federation.id, request.issuerUri);
     const now = this.clock.now();
     const id = newIdentityProviderId();
-    const origin = this.context.persistentOrigin();
+    const origin = this.publicBaseUrl.get();
     const provider: IdentityProviderEntity = {
       id,
       federationSettingsId: federation.id,

@@ -25,7 +25,6 @@ describe('request context', () => {
       requestId: 'req-1',
       method: 'POST',
       origin: 'https://ops.example.com',
-      persistentOrigin: 'https://ops.example.com',
       path: '/api/x',
       query: [
         ['b', '1'],
@@ -37,9 +36,5 @@ describe('request context', () => {
 
   it('should take the origin from the request when PUBLIC_BASE_URL is unset', async () => {
     expect((await infoFor(undefined, '/y')).origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-  });
-
-  it('should take the persistent origin from the listening socket when PUBLIC_BASE_URL is unset', async () => {
-    expect((await infoFor(undefined, '/y')).persistentOrigin).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   });
 });

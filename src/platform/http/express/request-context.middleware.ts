@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { NextFunction, Request, Response } from 'express';
+import type { NextFunction, Response } from 'express';
 import type { ClsService } from 'nestjs-cls';
 import type { AppConfig } from '../../config/app-config';
-import { normalizeAddress } from '../../net/cidr';
 import { requestStore, type RequestInfo } from '../request-context';
 import { outputOptions, type PipelineRequest } from './json-response';
 import { pathOf, queryPairs } from './request-url';
@@ -14,34 +13,20 @@ export function requestIdFrom(header: string | string[] | undefined): string {
   return typeof header === 'string' && CALLER_REQUEST_ID.test(header) ? header : randomUUID();
 }
 
-// The address and port the connection arrived on, as an origin: what the service itself chose to listen
-// on, unlike the Host header or X-Forwarded-Host.
-export function localOrigin(req: Request): string {
-  const address = normalizeAddress(req.socket.localAddress ?? '') ?? 'localhost';
-  const host = address.includes(':') ? `[${address}]` : address;
-  const scheme = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
-  return `${scheme}://${host}:${req.socket.localPort ?? 80}`;
-}
-
 // What the rest of the code may know about the request: its id, origin, path, query and caller address.
-// The two origins are worked out on first use (most requests never build a link or a stored URL).
+// The origin is worked out on first use (most requests never build a link).
 export function requestInfoOf(
   req: PipelineRequest,
   requestId: string,
   config: Pick<AppConfig, 'publicBaseUrl'>,
 ): RequestInfo {
   let origin: string | undefined;
-  let persistentOrigin: string | undefined;
   return {
     requestId,
     method: req.method,
     get origin(): string {
       origin ??= config.publicBaseUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
       return origin;
-    },
-    get persistentOrigin(): string {
-      persistentOrigin ??= config.publicBaseUrl ?? localOrigin(req);
-      return persistentOrigin;
     },
     path: pathOf(req.originalUrl),
     query: queryPairs(req.originalUrl),

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { PublicBaseUrl } from '../public-base-url';
 import { RequestContext, API_PREFIX } from '../request-context';
 import type { ListEnvelope } from './list-envelope';
 import type { LinkResponse } from './link.response';
@@ -8,7 +9,10 @@ const PAGE_KEYS = new Set(['pageNum', 'itemsPerPage']);
 
 @Injectable()
 export class PageLinks {
-  constructor(private readonly context: RequestContext) {}
+  constructor(
+    private readonly context: RequestContext,
+    private readonly publicBaseUrl: PublicBaseUrl,
+  ) {}
 
   // Absolute href of an API path such as `/groups/{id}`; the prefix is added here.
   href(apiPath: string): string {
@@ -19,9 +23,13 @@ export class PageLinks {
     return [{ href: this.href(apiPath), rel: 'self' }];
   }
 
-  // Links kept in stored documents or sent to receivers: never from the Host header (persistentOrigin).
+  // Hrefs kept in stored documents or sent to receivers: under PublicBaseUrl, never the Host header.
+  persistentHref(apiPath: string): string {
+    return `${this.publicBaseUrl.get()}${API_PREFIX}${apiPath}`;
+  }
+
   persistentSelf(apiPath: string): LinkResponse[] {
-    return [{ href: `${this.context.persistentOrigin()}${API_PREFIX}${apiPath}`, rel: 'self' }];
+    return [{ href: this.persistentHref(apiPath), rel: 'self' }];
   }
 
   // For the self links of a page's items: the request's origin is read once, not once per item.
