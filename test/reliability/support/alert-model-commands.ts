@@ -211,7 +211,7 @@ class MaintenanceWindow extends Step {
   }
   protected async act(model: AlertModel, real: ModelReal): Promise<void> {
     const end = model.now + this.minutes * MINUTE;
-    await real.service.expect('POST', `/groups/${real.groupId}/maintenanceWindows`, real.auth, 201, {
+    await real.service.expect('POST', `/groups/${real.groupId}/maintenanceWindows`, real.auth, 200, {
       startDate: isoSeconds(model.now),
       endDate: isoSeconds(end),
       alertTypeNames: ['HOST'],
