@@ -7,6 +7,8 @@ import { AlertConfigsController } from './alert-configs/alert-configs.controller
 import { AlertConfigsService } from './alert-configs/alert-configs.service';
 import { DefaultAlertConfigsListener } from './alert-configs/default-alert-configs.listener';
 import { MatcherFieldNamesController } from './alert-configs/matcher-field-names.controller';
+import { NamedRecipientsListener } from './alert-configs/named-recipients.listener';
+import { NamedRecipientsStore } from './alert-configs/named-recipients.store';
 import { AlertEntity } from './alerts/alert.entity';
 import { AlertsController } from './alerts/alerts.controller';
 import { AlertsService } from './alerts/alerts.service';
@@ -47,6 +49,8 @@ import { MaintenanceWindowsService } from './maintenance-windows/maintenance-win
   providers: [
     AlertConfigsService,
     DefaultAlertConfigsListener,
+    NamedRecipientsStore,
+    NamedRecipientsListener,
     AlertsService,
     AlertByIdStore,
     AlertConfigByIdStore,

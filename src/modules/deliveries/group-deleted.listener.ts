@@ -1,19 +1,59 @@
 import { Injectable } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
+import { Clock } from '../../platform/clock/clock';
 import { domainEventChannel, type DomainEvent } from '../../platform/events/domain-event';
+import { toIsoSeconds } from '../../platform/http/timestamps';
 import { IdentityEventTypes, type GroupDeletedRaw } from '../identity';
-import { ProjectDeliveriesStore } from './queue/project-deliveries.store';
+import { DeliveryQueue, type NewDelivery } from './queue/delivery-queue';
+import { ProjectDeliveriesStore, type ToldReceiver } from './queue/project-deliveries.store';
 
-// A deleted project's pending and past deliveries, their attempts and its notification schedules go in
-// the deleting transaction (suppressErrors: false): a failure here leaves the project whole. A delivery
-// already handed to a receiver is not recalled; its outcome finds no row to settle.
+// A deleted project's open alerts end with it: every receiver told of an opening gets alert.cancel in its
+// own form (the webhook's alert.cancel, PagerDuty's resolve, ...), as when an alert is cancelled, so no
+// incident stays open elsewhere. Those notices, and the endings already queued, are kept and sent after the
+// project is gone (the worker needs nothing but the row); the rest of the project's delivery log, its
+// queued openings and its schedules go. Everything is built from this context's own rows, as the other
+// contexts may already have dropped theirs, and in the deleting transaction (suppressErrors: false): a
+// failure here leaves the project whole.
 @Injectable()
 export class DeliveriesGroupDeletedListener {
-  constructor(private readonly store: ProjectDeliveriesStore) {}
+  constructor(
+    private readonly store: ProjectDeliveriesStore,
+    private readonly queue: DeliveryQueue,
+    private readonly clock: Clock,
+  ) {}
 
   @OnEvent(domainEventChannel(IdentityEventTypes.GROUP_DELETED), { suppressErrors: false })
   async onGroupDeleted(event: DomainEvent): Promise<void> {
     const { groupId } = event.raw as unknown as GroupDeletedRaw;
-    await this.store.removeAll(groupId);
+    const told = await this.store.toldOfOpenAlerts(groupId);
+    await this.store.removeAllButPendingEndings(groupId);
+    const now = this.clock.now();
+    const updated = toIsoSeconds(now);
+    const queued = await this.queue.enqueue(
+      told.map((receiver) => this.cancellation(groupId, receiver, updated)),
+    );
+    // An opening still in flight could reach the receiver after its cancellation (a PagerDuty incident
+    // then opens for good): the cancellation waits until that attempt's lease has ended.
+    for (const [index, receiver] of told.entries()) {
+      if (receiver.busyUntil !== null && receiver.busyUntil > now) {
+        await this.store.deferUntil(queued[index].id, receiver.busyUntil);
+      }
+    }
+  }
+
+  private cancellation(groupId: string, receiver: ToldReceiver, updated: string): NewDelivery {
+    return {
+      groupId,
+      alertId: receiver.alertId,
+      alertConfigId: receiver.alertConfigId,
+      notificationIndex: receiver.notificationIndex,
+      notificationTypeName: receiver.notificationTypeName,
+      targetType: receiver.targetType,
+      recipient: receiver.recipient,
+      target: this.queue.targetOf(receiver),
+      eventKind: 'alert.cancel',
+      alert: { ...receiver.alert, status: 'CANCELLED', updated },
+      context: receiver.context,
+    };
   }
 }

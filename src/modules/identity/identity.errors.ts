@@ -43,6 +43,18 @@ export const IdentityErrors = defineErrors({
   USER_NOT_IN_TEAM: { status: 404, detail: 'User {0} is not in team {1}.' },
   TEAM_NOT_IN_GROUP: { status: 404, detail: 'Team {0} is not assigned to group {1}.' },
   TEAM_ALREADY_IN_GROUP: { status: 409, detail: 'Team {0} is already assigned to group {1}.' },
+  // Not product names: the product documents no refusal for these. Deleting a team or user that an alert
+  // configuration's TEAM or USER notification names, or taking a named user out of that configuration's
+  // project, would leave the notification failing at every send; the configurations are listed.
+  TEAM_NOTIFICATIONS_PRESENT: {
+    status: 409,
+    detail: 'Team {0} is named by TEAM notifications of {1} alert configuration(s): {2}. Change them first.',
+  },
+  USER_NOTIFICATIONS_PRESENT: {
+    status: 409,
+    detail:
+      'User {0} is named by USER notifications of {1} alert configuration(s) of projects it would leave: {2}. Change them first.',
+  },
   API_KEY_NOT_FOUND: { status: 400, detail: 'No API Key with ID {0} exists.' },
   API_KEY_CANNOT_CREATE_ORG: { status: 401, detail: 'API keys cannot create organizations.' },
   API_KEY_REQUIRES_DESCRIPTION: { status: 400, detail: 'API keys require a description.' },

@@ -12,5 +12,6 @@ export {
   type OrgApiKeyDeletedRaw,
   type UserCreatedRaw,
 } from './identity.events';
+export { IdentityErrors } from './identity.errors';
 export { UserRecipients } from './users/user-recipients';
 export { TeamsService, type TeamMember } from './teams/teams.service';

@@ -129,7 +129,7 @@ export class DeliveryQueue {
     });
   }
 
-  targetOf(delivery: DeliveryEntity): NotificationTarget | null {
+  targetOf(delivery: Pick<DeliveryEntity, 'target'>): NotificationTarget | null {
     return delivery.target === null
       ? null
       : (JSON.parse(this.secrets.open(delivery.target)) as NotificationTarget);

@@ -25,7 +25,7 @@ import { MembershipStore, type MemberRoleRow } from './membership.store';
 import { parseProjectUsers } from './project-users-body';
 
 // Organization roles that reach every project of the organization (includeOrgUsers).
-const ORG_ROLES_REACHING_PROJECTS = ['ORG_OWNER', 'ORG_READ_ONLY'];
+export const ORG_ROLES_REACHING_PROJECTS = ['ORG_OWNER', 'ORG_READ_ONLY'];
 
 @Injectable()
 export class MembershipService {

@@ -10,6 +10,7 @@ import { IdentityErrors } from '../identity.errors';
 import type { UserResponse } from '../users/dto/user.response';
 import { UserListResponse } from './dto/user-list.response';
 import { MembershipService } from './membership.service';
+import { USER_NAMED_REFUSAL } from '../named-recipients.examples';
 
 const EXAMPLE_ORG = '5980cfc70b6d97029d82e3f6';
 const EXAMPLE_USER = '5e8cc670a16506712e0b1e90';
@@ -49,6 +50,11 @@ export class OrgUsersController {
     IdentityErrors.USER_NOT_FOUND(EXAMPLE_USER),
     IdentityErrors.USER_NOT_IN_ORG(EXAMPLE_USER, EXAMPLE_ORG),
   ])
+  @ApiErrorResponses(
+    409,
+    'A USER notification of an alert configuration names the user, who would leave its project (the configurations are listed).',
+    [USER_NAMED_REFUSAL],
+  )
   remove(
     @CurrentPrincipal() principal: Principal,
     @Param('orgId') orgId: string,

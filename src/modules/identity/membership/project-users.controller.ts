@@ -12,6 +12,7 @@ import { AddProjectUserRequest } from './dto/add-project-user.request';
 import { ProjectUsersQuery } from './dto/project-users.query';
 import { UserListResponse } from './dto/user-list.response';
 import { MembershipService } from './membership.service';
+import { USER_NAMED_REFUSAL } from '../named-recipients.examples';
 
 const EXAMPLE_GROUP = '5e8cc670a16506712e0b1e95';
 const EXAMPLE_USER = '5e8cc670a16506712e0b1e90';
@@ -75,6 +76,11 @@ export class ProjectUsersController {
     IdentityErrors.USER_NOT_FOUND(EXAMPLE_USER),
     IdentityErrors.USER_NOT_IN_GROUP(EXAMPLE_USER, EXAMPLE_GROUP),
   ])
+  @ApiErrorResponses(
+    409,
+    'A USER notification of an alert configuration names the user, who would leave its project (the configurations are listed).',
+    [USER_NAMED_REFUSAL],
+  )
   remove(
     @CurrentPrincipal() principal: Principal,
     @Param('groupId') groupId: string,

@@ -28,6 +28,7 @@ import { IdentityErrors } from '../identity.errors';
 import { CreateTeamRequest, UpdateTeamRequest } from './dto/create-team.request';
 import { CreatedTeamResponse, TeamListResponse, TeamResponse } from './dto/team.response';
 import { TeamsService } from './teams.service';
+import { TEAM_NAMED_REFUSAL, USER_NAMED_REFUSAL } from '../named-recipients.examples';
 
 const EXAMPLE_ORG = '5980cfc70b6d97029d82e3f6';
 const EXAMPLE_TEAM = '6b610e1087d9d66b272f0c86';
@@ -120,6 +121,11 @@ export class OrgTeamsController {
   @ApiErrorResponses(404, 'No such team in the organization.', [
     IdentityErrors.TEAM_NOT_FOUND(EXAMPLE_TEAM, EXAMPLE_ORG),
   ])
+  @ApiErrorResponses(
+    409,
+    'A TEAM notification of an alert configuration names the team, or a USER notification a member who would leave a project with it (the configurations are listed).',
+    [TEAM_NAMED_REFUSAL, USER_NAMED_REFUSAL],
+  )
   delete(
     @CurrentPrincipal() principal: Principal,
     @Param('orgId') orgId: string,

@@ -22,6 +22,7 @@ import { IdentityErrors } from '../identity.errors';
 import { AssignProjectTeamRequest, UpdateTeamRolesRequest } from './dto/project-team.request';
 import { ProjectTeamListResponse, ProjectTeamResponse } from './dto/project-team.response';
 import { ProjectTeamsService } from './project-teams.service';
+import { USER_NAMED_REFUSAL } from '../named-recipients.examples';
 
 const EXAMPLE_GROUP = '5e8cc670a16506712e0b1e95';
 const EXAMPLE_ORG = '5980cfc70b6d97029d82e3f6';
@@ -129,6 +130,11 @@ export class ProjectTeamsController {
     IdentityErrors.TEAM_NOT_FOUND(EXAMPLE_TEAM, EXAMPLE_ORG),
     IdentityErrors.TEAM_NOT_IN_GROUP(EXAMPLE_TEAM, EXAMPLE_GROUP),
   ])
+  @ApiErrorResponses(
+    409,
+    'A USER notification of an alert configuration names a member who would leave the project with the team (the configurations are listed).',
+    [USER_NAMED_REFUSAL],
+  )
   unassign(
     @CurrentPrincipal() principal: Principal,
     @Param('groupId') groupId: string,

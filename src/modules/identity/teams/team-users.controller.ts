@@ -12,6 +12,7 @@ import { UserListResponse } from '../membership/dto/user-list.response';
 import type { UserResponse } from '../users/dto/user.response';
 import { AddTeamUserRequest } from './dto/team-user.request';
 import { TeamsService } from './teams.service';
+import { USER_NAMED_REFUSAL } from '../named-recipients.examples';
 
 const EXAMPLE_ORG = '5980cfc70b6d97029d82e3f6';
 const EXAMPLE_TEAM = '6b610e1087d9d66b272f0c86';
@@ -83,6 +84,11 @@ export class TeamUsersController {
     IdentityErrors.USER_NOT_FOUND(EXAMPLE_USER),
     IdentityErrors.USER_NOT_IN_TEAM(EXAMPLE_USER, EXAMPLE_TEAM),
   ])
+  @ApiErrorResponses(
+    409,
+    'A USER notification of an alert configuration names the user, who would leave its project (the configurations are listed).',
+    [USER_NAMED_REFUSAL],
+  )
   remove(
     @CurrentPrincipal() principal: Principal,
     @Param('orgId') orgId: string,

@@ -131,7 +131,9 @@ export class TeamsService {
     const members = await this.memberRoles.memberIds(teamId);
     const roles = await this.memberRoles.rolesOf(teamId);
     this.memberRoles.assertMayChange(principal, team, members, roles, []);
-    const repository = this.txHost.tx.getRepository(TeamProjectRoleEntity);
+    // The project roles go before the projects are told, the members after: a listener checking who
+    // still reaches each project (alert notifications naming a member) sees the team gone from it.
+    await this.txHost.tx.getRepository(TeamProjectRoleEntity).delete({ teamId });
     for (const groupId of [...new Set(roles.map((role) => role.groupId ?? ''))]) {
       await this.events.publish({
         eventTypeName: IdentityEventTypes.TEAM_REMOVED_FROM_GROUP,
@@ -141,7 +143,6 @@ export class TeamsService {
         raw: { roleNames: roles.filter((role) => role.groupId === groupId).map((role) => role.roleName) },
       });
     }
-    await repository.delete({ teamId });
     await this.txHost.tx.getRepository(TeamUserEntity).delete({ teamId });
     await this.txHost.tx.getRepository(TeamEntity).delete({ id: teamId });
     await this.events.publish({

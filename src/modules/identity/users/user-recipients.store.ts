@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { ORG_ROLES_REACHING_PROJECTS } from '../membership/membership.service';
 
 // The e-mail addresses of people, by what they hold now: their own roles and their teams' roles. Each
 // query answers distinct addresses in order; users without an address are left out.
@@ -14,6 +15,22 @@ export class UserRecipientsStore {
       [username],
     );
     return rows[0]?.email_address ?? null;
+  }
+
+  // Whether the user is one of the project's users: a project role, directly or through a team, or an
+  // organization role that reaches every project of the organization.
+  async isProjectUser(groupId: string, username: string): Promise<boolean> {
+    const rows: unknown[] = await this.txHost.tx.query(
+      `SELECT 1 FROM users u
+        WHERE u.username = $2 AND (
+          EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = u.id AND r.group_id = $1)
+          OR EXISTS (SELECT 1 FROM team_users tu JOIN team_project_roles tr ON tr.team_id = tu.team_id
+                      WHERE tu.user_id = u.id AND tr.group_id = $1)
+          OR EXISTS (SELECT 1 FROM user_roles r JOIN projects p ON p.org_id = r.org_id
+                      WHERE r.user_id = u.id AND p.id = $1 AND r.role_name = ANY($3::text[])))`,
+      [groupId, username, ORG_ROLES_REACHING_PROJECTS],
+    );
+    return rows.length > 0;
   }
 
   // Holders of any of `roles` on the project, directly or through a team; any project role when empty.

@@ -19,6 +19,7 @@ import { UpdateUserRequest } from './dto/update-user.request';
 import { UserResponse } from './dto/user.response';
 import { UserAdminService } from './user-admin.service';
 import { UsersService } from './users.service';
+import { USER_NAMED_REFUSAL } from '../named-recipients.examples';
 
 @ApiTags('Users')
 @Controller('users')
@@ -94,6 +95,11 @@ export class UsersController {
   @ApiErrorResponses(404, 'No such user (global user admins only).', [
     IdentityErrors.USER_NOT_FOUND('5e8cc670a16506712e0b1e90'),
   ])
+  @ApiErrorResponses(
+    409,
+    'A USER notification of an alert configuration names the user (the configurations are listed).',
+    [USER_NAMED_REFUSAL],
+  )
   delete(@CurrentPrincipal() principal: Principal, @Param('userId') userId: string): Promise<void> {
     return this.admin.delete(principal, userId);
   }
