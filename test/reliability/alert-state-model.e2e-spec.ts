@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { ManualClock } from '../../src/platform/clock/clock';
 import type { Credentials } from '../support/digest-client';
-import { bootstrapFirstUser, createOrg } from '../support/factories/identity.fixture';
+import { bootstrapFirstUser, createOrg, createUser } from '../support/factories/identity.fixture';
 import { HttpReceiver } from '../support/receivers/http-receiver';
 import { createAgentKey } from '../e2e/automation/automation.fixture';
 import { newModel, type AlertModel } from './support/alert-model';
@@ -11,8 +11,8 @@ import { ModelService } from './support/alert-model-real';
 
 // Model-based test of alert state through change: random sequences of configuration creates, edits (each
 // field), disables, enables and deletions, agent reports (hosts up and down, metric values), maintenance
-// windows, acknowledgements with and without expiry, time passing, restarts of the service and the
-// project's deletion, each run against the real service over HTTP and a small reference model
+// windows, acknowledgements with and without expiry, time passing, restarts of the service, the deletion of
+// a user and a team that configurations may name (refused while named) and the project's deletion, each run against the real service over HTTP and a small reference model
 // (support/alert-model.ts). After every step the open alerts (and their ids: an edit that keeps an alert
 // keeps its id) and every webhook call (open, repeat, acknowledge, close, cancel; links on PUBLIC_BASE_URL)
 // must be what the model says. Fixed seed in CI; MODEL_SEED=random (or a number) and MODEL_RUNS explore.
@@ -54,6 +54,14 @@ describe('PUT /api/public/v1.0/groups/{groupId}/alertConfigs/{alertConfigId} (al
     });
     const groupId = project.body.id;
     const agentKey = await createAgentKey(service.testApp, auth, groupId);
+    const { user } = await createUser(service.testApp, auth, [
+      { orgId, roleName: 'ORG_MEMBER' },
+      { groupId, roleName: 'GROUP_READ_ONLY' },
+    ]);
+    const team = await service.expect<{ id: string }>('POST', `/orgs/${orgId}/teams`, auth, 201, {
+      name: `model-team-${sequence}`,
+      usernames: [user.username],
+    });
     const model = newModel(clock.now().getTime());
     await service.report(groupId, agentKey.key, model.hosts, clock.now());
     const real: ModelReal = {
@@ -62,6 +70,10 @@ describe('PUT /api/public/v1.0/groups/{groupId}/alertConfigs/{alertConfigId} (al
       auth,
       groupId,
       agentKey: agentKey.key,
+      username: user.username,
+      userId: user.id,
+      orgId,
+      teamId: team.body.id,
       pathPrefix: `/model/${sequence}`,
       configIds: new Map(),
       seen: receiver.requests.length,
@@ -75,7 +87,7 @@ describe('PUT /api/public/v1.0/groups/{groupId}/alertConfigs/{alertConfigId} (al
     let steps = 0;
     await fc.assert(
       fc.asyncProperty(
-        fc.commands(alertModelCommands(clock), { maxCommands: MAX_STEPS }),
+        fc.commands(alertModelCommands(clock), { maxCommands: MAX_STEPS, size: '+1' }),
         async (commands) => {
           steps += [...commands].length;
           await fc.asyncModelRun(setup, commands);

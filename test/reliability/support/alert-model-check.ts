@@ -16,6 +16,11 @@ export interface ModelReal {
   auth: Credentials;
   groupId: string;
   agentKey: string;
+  // The sequence's project user and organization team, named by configurations with `people`.
+  username: string;
+  userId: string;
+  orgId: string;
+  teamId: string;
   // Receiver paths of this sequence start with it; configuration key -> id.
   pathPrefix: string;
   configIds: Map<string, string>;

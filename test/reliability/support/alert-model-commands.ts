@@ -8,6 +8,7 @@ import {
   MAX_CONFIGS,
   THRESHOLDS,
   openAlerts,
+  namedBy,
   reconcile,
   type AlertModel,
   type ConfigShape,
@@ -15,7 +16,7 @@ import {
   type HostState,
   type ModelConfig,
 } from './alert-model';
-import { configBody } from './alert-model-real';
+import { configBody, type NamedPeople } from './alert-model-real';
 import { settleAndCompare, type ModelReal } from './alert-model-check';
 
 type Command = fc.AsyncCommand<AlertModel, ModelReal>;
@@ -24,6 +25,19 @@ const MINUTE = 60_000;
 const isoSeconds = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 const liveConfigs = (model: Readonly<AlertModel>): ModelConfig[] =>
   model.configs.filter((config) => !config.deleted);
+// The people a configuration written now names: those of the sequence that still exist.
+function peopleOf(model: Readonly<AlertModel>, real: ModelReal, shape: ConfigShape): NamedPeople {
+  if (!shape.people) return {};
+  return {
+    ...(model.userDeleted ? {} : { username: real.username }),
+    ...(model.teamDeleted ? {} : { teamId: real.teamId }),
+  };
+}
+
+function written(shape: ConfigShape, people: NamedPeople) {
+  return { ...shape, namesUser: people.username !== undefined, namesTeam: people.teamId !== undefined };
+}
+
 const pick = <T>(items: readonly T[], index: number): T => items[index % items.length];
 
 // Every step moves the clock a second first, so two reports never share a timestamp.
@@ -58,15 +72,16 @@ class CreateConfig extends Step {
   protected async act(model: AlertModel, real: ModelReal): Promise<void> {
     const key = `c${model.configs.length}`;
     const url = real.receiver.url(`${real.pathPrefix}/${key}`);
+    const people = peopleOf(model, real, this.shape);
     const response = await real.service.expect<{ id: string }>(
       'POST',
       `/groups/${real.groupId}/alertConfigs`,
       real.auth,
       201,
-      configBody(this.shape, url, true),
+      configBody(this.shape, url, true, people),
     );
     real.configIds.set(key, response.body.id);
-    model.configs.push({ ...this.shape, key, enabled: true, deleted: false });
+    model.configs.push({ ...written(this.shape, people), key, enabled: true, deleted: false });
     reconcile(model, () => 'either');
   }
   toString(): string {
@@ -74,7 +89,7 @@ class CreateConfig extends Step {
   }
 }
 
-type Change = 'intervalMin' | 'threshold' | 'matcher' | 'kind';
+type Change = 'intervalMin' | 'threshold' | 'matcher' | 'kind' | 'people';
 
 class EditConfig extends Step {
   constructor(
@@ -95,18 +110,21 @@ class EditConfig extends Step {
       threshold: config.threshold,
       matcherHost: config.matcherHost,
       intervalMin: config.intervalMin,
+      people: config.people,
     };
     if (this.change === 'intervalMin') next.intervalMin = pick(INTERVALS, this.value);
     if (this.change === 'threshold') next.threshold = pick(THRESHOLDS, this.value);
     if (this.change === 'matcher') next.matcherHost = pick([undefined, ...HOSTS], this.value);
     if (this.change === 'kind') next.kind = config.kind === 'HOST_DOWN' ? 'METRIC' : 'HOST_DOWN';
+    if (this.change === 'people') next.people = !config.people;
     const url = real.receiver.url(`${real.pathPrefix}/${config.key}`);
+    const people = peopleOf(model, real, next);
     await real.service.expect(
       'PUT',
       `/groups/${real.groupId}/alertConfigs/${real.configIds.get(config.key)}`,
       real.auth,
       200,
-      configBody(next, url, config.enabled),
+      configBody(next, url, config.enabled, people),
     );
     if (next.kind !== config.kind) {
       // Another type: the old alerts no longer apply; the new type's open anew.
@@ -114,7 +132,7 @@ class EditConfig extends Step {
       reconcile(model, () => 'either');
       config.enabled = true;
     }
-    Object.assign(config, next);
+    Object.assign(config, written(next, people));
     for (const alert of openAlerts(model).filter((candidate) => candidate.configKey === config.key)) {
       alert.intervals.push(config.intervalMin);
     }
@@ -304,6 +322,30 @@ class Restart extends Step {
   }
 }
 
+// Deleting the sequence's user or team is refused while a stored configuration names them.
+class DeletePerson extends Step {
+  constructor(
+    clock: ManualClock,
+    private readonly who: 'user' | 'team',
+  ) {
+    super(clock);
+  }
+  protected override allowed(model: Readonly<AlertModel>): boolean {
+    return this.who === 'user' ? !model.userDeleted : !model.teamDeleted;
+  }
+  protected async act(model: AlertModel, real: ModelReal): Promise<void> {
+    const path = this.who === 'user' ? `/users/${real.userId}` : `/orgs/${real.orgId}/teams/${real.teamId}`;
+    const refused = namedBy(model, this.who);
+    await real.service.expect('DELETE', path, real.auth, refused ? 409 : 204);
+    if (refused) return;
+    if (this.who === 'user') model.userDeleted = true;
+    else model.teamDeleted = true;
+  }
+  toString(): string {
+    return `delete(${this.who})`;
+  }
+}
+
 class DeleteProject extends Step {
   protected async act(model: AlertModel, real: ModelReal): Promise<void> {
     await real.service.expect('DELETE', `/groups/${real.groupId}`, real.auth, 200);
@@ -322,6 +364,7 @@ const shape = fc.record({
   threshold: fc.constantFrom(...THRESHOLDS),
   matcherHost: fc.constantFrom<HostName | undefined>(undefined, ...HOSTS),
   intervalMin: fc.constantFrom(...INTERVALS),
+  people: fc.boolean(),
 });
 const index = fc.nat({ max: 5 });
 
@@ -337,7 +380,7 @@ export function alertModelCommands(clock: ManualClock): Array<fc.Arbitrary<Comma
         arbitrary: fc
           .tuple(
             index,
-            fc.constantFrom<Change>('intervalMin', 'threshold', 'matcher', 'kind'),
+            fc.constantFrom<Change>('intervalMin', 'threshold', 'matcher', 'kind', 'people'),
             fc.nat({ max: 2 }),
           )
           .map(([at, change, value]): Command => new EditConfig(clock, at, change, value)),
@@ -361,6 +404,12 @@ export function alertModelCommands(clock: ManualClock): Array<fc.Arbitrary<Comma
         arbitrary: fc.constantFrom(1, 4, 7, 16).map((minutes): Command => new Advance(clock, minutes)),
       },
       { weight: 1, arbitrary: fc.constant(null).map((): Command => new Restart(clock)) },
+      {
+        weight: 2,
+        arbitrary: fc
+          .constantFrom<'user' | 'team'>('user', 'team')
+          .map((who): Command => new DeletePerson(clock, who)),
+      },
       { weight: 1, arbitrary: fc.constant(null).map((): Command => new DeleteProject(clock)) },
     ),
   ];

@@ -132,11 +132,18 @@ export const hostnameOf = (host: HostName): string => `${host}.model.example`;
 export const hostOfAddress = (hostnameAndPort: string | undefined): HostName | undefined =>
   (['h0', 'h1'] as const).find((host) => hostnameAndPort === `${hostnameOf(host)}:27017`);
 
+export interface NamedPeople {
+  username?: string;
+  teamId?: string;
+}
+
 export function configBody(
   shape: ConfigShape,
   webhookUrl: string,
   enabled: boolean,
+  people: NamedPeople = {},
 ): Record<string, unknown> {
+  const toPeople = { emailEnabled: true, delayMin: 0, intervalMin: shape.intervalMin };
   return {
     eventTypeName: shape.kind === 'HOST_DOWN' ? 'HOST_DOWN' : 'OUTSIDE_METRIC_THRESHOLD',
     enabled,
@@ -155,7 +162,13 @@ export function configBody(
           },
         }
       : {}),
-    notifications: [{ typeName: 'WEBHOOK', webhookUrl, delayMin: 0, intervalMin: shape.intervalMin }],
+    notifications: [
+      { typeName: 'WEBHOOK', webhookUrl, delayMin: 0, intervalMin: shape.intervalMin },
+      ...(people.username === undefined
+        ? []
+        : [{ typeName: 'USER', username: people.username, ...toPeople }]),
+      ...(people.teamId === undefined ? [] : [{ typeName: 'TEAM', teamId: people.teamId, ...toPeople }]),
+    ],
   };
 }
 

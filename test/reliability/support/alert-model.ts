@@ -26,12 +26,17 @@ export interface ConfigShape {
   // undefined: every host.
   matcherHost?: HostName;
   intervalMin: number;
+  // Whether the configuration also notifies the sequence's user and team (USER and TEAM notifications).
+  people: boolean;
 }
 
 export interface ModelConfig extends ConfigShape {
   key: string;
   enabled: boolean;
   deleted: boolean;
+  // Who its stored notifications name (people, while they existed when it was written).
+  namesUser: boolean;
+  namesTeam: boolean;
 }
 
 export interface ModelAlert {
@@ -59,6 +64,8 @@ export interface AlertModel {
   open: Map<string, ModelAlert>;
   windows: Array<{ start: number; end: number }>;
   projectDeleted: boolean;
+  userDeleted: boolean;
+  teamDeleted: boolean;
   // Filled by a step, checked and cleared after it.
   endedThisStep: EndedAlert[];
   acknowledgedThisStep: ModelAlert[];
@@ -72,6 +79,8 @@ export function newModel(now: number): AlertModel {
     open: new Map(),
     windows: [],
     projectDeleted: false,
+    userDeleted: false,
+    teamDeleted: false,
     endedThisStep: [],
     acknowledgedThisStep: [],
   };
@@ -132,4 +141,12 @@ export function deliverable(model: AlertModel, alert: ModelAlert): boolean {
 
 export function openAlerts(model: AlertModel): ModelAlert[] {
   return [...model.open.values()];
+}
+
+// A team or user named by a stored configuration cannot be deleted (409), whether the configuration is
+// enabled or not.
+export function namedBy(model: Readonly<AlertModel>, who: 'user' | 'team'): boolean {
+  return model.configs.some(
+    (config) => !config.deleted && (who === 'user' ? config.namesUser : config.namesTeam),
+  );
 }
