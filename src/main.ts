@@ -51,7 +51,7 @@ async function bootstrap(): Promise<void> {
   if (!databaseUrl) {
     logger.log(`DATABASE_URL is unset: starting embedded Postgres in ${config.dataDir}/pg`);
     embedded = await startEmbeddedPostgres(`${config.dataDir}/pg`, config.embeddedPgPort, 'dms');
-    if (embedded.notice) logger.warn(`embedded Postgres: ${embedded.notice}`);
+    for (const notice of embedded.notices) logger.warn(`embedded Postgres: ${notice}`);
     databaseUrl = embedded.url;
   }
   const app = await createApp(config, databaseUrl, { handleSignals: false });

@@ -1,10 +1,13 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { OpenApiViolation, request } from '../support/checked-request';
 import { freePort, serviceArgs } from '../e2e/deliveries/service-process';
+import { binariesReadableBy, packagedBinaries } from '../../src/platform/database/embedded/postgres-binaries';
+import { postgresUserWhenRoot } from '../../src/platform/database/embedded/postgres-system-user';
+import { processInfo } from '../../src/platform/database/embedded/process-info';
 import { privateCloneOfBuild } from './support/private-clone';
 
 // `npm start` with DATABASE_URL unset, the service starting its own embedded Postgres: as a new user would
@@ -16,7 +19,9 @@ interface Started {
   exited: Promise<number | null>;
   stdout: () => string;
   stderr: () => string;
+  pid: number;
   stop: () => void;
+  killHard: () => void;
 }
 
 function startBuiltService(cwd: string, env: Record<string, string>): Started {
@@ -35,7 +40,54 @@ function startBuiltService(cwd: string, env: Record<string, string>): Started {
     exited: new Promise((done) => child.once('exit', (code) => done(code))),
     stdout: () => stdout,
     stderr: () => stderr,
+    pid: child.pid!,
     stop: () => void child.kill('SIGTERM'),
+    killHard: () => void child.kill('SIGKILL'),
+  };
+}
+
+// A live process, not one that exited and waits to be reaped.
+function running(pid: number): boolean {
+  const info = processInfo(pid);
+  return info !== null && !info.zombie;
+}
+
+function postmasterPid(cluster: string): number {
+  return Number.parseInt(readFileSync(join(cluster, 'postmaster.pid'), 'utf8').split('\n')[0], 10);
+}
+
+async function serviceEnv(dataDir: string): Promise<Record<string, string>> {
+  return {
+    PORT: String(await freePort()),
+    EMBEDDED_PG_PORT: String(await freePort()),
+    DATA_DIR: dataDir,
+  };
+}
+
+// A Postgres on `cluster` started by hand (as the service would run it), resolved once it is ready.
+async function postgresByHand(cluster: string): Promise<{ pid: number; stop: () => Promise<void> }> {
+  const runAs = postgresUserWhenRoot();
+  const binaries = runAs ? binariesReadableBy(runAs, packagedBinaries()) : packagedBinaries();
+  const args = ['-D', cluster, '-p', String(await freePort()), '-c', 'listen_addresses=127.0.0.1'];
+  const child = spawn(binaries.postgres, [...args, '-c', 'unix_socket_directories=', '-c', 'lc_messages=C'], {
+    ...(runAs ? { uid: runAs.uid, gid: runAs.gid } : {}),
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const exited = new Promise((done) => child.once('exit', done));
+  await new Promise<void>((ready, fail) => {
+    let output = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('ready to accept connections')) ready();
+    });
+    void exited.then(() => fail(new Error(`postgres by hand exited: ${output}`)));
+  });
+  return {
+    pid: child.pid!,
+    stop: async () => {
+      child.kill('SIGINT');
+      await exited;
+    },
   };
 }
 
@@ -124,4 +176,124 @@ describe('embedded Postgres started by the built service (DATABASE_URL unset)', 
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 120_000);
+
+  it('should stop the Postgres a service killed with SIGKILL left running, and start again', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'dms-killed-'));
+    const cluster = join(dataDir, 'pg');
+    const env = await serviceEnv(dataDir);
+    const baseUrl = `http://127.0.0.1:${env.PORT}`;
+    let leftover: number | undefined;
+    try {
+      const first = startBuiltService(ROOT, env);
+      expect(await healthWithin(baseUrl, first, 90_000)).toBe(200);
+      leftover = postmasterPid(cluster);
+      first.killHard();
+      await first.exited;
+      // No handler runs on SIGKILL: its Postgres is still there, holding the data directory and the port.
+      expect(running(leftover)).toBe(true);
+
+      const second = startBuiltService(ROOT, env);
+      try {
+        expect(await healthWithin(baseUrl, second, 90_000)).toBe(200);
+      } finally {
+        second.stop();
+      }
+      expect(await second.exited).toBe(0);
+      expect(running(leftover)).toBe(false);
+      expect(second.stdout()).toContain(
+        `stopped the Postgres (PID ${leftover}) that a previous run of the service left running on ${cluster}`,
+      );
+      expect(second.stderr()).toBe('');
+    } finally {
+      if (leftover !== undefined && running(leftover)) process.kill(leftover, 'SIGQUIT');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 240_000);
+
+  it('should leave alone a Postgres it did not start on its data directory and exit 1 saying whose it is', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'dms-foreign-'));
+    const cluster = join(dataDir, 'pg');
+    const env = await serviceEnv(dataDir);
+    try {
+      // The cluster exists (a first run, stopped cleanly); then someone starts Postgres on it by hand.
+      const first = startBuiltService(ROOT, env);
+      expect(await healthWithin(`http://127.0.0.1:${env.PORT}`, first, 90_000)).toBe(200);
+      first.stop();
+      expect(await first.exited).toBe(0);
+      const foreign = await postgresByHand(cluster);
+      try {
+        const second = startBuiltService(ROOT, env);
+        expect(await second.exited).toBe(1);
+        expect(second.stderr().split('\n').filter(Boolean)).toEqual([
+          `The embedded Postgres could not start: its data directory ${cluster} is in use by a Postgres this ` +
+            `service did not start (PID ${foreign.pid}). To go on, stop that Postgres, or set DATA_DIR to ` +
+            'another directory, or DATABASE_URL to a Postgres server to use instead.',
+        ]);
+        expect(running(foreign.pid)).toBe(true);
+      } finally {
+        await foreign.stop();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 240_000);
+
+  it('should leave alone the Postgres of another running instance on the same data directory and exit 1 saying so', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'dms-twice-'));
+    const cluster = join(dataDir, 'pg');
+    const env = await serviceEnv(dataDir);
+    try {
+      const first = startBuiltService(ROOT, env);
+      try {
+        expect(await healthWithin(`http://127.0.0.1:${env.PORT}`, first, 90_000)).toBe(200);
+        const second = startBuiltService(ROOT, await serviceEnv(dataDir));
+        expect(await second.exited).toBe(1);
+        expect(second.stderr().split('\n').filter(Boolean)).toEqual([
+          `The embedded Postgres could not start: its data directory ${cluster} is in use by another instance of ` +
+            `this service (PID ${first.pid}). To go on, stop that instance, or set DATA_DIR to another ` +
+            'directory, or DATABASE_URL to a Postgres server to use instead.',
+        ]);
+        // The first instance and its Postgres go on.
+        expect(await healthWithin(`http://127.0.0.1:${env.PORT}`, first, 10_000)).toBe(200);
+      } finally {
+        first.stop();
+      }
+      expect(await first.exited).toBe(0);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 240_000);
+
+  it('should start when postmaster.pid names a live process that is no Postgres', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'dms-stale-'));
+    const cluster = join(dataDir, 'pg');
+    const env = await serviceEnv(dataDir);
+    try {
+      const first = startBuiltService(ROOT, env);
+      expect(await healthWithin(`http://127.0.0.1:${env.PORT}`, first, 90_000)).toBe(200);
+      first.stop();
+      expect(await first.exited).toBe(0);
+      // As after a restart of the machine, when the number is now another program's. Not this test's own:
+      // Postgres takes the number of its parent or grandparent for a stale one by itself.
+      const other = spawn('sleep', ['600'], { stdio: 'ignore' });
+      try {
+        writeFileSync(join(cluster, 'postmaster.pid'), `${other.pid}\n${cluster}\n`);
+        const second = startBuiltService(ROOT, env);
+        try {
+          expect(await healthWithin(`http://127.0.0.1:${env.PORT}`, second, 90_000)).toBe(200);
+        } finally {
+          second.stop();
+        }
+        expect(await second.exited).toBe(0);
+        expect(second.stdout()).toContain(
+          `removed ${join(cluster, 'postmaster.pid')}, which named a process that is no Postgres (PID ${other.pid})`,
+        );
+        expect(running(other.pid!)).toBe(true);
+      } finally {
+        other.kill();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 240_000);
 });

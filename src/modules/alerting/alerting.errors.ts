@@ -72,6 +72,16 @@ export const AlertingErrors = defineErrors({
   TOTAL_MODE_DEPRECATED: { status: 400, detail: 'Mode TOTAL is no longer supported.' },
   INVALID_METRIC_NAME: { status: 404, detail: 'No metric with name {0} exists.' },
   WEBHOOK_URL_NOT_SET: { status: 400, detail: 'Webhook notification {0} requires a webhook URL.' },
+  // Deleting an integration that notifications use as their target (the product's code for WEBHOOK; ours,
+  // in its style, for the other types).
+  WEBHOOK_NOTIFICATIONS_PRESENT: {
+    status: 400,
+    detail: 'The WEBHOOK integration is used by notifications of alert configuration {0}.',
+  },
+  INTEGRATION_NOTIFICATIONS_PRESENT: {
+    status: 400,
+    detail: 'The {0} integration is used by notifications of alert configuration {1}.',
+  },
 
   // Maintenance windows
   MAINTENANCE_WINDOW_NOT_FOUND: {
@@ -96,6 +106,18 @@ export const AlertingErrors = defineErrors({
     detail: 'The maintenance window start date must be before its end date.',
   },
 });
+
+// A notification without a target of its own whose project has no integration of its type to send with:
+// the product's code for a webhook, MISSING_ATTRIBUTE naming the missing field for the others.
+export function notificationTargetMissing(typeName: string, path: string, field: string): ApiError {
+  if (typeName === 'WEBHOOK') return AlertingErrors.WEBHOOK_URL_NOT_SET(path);
+  return new ApiError(
+    400,
+    'MISSING_ATTRIBUTE',
+    `The required attribute ${path}.${field} was not specified, and the project has no ${typeName} integration to use instead.`,
+    [`${path}.${field}`],
+  );
+}
 
 // An alertable type of the product that nothing in this service can raise: the product's code, with a
 // detail that says why.

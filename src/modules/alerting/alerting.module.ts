@@ -2,10 +2,13 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AutomationModule } from '../automation';
 import { IdentityModule } from '../identity';
+import { IntegrationsModule } from '../integrations';
 import { AlertConfigEntity } from './alert-configs/alert-config.entity';
 import { AlertConfigsController } from './alert-configs/alert-configs.controller';
 import { AlertConfigsService } from './alert-configs/alert-configs.service';
 import { DefaultAlertConfigsListener } from './alert-configs/default-alert-configs.listener';
+import { IntegrationRemovedListener } from './alert-configs/integration-removed.listener';
+import { ProjectIntegrations } from './alert-configs/project-integrations';
 import { MatcherFieldNamesController } from './alert-configs/matcher-field-names.controller';
 import { NamedRecipientsListener } from './alert-configs/named-recipients.listener';
 import { NamedRecipientsStore } from './alert-configs/named-recipients.store';
@@ -34,10 +37,12 @@ import { MaintenanceWindowsService } from './maintenance-windows/maintenance-win
 // integrations and deliveries contexts; nothing here is reachable from another context but through index.ts.
 @Module({
   // IdentityModule provides the ProjectDirectory (a project's organization, for events and existence).
-  // AutomationModule provides the DeploymentReader the alert engine reads hosts through.
+  // AutomationModule provides the DeploymentReader the alert engine reads hosts through; IntegrationsModule
+  // the project's integrations that notifications without a target of their own are sent with.
   imports: [
     IdentityModule,
     AutomationModule,
+    IntegrationsModule,
     TypeOrmModule.forFeature([AlertConfigEntity, AlertEntity, MaintenanceWindowEntity]),
   ],
   controllers: [
@@ -51,6 +56,8 @@ import { MaintenanceWindowsService } from './maintenance-windows/maintenance-win
     DefaultAlertConfigsListener,
     NamedRecipientsStore,
     NamedRecipientsListener,
+    ProjectIntegrations,
+    IntegrationRemovedListener,
     AlertsService,
     AlertByIdStore,
     AlertConfigByIdStore,

@@ -21,6 +21,7 @@ import { OrganizationsController } from './organizations/organizations.controlle
 import { OrganizationsService } from './organizations/organizations.service';
 import { OrganizationLifecycleService } from './organizations/organization-lifecycle.service';
 import { ProjectLifecycleService } from './projects/project-lifecycle.service';
+import { ProjectNames } from './projects/project-names';
 import { ProjectOrgDirectory } from './projects/project-org.directory';
 import { ProjectEntity } from './projects/project.entity';
 import { ProjectsController } from './projects/projects.controller';
@@ -114,10 +115,11 @@ import { TeamsService } from './teams/teams.service';
     ProjectOrgDirectory,
     UserRecipients,
     UserRecipientsStore,
+    ProjectNames,
     { provide: ProjectDirectory, useExisting: ProjectOrgDirectory },
     FirstUserBootstrapGate,
     { provide: FirstUserGate, useExisting: FirstUserBootstrapGate },
   ],
-  exports: [CredentialsService, ProjectDirectory, FirstUserGate, UserRecipients, TeamsService],
+  exports: [CredentialsService, ProjectDirectory, FirstUserGate, UserRecipients, TeamsService, ProjectNames],
 })
 export class IdentityModule {}

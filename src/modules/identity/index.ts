@@ -14,4 +14,6 @@ export {
 } from './identity.events';
 export { IdentityErrors } from './identity.errors';
 export { UserRecipients } from './users/user-recipients';
+export type { PersonContact } from './users/user-recipients.store';
 export { TeamsService, type TeamMember } from './teams/teams.service';
+export { ProjectNames } from './projects/project-names';

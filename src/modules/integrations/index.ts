@@ -15,6 +15,9 @@ export type {
   VictorOpsSettings,
   WebhookSettings,
 } from './configurations/integration-settings';
-export { INTEGRATION_TYPES, type IntegrationType } from './configurations/integration-types';
+export {
+  INTEGRATION_TYPES,
+  isIntegrationType,
+  type IntegrationType,
+} from './configurations/integration-types';
 export { IntegrationEventTypes, type IntegrationEventRaw } from './integrations.events';
-export { PrometheusTargetSource } from './prometheus/prometheus-targets';

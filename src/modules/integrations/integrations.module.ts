@@ -1,6 +1,7 @@
 import { IntegrationsGroupDeletedListener } from './group-deleted.listener';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AutomationModule } from '../automation';
 import { IdentityModule } from '../identity';
 import { IntegrationEntity } from './configurations/integration.entity';
 import { IntegrationSettingsWriter } from './configurations/integration-settings.writer';
@@ -10,19 +11,18 @@ import { MetricsController } from './metrics/metrics.controller';
 import { ServiceMetrics } from './metrics/service-metrics';
 import { PrometheusDiscoveryController } from './prometheus/prometheus-discovery.controller';
 import { PrometheusDiscoveryService } from './prometheus/prometheus-discovery.service';
-import { NoKnownHosts, PrometheusTargetSource } from './prometheus/prometheus-targets';
 
 // Third-party integrations of a project (configuration API), Prometheus discovery and the service's own
 // metrics. IntegrationsService is exported for the delivery side (configuredFor).
 @Module({
-  // IdentityModule provides the ProjectDirectory (a project's organization, for events and existence).
-  imports: [IdentityModule, TypeOrmModule.forFeature([IntegrationEntity])],
+  // IdentityModule provides the ProjectDirectory (a project's organization, for events and existence) and
+  // project names; AutomationModule the DeploymentReader (the monitored hosts Prometheus scrapes).
+  imports: [IdentityModule, AutomationModule, TypeOrmModule.forFeature([IntegrationEntity])],
   controllers: [IntegrationsController, PrometheusDiscoveryController, MetricsController],
   providers: [
     IntegrationsService,
     IntegrationSettingsWriter,
     PrometheusDiscoveryService,
-    { provide: PrometheusTargetSource, useClass: NoKnownHosts },
     ServiceMetrics,
     IntegrationsGroupDeletedListener,
   ],

@@ -75,6 +75,13 @@ describe('deliverySettings', () => {
       'DELIVERY_LEASE_MS must be longer than OUTBOUND_TIMEOUT_MS (2000), got "2000"',
     );
   });
+
+  it('should give one organization half of the slots by default, never fewer than one project', () => {
+    expect(deliverySettings({}, 2000).deliveryOrgConcurrency).toBe(10);
+    expect(deliverySettings({ DELIVERY_CONCURRENCY: '6' }, 2000).deliveryOrgConcurrency).toBe(4);
+    expect(deliverySettings({ DELIVERY_ORG_CONCURRENCY: '3' }, 2000).deliveryOrgConcurrency).toBe(3);
+    expect(() => deliverySettings({ DELIVERY_ORG_CONCURRENCY: '0' }, 2000)).toThrow('DELIVERY_ORG_CONCURRENCY');
+  });
 });
 
 describe('agentReportCaps', () => {

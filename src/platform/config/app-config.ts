@@ -63,9 +63,10 @@ export interface AppConfig {
   // How long a claimed delivery stays leased to the instance calling its receiver; once it lapses (the
   // instance died mid-call) another instance tries it again. Longer than one outbound call.
   deliveryLeaseMs: number;
-  // Calls in flight per instance, and per project across all instances (a project's unresponsive
-  // receiver holds at most that many while other projects' deliveries go on).
+  // Calls in flight per instance, and per organization and per project across all instances (an
+  // organization's unresponsive receivers hold at most that many while other tenants' deliveries go on).
   deliveryConcurrency: number;
+  deliveryOrgConcurrency: number;
   deliveryProjectConcurrency: number;
   // Attempt rows kept per delivery (the latest ones; the delivery counts them all).
   deliveryAttemptsKept: number;
@@ -76,11 +77,12 @@ export interface AppConfig {
   maxNewHostsPerReport: number;
   maxHostsPerProject: number;
   maxEventsPerReport: number;
-  // Agent reports written at once (the others wait in arrival order): past the database's cores, more
-  // concurrent report transactions only contend with each other.
+  // Agent reports written at once (the others wait, served per organization then project in turn): past
+  // the database's cores, more concurrent report transactions only contend with each other.
   reportWriteConcurrency: number;
-  // Reports that may wait for a write slot; more are refused with 503 and Retry-After, so that a backlog
-  // cannot hold more parsed reports than the heap has room for.
+  // Reports that may wait for a write slot, all tenants together, so that a backlog cannot hold more parsed
+  // reports than the heap has room for; past it the busiest tenant's reports are refused with 503 and
+  // Retry-After (a quieter tenant's report takes the place of its newest).
   reportQueueLimit: number;
   // Who may read /metrics: loopback callers only, bearer-token holders, or anyone.
   metricsAccess: MetricsAccess;
@@ -384,6 +386,7 @@ export function deliverySettings(
   | 'deliveryWakeOnCommit'
   | 'deliveryLeaseMs'
   | 'deliveryConcurrency'
+  | 'deliveryOrgConcurrency'
   | 'deliveryProjectConcurrency'
   | 'deliveryAttemptsKept'
   | 'testNotificationTimeoutMs'
@@ -396,13 +399,19 @@ export function deliverySettings(
     );
   }
   const testNotificationTimeoutMs = int(env, 'TEST_NOTIFICATION_TIMEOUT_MS', 5000, 100, 300_000);
+  const deliveryConcurrency = int(env, 'DELIVERY_CONCURRENCY', 20, 1, 1000);
+  const deliveryProjectConcurrency = int(env, 'DELIVERY_PROJECT_CONCURRENCY', 4, 1, 1000);
+  // By default one organization holds at most half of an instance's slots, so another organization's
+  // delivery always finds one free however many of the first one's receivers hang.
+  const orgDefault = Math.max(deliveryProjectConcurrency, Math.floor(deliveryConcurrency / 2));
   return {
     deliveryPollMs: int(env, 'DELIVERY_POLL_MS', 1000, 0, 3_600_000),
     notificationSweepMs: int(env, 'NOTIFICATION_SWEEP_MS', 30_000, 0, 3_600_000),
     deliveryWakeOnCommit: bool(env, 'DELIVERY_WAKE_ON_COMMIT', true),
     deliveryLeaseMs,
-    deliveryConcurrency: int(env, 'DELIVERY_CONCURRENCY', 20, 1, 1000),
-    deliveryProjectConcurrency: int(env, 'DELIVERY_PROJECT_CONCURRENCY', 4, 1, 1000),
+    deliveryConcurrency,
+    deliveryOrgConcurrency: int(env, 'DELIVERY_ORG_CONCURRENCY', orgDefault, 1, 1000),
+    deliveryProjectConcurrency,
     deliveryAttemptsKept: int(env, 'DELIVERY_ATTEMPTS_KEPT', 20, 1, 10_000),
     testNotificationTimeoutMs: Math.min(testNotificationTimeoutMs, outboundTimeoutMs),
   };

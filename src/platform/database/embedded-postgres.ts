@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import { placeCluster } from './embedded/cluster-directory';
 import { EmbeddedPostgresError } from './embedded/embedded-postgres-error';
+import { stopLeftoverPostgres } from './embedded/leftover-postgres';
 import { binariesReadableBy, packagedBinaries } from './embedded/postgres-binaries';
 import { type RunningPostgres, initialiseCluster, startServer } from './embedded/postgres-process';
 import { postgresUserWhenRoot } from './embedded/postgres-system-user';
@@ -14,8 +15,8 @@ export interface EmbeddedDatabase {
   adminUrl: string;
   /** Where the cluster really is (see placeCluster). */
   dataDir: string;
-  /** Set when dataDir is not the directory asked for, saying why. */
-  notice: string | null;
+  /** What the operator should know: dataDir is not the directory asked for, a leftover Postgres was stopped. */
+  notices: string[];
   stop(): Promise<void>;
 }
 
@@ -51,6 +52,7 @@ export async function startEmbeddedPostgres(
     if (!existsSync(join(cluster.path, 'PG_VERSION'))) {
       await initialiseCluster(binaries, cluster.path, { user: USER, password: PASSWORD }, runAs);
     }
+    const leftover = await stopLeftoverPostgres(cluster.path);
     server = await startServer(binaries, cluster.path, port, runAs, log);
     const adminUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
     await ensureDatabase(adminUrl, database);
@@ -58,7 +60,7 @@ export async function startEmbeddedPostgres(
       url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
       adminUrl,
       dataDir: cluster.path,
-      notice: cluster.notice,
+      notices: [cluster.notice, leftover].filter((notice): notice is string => notice !== null),
       stop: () => server!.stop(),
     };
   } catch (error) {

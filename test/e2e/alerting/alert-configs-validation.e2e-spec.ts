@@ -26,6 +26,13 @@ interface Case {
 const bad = (code: string, detail: string, parameters: unknown[]) => errorBody(400, code, detail, parameters);
 const missing = (field: string) =>
   bad('MISSING_ATTRIBUTE', `The required attribute ${field} was not specified.`, [field]);
+// No target of its own and no integration of the type in the project to send with instead.
+const noTarget = (field: string, type: string) =>
+  bad(
+    'MISSING_ATTRIBUTE',
+    `The required attribute ${field} was not specified, and the project has no ${type} integration to use instead.`,
+    [field],
+  );
 const invalidEnum = (value: string, field: string) =>
   bad('INVALID_ENUM_VALUE', `An invalid enumeration value ${value} was specified for ${field}.`, [
     value,
@@ -437,7 +444,7 @@ const notificationCases: Case[] = [
   {
     when: 'a PAGER_DUTY notification has no service key',
     body: withNotification({ typeName: 'PAGER_DUTY', serviceKey: '  ' }),
-    expected: missing('notifications[0].serviceKey'),
+    expected: noTarget('notifications[0].serviceKey', 'PAGER_DUTY'),
   },
   {
     when: 'an OPS_GENIE notification has no API key',
@@ -461,7 +468,7 @@ const notificationCases: Case[] = [
   {
     when: 'a DATADOG notification has no API key',
     body: withNotification({ typeName: 'DATADOG' }),
-    expected: missing('notifications[0].datadogApiKey'),
+    expected: noTarget('notifications[0].datadogApiKey', 'DATADOG'),
   },
   {
     when: 'a DATADOG region is unknown',
@@ -476,7 +483,7 @@ const notificationCases: Case[] = [
   {
     when: 'a MICROSOFT_TEAMS notification has no webhook URL',
     body: withNotification({ typeName: 'MICROSOFT_TEAMS' }),
-    expected: missing('notifications[0].microsoftTeamsWebhookUrl'),
+    expected: noTarget('notifications[0].microsoftTeamsWebhookUrl', 'MICROSOFT_TEAMS'),
   },
   {
     when: 'a MICROSOFT_TEAMS webhook URL is not https',

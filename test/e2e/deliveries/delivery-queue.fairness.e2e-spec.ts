@@ -13,8 +13,8 @@ import {
   workerOf,
 } from './deliveries.fixture';
 
-// Finding 8 (noisy neighbour): sixty alerts to one project's webhook that never answers must not delay
-// another project's only delivery. Real timers: the worker polls every 100 ms as in production, and
+// Sixty alerts to one project's webhook that never answers must not delay another project's only
+// delivery (each project in an organization of its own here). Real timers: the worker polls every 100 ms as in production, and
 // the unresponsive calls last until OUTBOUND_TIMEOUT_MS (60 s), far beyond this test.
 
 const NOISY_ALERTS = 60;

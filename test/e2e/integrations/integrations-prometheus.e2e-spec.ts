@@ -1,4 +1,8 @@
+import { ModulesContainer } from '@nestjs/core';
+import { DeploymentReader } from '../../../src/modules/automation';
+import { PrometheusDiscoveryService } from '../../../src/modules/integrations/prometheus/prometheus-discovery.service';
 import { call } from '../../support/digest-client';
+import { createAgentKey, hostReport, monitoringReport, report } from '../automation/automation.fixture';
 import { projectWithCallers, type ProjectCallers } from '../../support/factories/alerting.fixture';
 import { bootstrapFirstUser, createProject } from '../../support/factories/identity.fixture';
 import type { TestApp } from '../../support/test-app';
@@ -35,16 +39,60 @@ function discover(groupId: string, authorization?: string) {
   return call('GET', discoveryUrl(groupId), { headers: authorization ? { authorization } : {} });
 }
 
+// A monitoring agent of the project reports one process it watches.
+async function agentReportsHost(groupId: string, hostname: string): Promise<void> {
+  const key = await createAgentKey(t, p.globalOwner, groupId);
+  await report(t, { groupId, agentKey: key }, monitoringReport([hostReport({ hostname })]));
+}
+
 const CHALLENGE = { detail: 'You are not authorized for this resource.', error: 401, reason: 'Unauthorized' };
 
 describe('GET /prometheus/v1.0/groups/{groupId}/discovery', () => {
-  it('should list the targets with the project labels when the integration credentials are sent', async () => {
+  const addHost = async (groupId: string, hostname: string, port: number): Promise<string> => {
+    const response = await call<{ id: string }>('POST', `${t.apiUrl}/groups/${groupId}/hosts`, {
+      auth: p.globalOwner,
+      body: { hostname, port },
+    });
+    expect(response.status).toBe(201);
+    return response.body.id;
+  };
+  const nameOf = async (groupId: string): Promise<string> =>
+    (await call<{ name: string }>('GET', `${t.apiUrl}/groups/${groupId}`, { auth: p.globalOwner })).body.name;
+
+  it('should list each machine of the monitored processes at the listenAddress port with the project labels', async () => {
+    await addHost(p.groupId, 'db1.example.com', 27017);
+    await addHost(p.groupId, 'db0.example.com', 27017);
+    await addHost(p.groupId, 'db0.example.com', 27018);
+    await addHost(p.groupId, 'fd00::12', 27017);
+    const removed = await addHost(p.groupId, 'gone.example.com', 27017);
+    expect(
+      (await call('DELETE', `${t.apiUrl}/groups/${p.groupId}/hosts/${removed}`, { auth: p.groupOwner }))
+        .status,
+    ).toBe(204);
+    await agentReportsHost(p.groupId, 'agent-seen.example.com');
+
     const response = await discover(p.groupId, basic('prom_user', SECRETS.prometheusPassword));
     expect(response.status).toBe(200);
     expect(response.headers['content-type']).toBe('application/json');
     expect(response.body).toEqual([
-      { targets: ['0.0.0.0:9216'], labels: { group_id: p.groupId, org_id: p.orgId } },
+      {
+        targets: [
+          '[fd00::12]:9216',
+          'agent-seen.example.com:9216',
+          'db0.example.com:9216',
+          'db1.example.com:9216',
+        ],
+        labels: { group_id: p.groupId, group_name: await nameOf(p.groupId), org_id: p.orgId },
+      },
     ]);
+  });
+
+  it('should answer no target group when the project monitors no process', async () => {
+    const bare = await createProject(t, p.globalOwner, p.orgId);
+    await configure(integrationsApi(t, bare.id), p.orgOwner, 'PROMETHEUS');
+    const response = await discover(bare.id, basic('prom_user', SECRETS.prometheusPassword));
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual([]);
   });
 
   it.each([
@@ -96,9 +144,13 @@ describe('GET /prometheus/v1.0/groups/{groupId}/discovery', () => {
       password: 'Rotated-1',
     });
     expect((await discover(other.id, basic('other_user', 'Other-Pa55-word'))).status).toBe(401);
+    await addHost(other.id, 'db9.example.com', 27017);
     const enabled = await discover(other.id, basic('other_user', 'Rotated-1'));
     expect(enabled.body).toEqual([
-      { targets: ['metrics.example.com:9300'], labels: { group_id: other.id, org_id: p.orgId } },
+      {
+        targets: ['db9.example.com:9300'],
+        labels: { group_id: other.id, group_name: await nameOf(other.id), org_id: p.orgId },
+      },
     ]);
   });
 
@@ -143,5 +195,32 @@ describe('GET /metrics', () => {
   it('should not be served under the API prefix', async () => {
     const response = await call('GET', `${t.apiUrl}/metrics`, { auth: p.readOnly });
     expect(response.status).toBe(404);
+  });
+});
+
+// Every provider the running service resolved, by the class that was bound (useClass, useExisting, a
+// factory's product): a stand-in (No*, *Stub, *Fake, *Placeholder, *Noop, *Dummy) is never what a
+// context answers with, here or anywhere else.
+const STAND_IN = /^No[A-Z]|(Stub|Fake|Placeholder|Noop|Dummy)$/;
+
+describe('GET /prometheus/v1.0/groups/{groupId}/discovery (providers bound in the running service)', () => {
+  it('should bind no stand-in class as a provider of any module when the service runs', () => {
+    const bound = new Set<string>();
+    for (const module of t.app.get(ModulesContainer).values()) {
+      for (const wrapper of module.providers.values()) {
+        if (typeof wrapper.metatype === 'function' && wrapper.metatype.name) bound.add(wrapper.metatype.name);
+        const instance: unknown = wrapper.instance;
+        if (typeof instance === 'object' && instance !== null) bound.add(instance.constructor.name);
+      }
+    }
+    expect(bound.size).toBeGreaterThan(50);
+    expect([...bound].filter((name) => STAND_IN.test(name))).toEqual([]);
+  });
+
+  it("should take the scrape targets from the automation context's deployment reader", () => {
+    const dependencies: unknown[] = Reflect.getMetadata('design:paramtypes', PrometheusDiscoveryService);
+    expect(dependencies).toContain(DeploymentReader);
+    const reader = t.app.get(DeploymentReader, { strict: false });
+    expect(reader.constructor).toBe(DeploymentReader);
   });
 });

@@ -32,6 +32,7 @@ import type { AlertConfigFieldsRequest, CreateAlertConfigRequest } from './dto/c
 import type { ReplaceAlertConfigRequest } from './dto/replace-alert-config.request';
 import type { ToggleAlertConfigRequest } from './dto/toggle-alert-config.request';
 import { openNotification, restoreRedactedSecrets, sealNotification } from './notification-secrets';
+import { ProjectIntegrations } from './project-integrations';
 
 type EventTypeName = (typeof AlertConfigEventTypes)[keyof typeof AlertConfigEventTypes];
 
@@ -50,6 +51,7 @@ export class AlertConfigsService {
     private readonly alerts: AlertsService,
     private readonly byId: AlertConfigByIdStore,
     private readonly reconciler: AlertConfigReconciler,
+    private readonly projectIntegrations: ProjectIntegrations,
   ) {}
 
   async list(groupId: string, page: PageQuery): Promise<ListEnvelope<AlertConfigResponse>> {
@@ -89,6 +91,7 @@ export class AlertConfigsService {
     // No secret is stored yet, so a redacted value sent here is refused rather than stored.
     const notifications = request.notifications && restoreRedactedSecrets(notificationInputs(request), []);
     const draft = checkAlertConfig(inputOf(request, request.eventTypeName, notifications));
+    await this.projectIntegrations.assertUsable(groupId, draft.notifications);
     const entity = await this.insert(groupId, orgId, draft);
     await this.reconciler.reconcile(entity);
     return this.toResponse(entity);
@@ -121,6 +124,7 @@ export class AlertConfigsService {
     const draft = checkAlertConfig(
       inputOf(request, request.eventTypeName ?? entity.eventTypeName, notifications),
     );
+    await this.projectIntegrations.assertUsable(groupId, draft.notifications);
     Object.assign(entity, this.columnsOf(draft), { updated: this.clock.now() });
     await updateAlertConfig(this.txHost.tx, entity);
     await this.reconciler.reconcile(entity);

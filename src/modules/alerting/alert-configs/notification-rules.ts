@@ -1,6 +1,7 @@
 import { ORG_ROLE_NAMES } from '../../../platform/auth/role-names';
 import { CommonErrors } from '../../../platform/http/error-codes';
 import { isObjectId } from '../../../platform/ids/object-id';
+import { PHONE_NUMBER_PATTERN } from '../../../platform/text/phone-number';
 import { AlertingErrors } from '../alerting.errors';
 import {
   DATADOG_REGIONS,
@@ -16,7 +17,6 @@ import type { Notification, NotificationInput, NotificationValue } from './alert
 import { parseTemplate, templateBudgetProblem, TemplateSyntaxError } from './webhook-template';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^\+?[0-9][0-9 ().-]{4,29}$/;
 const COMMON_FIELDS = new Set(['typeName', 'delayMin', 'intervalMin']);
 
 // notifications[]: the product's codes for each rule.
@@ -48,11 +48,17 @@ export function checkNotification(input: NotificationInput, path: string): Notif
       MIN_INTERVAL_MIN,
     );
   }
-  if (input.typeName === 'WEBHOOK' && isBlank(input.webhookUrl)) {
-    throw AlertingErrors.WEBHOOK_URL_NOT_SET(path);
-  }
-  for (const field of spec.required) {
-    if (isBlank(input[field])) throw CommonErrors.MISSING_ATTRIBUTE(`${path}.${field}`);
+  // Without any field of its target, the project's integration of the type is the target (checked
+  // when saved, project-integrations.ts); a partial target is refused naming what is missing.
+  const ownTarget = spec.target === undefined || spec.target.some((field) => !isBlank(input[field]));
+  if (ownTarget) {
+    // The product: a webhook secret only goes with the notification's own URL.
+    if (input.typeName === 'WEBHOOK' && isBlank(input.webhookUrl)) {
+      throw AlertingErrors.WEBHOOK_URL_NOT_SET(path);
+    }
+    for (const field of spec.required) {
+      if (isBlank(input[field])) throw CommonErrors.MISSING_ATTRIBUTE(`${path}.${field}`);
+    }
   }
 
   const notification: Notification = { typeName: input.typeName, delayMin, intervalMin };
@@ -61,11 +67,25 @@ export function checkNotification(input: NotificationInput, path: string): Notif
       notification[field] = value as NotificationValue;
     }
   }
-  applyTypeRules(notification, input, path);
+  applyTypeRules(notification, input, path, ownTarget);
   return notification;
 }
 
-function applyTypeRules(notification: Notification, input: NotificationInput, path: string): void {
+// The integration type whose project settings (/groups/{groupId}/integrations/{TYPE}) a checked
+// notification is sent with, because it carries no target of its own; undefined when it has one.
+export function projectIntegrationOf(notification: Notification): string | undefined {
+  const target = notificationTypeSpec(notification.typeName)?.target;
+  return target !== undefined && target.every((field) => isBlank(notification[field]))
+    ? notification.typeName
+    : undefined;
+}
+
+function applyTypeRules(
+  notification: Notification,
+  input: NotificationInput,
+  path: string,
+  ownTarget: boolean,
+): void {
   switch (input.typeName) {
     case 'EMAIL':
       if (!EMAIL.test(input.emailAddress as string)) {
@@ -73,7 +93,7 @@ function applyTypeRules(notification: Notification, input: NotificationInput, pa
       }
       return;
     case 'SMS':
-      if (!PHONE.test(input.mobileNumber as string)) {
+      if (!PHONE_NUMBER_PATTERN.test(input.mobileNumber as string)) {
         throw CommonErrors.VALIDATION_ERROR(`${path}.mobileNumber`, 'it is not a valid mobile number');
       }
       return;
@@ -107,17 +127,28 @@ function applyTypeRules(notification: Notification, input: NotificationInput, pa
         throw CommonErrors.VALIDATION_ERROR(`${path}.teamId`, 'a team id is 24 hexadecimal digits');
       }
       return;
+    // The region and the URLs belong to the notification's own target; the project's integration has its own.
     case 'OPS_GENIE':
-      notification.opsGenieRegion = oneOf(input.opsGenieRegion, OPS_GENIE_REGIONS, `${path}.opsGenieRegion`);
+      if (ownTarget) {
+        notification.opsGenieRegion = oneOf(
+          input.opsGenieRegion,
+          OPS_GENIE_REGIONS,
+          `${path}.opsGenieRegion`,
+        );
+      }
       return;
     case 'DATADOG':
-      notification.datadogRegion = oneOf(input.datadogRegion, DATADOG_REGIONS, `${path}.datadogRegion`);
+      if (ownTarget) {
+        notification.datadogRegion = oneOf(input.datadogRegion, DATADOG_REGIONS, `${path}.datadogRegion`);
+      }
       return;
     case 'MICROSOFT_TEAMS':
-      checkUrl(input.microsoftTeamsWebhookUrl as string, `${path}.microsoftTeamsWebhookUrl`, ['https:']);
+      if (ownTarget) {
+        checkUrl(input.microsoftTeamsWebhookUrl as string, `${path}.microsoftTeamsWebhookUrl`, ['https:']);
+      }
       return;
     case 'WEBHOOK':
-      checkUrl(input.webhookUrl as string, `${path}.webhookUrl`, ['http:', 'https:']);
+      if (ownTarget) checkUrl(input.webhookUrl as string, `${path}.webhookUrl`, ['http:', 'https:']);
       for (const field of ['webhookBodyTemplate', 'webhookHeadersTemplate']) {
         if (input[field] !== undefined) checkTemplate(input[field] as string, `${path}.${field}`);
       }

@@ -11,6 +11,11 @@ export interface NotificationTypeSpec {
   fields: readonly string[];
   // Secret fields: stored encrypted and redacted in responses.
   secrets: Readonly<Record<string, Redaction>>;
+  // Types backed by a third-party integration of the same name: a notification sends either all of its
+  // target's required fields, or none of these, and then the project's integration of the type
+  // (/groups/{groupId}/integrations/{TYPE}) is its target. The product documents this default for
+  // WEBHOOK; one rule serves every type that has an integration.
+  target?: readonly string[];
 }
 
 const CHANNELS = ['emailEnabled', 'smsEnabled'] as const;
@@ -32,22 +37,31 @@ export const NOTIFICATION_TYPES: Readonly<Record<string, NotificationTypeSpec>> 
     required: ['apiToken', 'channelName'],
     fields: ['apiToken', 'channelName'],
     secrets: { apiToken: 'PARTIAL' },
+    target: ['apiToken', 'channelName'],
   },
-  PAGER_DUTY: { required: ['serviceKey'], fields: ['serviceKey'], secrets: { serviceKey: 'PARTIAL' } },
+  PAGER_DUTY: {
+    required: ['serviceKey'],
+    fields: ['serviceKey'],
+    secrets: { serviceKey: 'PARTIAL' },
+    target: ['serviceKey'],
+  },
   OPS_GENIE: {
     required: ['opsGenieApiKey'],
     fields: ['opsGenieApiKey', 'opsGenieRegion'],
     secrets: { opsGenieApiKey: 'PARTIAL' },
+    target: ['opsGenieApiKey', 'opsGenieRegion'],
   },
   VICTOR_OPS: {
     required: ['victorOpsApiKey'],
     fields: ['victorOpsApiKey', 'victorOpsRoutingKey'],
     secrets: { victorOpsApiKey: 'PARTIAL' },
+    target: ['victorOpsApiKey', 'victorOpsRoutingKey'],
   },
   DATADOG: {
     required: ['datadogApiKey'],
     fields: ['datadogApiKey', 'datadogRegion'],
     secrets: { datadogApiKey: 'PARTIAL' },
+    target: ['datadogApiKey', 'datadogRegion'],
   },
   // The CM list spells HIPCHAT, the OM response table HIP_CHAT: both are accepted and kept as sent.
   HIP_CHAT,
@@ -56,6 +70,7 @@ export const NOTIFICATION_TYPES: Readonly<Record<string, NotificationTypeSpec>> 
     required: ['microsoftTeamsWebhookUrl'],
     fields: ['microsoftTeamsWebhookUrl'],
     secrets: { microsoftTeamsWebhookUrl: 'URL' },
+    target: ['microsoftTeamsWebhookUrl'],
   },
   WEBHOOK: {
     required: ['webhookUrl'],
@@ -66,6 +81,8 @@ export const NOTIFICATION_TYPES: Readonly<Record<string, NotificationTypeSpec>> 
       webhookBodyTemplate: 'FULL',
       webhookHeadersTemplate: 'FULL',
     },
+    // The templates shape what is sent, to the notification's own URL or to the project's webhook.
+    target: ['webhookUrl', 'webhookSecret'],
   },
 };
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 import { DOMAIN_EVENT_PREFIX, type DomainEvent } from '../../../platform/events/domain-event';
-import { DeploymentReader } from '../../automation';
+import { AutomationEventTypes, DeploymentReader } from '../../automation';
 import type { NewAlert } from '../alerts/alert-details';
 import { AlertsService } from '../alerts/alerts.service';
 import { ALERT_SOURCES } from '../catalog/alert-sources';
@@ -117,9 +117,18 @@ export class InformationalAlerts {
   }
 }
 
+const VERSION_EVENTS: ReadonlySet<string> = new Set([
+  AutomationEventTypes.VERSION_CHANGED,
+  AutomationEventTypes.HOST_UPGRADED,
+  AutomationEventTypes.HOST_DOWNGRADED,
+]);
+
+// Only a version event tells the versions: the text of an alert describes its own event.
 function versionChange(event: DomainEvent): string {
   const raw = event.raw ?? {};
-  return typeof raw.previousVersion === 'string' && typeof raw.version === 'string'
+  return VERSION_EVENTS.has(event.eventTypeName) &&
+    typeof raw.previousVersion === 'string' &&
+    typeof raw.version === 'string'
     ? ` (${raw.previousVersion} -> ${raw.version})`
     : '';
 }

@@ -15,6 +15,7 @@ import { DisksService } from '../disks/disks.service';
 import { checkReportEvents } from '../hosts/host-caps';
 import { HostReportWriter, type ReportedHost } from '../hosts/host-report.writer';
 import { hostEventSubject } from '../hosts/host.mapper';
+import { hostChangeFacts } from '../hosts/host-transitions';
 import { MeasurementPartitions } from '../measurements/measurement-partitions';
 import { MeasurementStore, type DataPoint } from '../measurements/measurement.store';
 import { ProjectScope } from '../../../platform/auth/project-scope';
@@ -58,9 +59,11 @@ export class ReportIngestService {
     checkReport(report, now, this.config.measurementRetentionDays);
     await this.partitions.ensureFor(sampleTimes(report));
     // Admission before the transaction: a backlog of reports waits here, holding no connection, instead
-    // of running as many transactions at once as the pool allows.
+    // of running as many transactions at once as the pool allows; waiting reports are served per
+    // organization, then per project, so one tenant's flood neither delays nor refuses another's heartbeats.
+    const tenant = { org: await this.scope.orgOf(groupId), project: groupId };
     const created = await this.writes
-      .run(() => this.write(groupId, report, now))
+      .run(tenant, () => this.write(groupId, report, now))
       .catch((error: unknown) => {
         throw error instanceof GateFullError ? reportsBacklogged(error.waiting) : error;
       });
@@ -113,12 +116,12 @@ export class ReportIngestService {
       });
     }
     for (const { host, events, previous } of hosts) {
-      const raw: HostEventRaw = { cause: 'REPORTED', typeName: host.typeName };
-      if (previous?.version && host.version && previous.version !== host.version) {
-        raw.previousVersion = previous.version;
-        raw.version = host.version;
-      }
       for (const eventTypeName of events) {
+        const raw: HostEventRaw = {
+          cause: 'REPORTED',
+          typeName: host.typeName,
+          ...hostChangeFacts(eventTypeName, previous, host),
+        };
         await this.events.publish({
           ...base,
           eventTypeName,

@@ -1,4 +1,4 @@
-import { hostChangeEvents } from './host-transitions';
+import { hostChangeEvents, hostChangeFacts } from './host-transitions';
 
 const host = (overrides: Partial<Parameters<typeof hostChangeEvents>[1]> = {}) => ({
   typeName: 'REPLICA_SECONDARY',
@@ -57,5 +57,31 @@ describe('hostChangeEvents', () => {
       'HOST_RESTARTED',
     ]);
     expect(hostChangeEvents(host({ uptimeMsec: 5000 }), host({ uptimeMsec: 6000 }))).toEqual([]);
+  });
+});
+
+describe('hostChangeFacts', () => {
+  const before = host({ version: '7.0.5' });
+  const after = host({ version: '7.0.6', typeName: 'REPLICA_PRIMARY' });
+
+  it('should give the versions to the version events only when one report changes state and version', () => {
+    const facts = Object.fromEntries(
+      hostChangeEvents(before, after).map((type) => [type, hostChangeFacts(type, before, after)]),
+    );
+    expect(facts).toEqual({
+      HOST_NOW_PRIMARY: {},
+      PRIMARY_ELECTED: {},
+      VERSION_CHANGED: { previousVersion: '7.0.5', version: '7.0.6' },
+      HOST_UPGRADED: { previousVersion: '7.0.5', version: '7.0.6' },
+    });
+  });
+
+  it('should give a restart no versions when the version changed in the same report', () => {
+    const restarted = host({ version: '6.0.1', uptimeMsec: 10 });
+    expect(hostChangeFacts('HOST_RESTARTED', before, restarted)).toEqual({});
+    expect(hostChangeFacts('HOST_DOWNGRADED', before, restarted)).toEqual({
+      previousVersion: '7.0.5',
+      version: '6.0.1',
+    });
   });
 });

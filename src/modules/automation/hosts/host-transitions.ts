@@ -1,5 +1,5 @@
 import { compareVersions } from '../agents/agent-version';
-import { AutomationEventTypes, type AutomationEventType } from '../automation.events';
+import { AutomationEventTypes, type AutomationEventType, type HostEventRaw } from '../automation.events';
 import { replicaStateNameOf } from './host-types';
 import type { HostEntity } from './host.entity';
 
@@ -35,6 +35,23 @@ export function hostChangeEvents(previous: Observed | undefined, next: Observed)
   }
   return events;
 }
+
+// The facts of one event, and only its own: a report that changed several things at once gives each event
+// what concerns it, so the text of HOST_NOW_PRIMARY never carries the version change of the same report.
+export function hostChangeFacts(
+  eventTypeName: AutomationEventType,
+  previous: Observed | undefined,
+  next: Observed,
+): Pick<HostEventRaw, 'previousVersion' | 'version'> {
+  if (!VERSION_EVENTS.has(eventTypeName) || !previous?.version || !next.version) return {};
+  return { previousVersion: previous.version, version: next.version };
+}
+
+const VERSION_EVENTS: ReadonlySet<AutomationEventType> = new Set([
+  AutomationEventTypes.VERSION_CHANGED,
+  AutomationEventTypes.HOST_UPGRADED,
+  AutomationEventTypes.HOST_DOWNGRADED,
+]);
 
 // A host that was down had no observable state: coming back as primary is still a change.
 function stateOf(host: Observed): string | undefined {

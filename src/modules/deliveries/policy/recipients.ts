@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Notification } from '../../alerting';
-import { UserRecipients } from '../../identity';
+import { UserRecipients, type PersonContact } from '../../identity';
 import { INTEGRATION_TYPES, IntegrationsService, type IntegrationType } from '../../integrations';
 import { targetFromIntegration, targetFromNotification, type NotificationTarget } from '../notifiers';
 
@@ -12,12 +12,13 @@ export interface ResolvedReceiver {
   problem?: string;
 }
 
-const PEOPLE_HAVE_NO_PHONE = 'SMS to users is not supported: users have no mobile number in this service';
-
 // Turns one notification of an alert configuration into its receivers, when it is sent: people (USER,
 // GROUP and ORG role holders, TEAM members, as they are at that moment) become one EMAIL receiver per
-// address; an integration type without its own key uses the project's integration of that type. What cannot be reached is returned with the reason, so the delivery log
-// shows it instead of dropping it silently.
+// address when emailEnabled and one SMS receiver per mobile number when smsEnabled (the number stored on
+// the user, sent through the SMS gateway). A notification of an integration-backed type without a target
+// of its own uses the project's integration of that type (saved only while the project has one, which is
+// not removed while used). What cannot be reached is returned with the reason, so the delivery log shows
+// it instead of dropping it silently.
 @Injectable()
 export class Recipients {
   constructor(
@@ -34,41 +35,36 @@ export class Recipients {
     switch (typeName) {
       case 'USER': {
         const username = String(notification.username ?? '');
-        const email = notification.emailEnabled ? await this.users.emailOfUser(username) : null;
+        const contact = await this.users.contactOfUser(username);
         return this.people(
           notification,
-          email === null ? [] : [email],
-          `user ${username} has no e-mail address`,
+          contact === null ? [] : [contact],
+          (what) => `user ${username} has no ${what}`,
         );
       }
       case 'GROUP': {
-        const emails = notification.emailEnabled
-          ? await this.users.emailsOfProjectRoles(groupId, rolesOf(notification))
-          : [];
-        return this.people(notification, emails, 'no user with these project roles has an e-mail address');
-      }
-      case 'ORG': {
-        const emails =
-          notification.emailEnabled && orgId !== null
-            ? await this.users.emailsOfOrg(orgId, rolesOf(notification))
-            : [];
+        const contacts = await this.users.contactsOfProjectRoles(groupId, rolesOf(notification));
         return this.people(
           notification,
-          emails,
-          'no member of the organization with these roles has an e-mail address',
+          contacts,
+          (what) => `no user with these project roles has ${A[what]}`,
+        );
+      }
+      case 'ORG': {
+        const contacts = orgId === null ? [] : await this.users.contactsOfOrg(orgId, rolesOf(notification));
+        return this.people(
+          notification,
+          contacts,
+          (what) => `no member of the organization with these roles has ${A[what]}`,
         );
       }
       case 'TEAM': {
         const teamId = String(notification.teamId ?? '');
-        const emails = orgId === null ? null : await this.users.emailsOfTeam(orgId, teamId);
-        if (emails === null) {
+        const contacts = orgId === null ? null : await this.users.contactsOfTeam(orgId, teamId);
+        if (contacts === null) {
           return [unreachable(typeName, `team ${teamId} is not a team of the project's organization`)];
         }
-        return this.people(
-          notification,
-          notification.emailEnabled ? emails : [],
-          `no member of team ${teamId} has an e-mail address`,
-        );
+        return this.people(notification, contacts, (what) => `no member of team ${teamId} has ${A[what]}`);
       }
       case 'HIP_CHAT':
       case 'HIPCHAT':
@@ -87,23 +83,55 @@ export class Recipients {
     }
     const settings = await this.integrations.configuredFor(groupId, type as IntegrationType);
     const fromIntegration = settings && targetFromIntegration(settings);
-    return fromIntegration
-      ? receiver(fromIntegration)
-      : unreachable(type, `the project has no usable ${type} integration`);
+    if (!fromIntegration) return unreachable(type, `the project has no usable ${type} integration`);
+    // A webhook notification's templates shape what goes to the project's webhook too.
+    if (fromIntegration.type === 'WEBHOOK') {
+      const [bodyTemplate, headersTemplate] = [
+        notification.webhookBodyTemplate,
+        notification.webhookHeadersTemplate,
+      ];
+      if (typeof bodyTemplate === 'string' && bodyTemplate !== '')
+        fromIntegration.bodyTemplate = bodyTemplate;
+      if (typeof headersTemplate === 'string' && headersTemplate !== '') {
+        fromIntegration.headersTemplate = headersTemplate;
+      }
+    }
+    return receiver(fromIntegration);
   }
 
-  private people(notification: Notification, emails: string[], none: string): ResolvedReceiver[] {
+  // One receiver per distinct address of each enabled channel; a channel that reaches nobody is one
+  // unreachable receiver saying so (`none` names what is missing).
+  private people(
+    notification: Notification,
+    contacts: PersonContact[],
+    none: (what: Channel) => string,
+  ): ResolvedReceiver[] {
     if (!notification.emailEnabled && !notification.smsEnabled) {
       return [unreachable(notification.typeName, 'the notification has neither e-mail nor SMS enabled')];
     }
-    const receivers: ResolvedReceiver[] = emails.map((emailAddress) =>
-      receiver({ type: 'EMAIL', emailAddress }),
-    );
-    if (notification.emailEnabled && emails.length === 0)
-      receivers.push(unreachable(notification.typeName, none));
-    if (notification.smsEnabled) receivers.push(unreachable(notification.typeName, PEOPLE_HAVE_NO_PHONE));
+    const receivers: ResolvedReceiver[] = [];
+    if (notification.emailEnabled) {
+      const emails = distinct(contacts.map((contact) => contact.emailAddress));
+      receivers.push(...emails.map((emailAddress) => receiver({ type: 'EMAIL', emailAddress })));
+      if (emails.length === 0) receivers.push(unreachable(notification.typeName, none('e-mail address')));
+    }
+    if (notification.smsEnabled) {
+      const numbers = distinct(contacts.map((contact) => contact.mobileNumber));
+      receivers.push(...numbers.map((mobileNumber) => receiver({ type: 'SMS', mobileNumber })));
+      if (numbers.length === 0) receivers.push(unreachable(notification.typeName, none('mobile number')));
+    }
     return receivers;
   }
+}
+
+type Channel = 'e-mail address' | 'mobile number';
+const A: Record<Channel, string> = {
+  'e-mail address': 'an e-mail address',
+  'mobile number': 'a mobile number',
+};
+
+function distinct(values: Array<string | null>): string[] {
+  return [...new Set(values.filter((value): value is string => value !== null && value !== ''))].sort();
 }
 
 function rolesOf(notification: Notification): string[] {

@@ -6,35 +6,49 @@ export interface ClaimRequest {
   owner: string;
   // At most this many rows for this claim (the caller's free slots).
   limit: number;
-  // At most this many rows of one project leased at once, across every instance.
+  // At most this many rows of one organization, and of one project, leased at once across every instance.
+  perOrg: number;
   perProject: number;
   now: Date;
   leaseUntil: Date;
 }
 
-// Fair claims of due deliveries. Each project's due rows are numbered in their order (oldest first);
-// a row is eligible while its number plus the project's rows already leased (in flight on any instance)
-// stays within the per-project cap; the eligible rows are taken by number first (one of every project,
-// then a second of every project, ...), so one project's backlog or unresponsive receiver never holds
-// more than its cap of slots nor delays another project's deliveries behind it.
+// Fair claims of due deliveries, organizations first, then projects within each. A row's load is its
+// place among its project's due rows (oldest first) plus the project's rows already leased (in flight on
+// any instance); rows past the per-project cap are left. The rest of an organization's rows are numbered
+// by that load, so its projects take turns; that number plus the organization's leased rows is the row's
+// organization load, capped the same way. Rows are taken by organization load: one of every organization
+// with the fewest calls in flight first, so one tenant's backlog or unresponsive receivers never hold more
+// than its caps of slots nor delay another tenant's deliveries behind them. A delivery whose organization
+// was unknown at enqueue counts as an organization of its own project.
 //
 // Claims are serialised across instances by a transaction-scoped advisory lock: two instances counting
-// a project's leased rows at once would otherwise both see room and exceed the cap together. The claim
-// is one short statement, so waiting for the lock costs little.
+// leased rows at once would otherwise both see room and exceed a cap together. The claim is one short
+// statement, so waiting for the lock costs little.
 const CLAIM = `
-  WITH in_flight AS (
-    SELECT group_id, count(*)::int AS busy FROM deliveries
-     WHERE status = 'PENDING' AND lease_until > $3
-     GROUP BY group_id),
+  WITH leased AS (
+    SELECT coalesce(org_id, group_id) AS org_key, group_id FROM deliveries
+     WHERE status = 'PENDING' AND lease_until > $3),
+  project_busy AS (SELECT group_id, count(*)::int AS busy FROM leased GROUP BY group_id),
+  org_busy AS (SELECT org_key, count(*)::int AS busy FROM leased GROUP BY org_key),
   due AS (
-    SELECT id, group_id, next_attempt_at,
+    SELECT id, coalesce(org_id, group_id) AS org_key, group_id, next_attempt_at,
            row_number() OVER (PARTITION BY group_id ORDER BY next_attempt_at, id) AS turn
       FROM deliveries
      WHERE status = 'PENDING' AND next_attempt_at <= $3 AND (lease_until IS NULL OR lease_until <= $3)),
+  project_fair AS (
+    SELECT due.id, due.org_key, due.next_attempt_at, due.turn + coalesce(project_busy.busy, 0) AS load
+      FROM due LEFT JOIN project_busy USING (group_id)
+     WHERE due.turn + coalesce(project_busy.busy, 0) <= $6),
+  org_fair AS (
+    SELECT project_fair.id, project_fair.next_attempt_at,
+           row_number() OVER (PARTITION BY project_fair.org_key
+                              ORDER BY project_fair.load, project_fair.next_attempt_at, project_fair.id)
+             + coalesce(org_busy.busy, 0) AS load
+      FROM project_fair LEFT JOIN org_busy USING (org_key)),
   fair AS (
-    SELECT due.id FROM due LEFT JOIN in_flight USING (group_id)
-     WHERE due.turn + coalesce(in_flight.busy, 0) <= $5
-     ORDER BY due.turn, due.next_attempt_at, due.id
+    SELECT id FROM org_fair WHERE load <= $5
+     ORDER BY load, next_attempt_at, id
      LIMIT $4),
   claimed AS (
     UPDATE deliveries SET lease_owner = $1, lease_until = $2, attempt_count = attempt_count + 1, updated = $3
@@ -56,6 +70,7 @@ export class DeliveryClaimStore {
         request.leaseUntil,
         request.now,
         request.limit,
+        request.perOrg,
         request.perProject,
       ]);
       return rows.map((row) => row.id);

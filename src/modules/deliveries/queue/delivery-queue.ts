@@ -41,7 +41,7 @@ export interface NewDelivery {
 const RESPONSE_KEPT = 2000;
 
 // The durable queue: rows are written in the caller's transaction (with the alert's change), claimed
-// fairly across projects with FOR UPDATE SKIP LOCKED plus a lease (delivery-claim.store.ts: two
+// fairly across organizations, then projects, with FOR UPDATE SKIP LOCKED plus a lease (delivery-claim.store.ts: two
 // instances never take one row, and a crashed instance's rows come back once the lease lapses), and
 // settled with one attempt row per notifier call, the oldest pruned beyond DELIVERY_ATTEMPTS_KEPT.
 @Injectable()
@@ -64,6 +64,7 @@ export class DeliveryQueue {
       return {
         id: newObjectId(now),
         groupId: item.groupId,
+        orgId: item.context.orgId ?? null,
         alertId: item.alertId,
         alertConfigId: item.alertConfigId,
         notificationIndex: item.notificationIndex,
@@ -112,13 +113,19 @@ export class DeliveryQueue {
   }
 
   // Claims up to `limit` due rows for `owner` (its own transaction, committed at once), at most
-  // `perProject` leased per project across instances, and counts the attempt.
-  async claim(owner: string, limit: number, leaseMs: number, perProject: number): Promise<DeliveryEntity[]> {
+  // `caps.perOrg` leased per organization and `caps.perProject` per project across instances, and counts
+  // the attempt.
+  async claim(
+    owner: string,
+    limit: number,
+    leaseMs: number,
+    caps: { perOrg: number; perProject: number },
+  ): Promise<DeliveryEntity[]> {
     const now = this.clock.now();
     const ids = await this.claims.claim({
       owner,
       limit,
-      perProject,
+      ...caps,
       now,
       leaseUntil: new Date(now.getTime() + leaseMs),
     });

@@ -11,10 +11,11 @@ import { DeliveryQueue } from './delivery-queue';
 import type { DeliveryEntity } from './delivery.entity';
 import { nextStep, type NextStep } from './retry-policy';
 
-// Makes one attempt of each due delivery, at most DELIVERY_CONCURRENCY at once per instance and
-// DELIVERY_PROJECT_CONCURRENCY per project across instances. Slots are refilled as soon as an attempt
-// ends and on every poll, never by waiting for a whole batch: a batch held by one project's receiver
-// that never answers would otherwise stall every other project until the timeouts run out.
+// Makes one attempt of each due delivery, at most DELIVERY_CONCURRENCY at once per instance,
+// DELIVERY_ORG_CONCURRENCY per organization and DELIVERY_PROJECT_CONCURRENCY per project across instances.
+// Slots are refilled as soon as an attempt ends and on every poll, never by waiting for a whole batch: a
+// batch held by one tenant's receiver that never answers would otherwise stall every other tenant until
+// the timeouts run out.
 // Claims commit before the notifier is called, so no lock is held over the network; the lease
 // (DELIVERY_LEASE_MS, by default 2 x OUTBOUND_TIMEOUT_MS + 30 s) outlasts the notifier's own timeout,
 // and a crash between the call and its record means the row is tried again once the lease lapses
@@ -79,12 +80,10 @@ export class DeliveryWorker {
     if (this.stopped) return 0;
     const free = this.config.deliveryConcurrency - this.inFlight.size;
     if (free <= 0) return 0;
-    const claimed = await this.queue.claim(
-      this.owner,
-      free,
-      this.config.deliveryLeaseMs,
-      this.config.deliveryProjectConcurrency,
-    );
+    const claimed = await this.queue.claim(this.owner, free, this.config.deliveryLeaseMs, {
+      perOrg: this.config.deliveryOrgConcurrency,
+      perProject: this.config.deliveryProjectConcurrency,
+    });
     for (const delivery of claimed) {
       const run = this.attempt(delivery)
         .catch((error: unknown) =>
@@ -93,7 +92,7 @@ export class DeliveryWorker {
         )
         .finally(() => {
           this.inFlight.delete(delivery.id);
-          // A slot freed: what waited for it (another project's row, this project's next one) goes now.
+          // A slot freed: what waited for it (another tenant's row, this project's next one) goes now.
           if (!this.stopped) {
             this.fill().catch((error: unknown) =>
               this.logger.error({ msg: 'claiming deliveries failed', err: error }),

@@ -21,6 +21,10 @@ export class DeliveryEntity {
   @Column({ name: 'group_id', type: 'char', length: 24 })
   groupId!: string;
 
+  // The project's organization (null when it was unknown at enqueue): claims share slots by it first.
+  @Column({ name: 'org_id', type: 'char', length: 24, nullable: true })
+  orgId!: string | null;
+
   @Column({ name: 'alert_id', type: 'char', length: 24 })
   alertId!: string;
 

@@ -3,18 +3,24 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { ORG_ROLES_REACHING_PROJECTS } from '../membership/membership.service';
 
-// The e-mail addresses of people, by what they hold now: their own roles and their teams' roles. Each
-// query answers distinct addresses in order; users without an address are left out.
+// How a person is reached: the e-mail address and mobile number stored on the user, either may be unset.
+export interface PersonContact {
+  emailAddress: string | null;
+  mobileNumber: string | null;
+}
+
+// The contacts of people, by what they hold now: their own roles and their teams' roles. Each query
+// answers one contact per user, in username order.
 @Injectable()
 export class UserRecipientsStore {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
-  async emailOfUser(username: string): Promise<string | null> {
-    const rows: Array<{ email_address: string | null }> = await this.txHost.tx.query(
-      'SELECT email_address FROM users WHERE username = $1',
-      [username],
-    );
-    return rows[0]?.email_address ?? null;
+  async contactOfUser(username: string): Promise<PersonContact | null> {
+    const rows: Array<{ email_address: string | null; mobile_number: string | null }> =
+      await this.txHost.tx.query('SELECT email_address, mobile_number FROM users WHERE username = $1', [
+        username,
+      ]);
+    return rows.length === 0 ? null : toContact(rows[0]);
   }
 
   // Whether the user is one of the project's users: a project role, directly or through a team, or an
@@ -34,8 +40,8 @@ export class UserRecipientsStore {
   }
 
   // Holders of any of `roles` on the project, directly or through a team; any project role when empty.
-  async emailsOfProjectRoles(groupId: string, roles: string[]): Promise<string[]> {
-    return this.emails(
+  async contactsOfProjectRoles(groupId: string, roles: string[]): Promise<PersonContact[]> {
+    return this.contacts(
       `SELECT r.user_id FROM user_roles r
         WHERE r.group_id = $1 AND (cardinality($2::text[]) = 0 OR r.role_name = ANY($2::text[]))
        UNION
@@ -47,14 +53,14 @@ export class UserRecipientsStore {
 
   // Holders of any of `roles` in the organization (teams hold project roles only). When empty, every
   // member as GET /orgs/{orgId}/users lists them: organization roles, roles in its projects, its teams.
-  async emailsOfOrgRoles(orgId: string, roles: string[]): Promise<string[]> {
+  async contactsOfOrgRoles(orgId: string, roles: string[]): Promise<PersonContact[]> {
     if (roles.length > 0) {
-      return this.emails('SELECT user_id FROM user_roles WHERE org_id = $1 AND role_name = ANY($2::text[])', [
-        orgId,
-        roles,
-      ]);
+      return this.contacts(
+        'SELECT user_id FROM user_roles WHERE org_id = $1 AND role_name = ANY($2::text[])',
+        [orgId, roles],
+      );
     }
-    return this.emails(
+    return this.contacts(
       `SELECT user_id FROM user_roles
         WHERE org_id = $1 OR group_id IN (SELECT id FROM projects WHERE org_id = $1)
        UNION
@@ -64,21 +70,26 @@ export class UserRecipientsStore {
   }
 
   // null when the team is not one of the organization's.
-  async emailsOfTeam(orgId: string, teamId: string): Promise<string[] | null> {
+  async contactsOfTeam(orgId: string, teamId: string): Promise<PersonContact[] | null> {
     const teams: unknown[] = await this.txHost.tx.query('SELECT 1 FROM teams WHERE id = $1 AND org_id = $2', [
       teamId,
       orgId,
     ]);
     if (teams.length === 0) return null;
-    return this.emails('SELECT user_id FROM team_users WHERE team_id = $1', [teamId]);
+    return this.contacts('SELECT user_id FROM team_users WHERE team_id = $1', [teamId]);
   }
 
-  private async emails(userIds: string, parameters: unknown[]): Promise<string[]> {
-    const rows: Array<{ email_address: string }> = await this.txHost.tx.query(
-      `SELECT DISTINCT u.email_address FROM users u
-        WHERE u.id IN (${userIds}) AND u.email_address IS NOT NULL ORDER BY u.email_address`,
-      parameters,
-    );
-    return rows.map((row) => row.email_address);
+  private async contacts(userIds: string, parameters: unknown[]): Promise<PersonContact[]> {
+    const rows: Array<{ email_address: string | null; mobile_number: string | null }> =
+      await this.txHost.tx.query(
+        `SELECT u.email_address, u.mobile_number FROM users u
+          WHERE u.id IN (${userIds}) ORDER BY u.username`,
+        parameters,
+      );
+    return rows.map(toContact);
   }
+}
+
+function toContact(row: { email_address: string | null; mobile_number: string | null }): PersonContact {
+  return { emailAddress: row.email_address, mobileNumber: row.mobile_number };
 }

@@ -10,6 +10,7 @@ import {
   getSchemaPath,
 } from '@nestjs/swagger';
 import { RequireProjectRole } from '../../../platform/auth/require-role.decorator';
+import { ApiError } from '../../../platform/http/api-error';
 import { ApiErrorResponses } from '../../../platform/http/api-error-responses.decorator';
 import { CommonErrors } from '../../../platform/http/error-codes';
 import type { ListEnvelope } from '../../../platform/http/pagination/list-envelope';
@@ -63,6 +64,22 @@ const notConfigured = ApiErrorResponses(404, 'The type is not configured, or the
   IntegrationsErrors.INTEGRATION_NOT_CONFIGURED('SLACK'),
   CommonErrors.GROUP_NOT_FOUND(EXAMPLE_GROUP),
 ]);
+// Alerting refuses the removal of an integration that notifications without a target of their own use
+// (the codes are alerting's: this context does not import it).
+const USED_BY_NOTIFICATIONS = [
+  new ApiError(
+    400,
+    'WEBHOOK_NOTIFICATIONS_PRESENT',
+    'The WEBHOOK integration is used by notifications of alert configuration 5e8cc670a16506712e0b1e97.',
+    ['5e8cc670a16506712e0b1e97'],
+  ),
+  new ApiError(
+    400,
+    'INTEGRATION_NOTIFICATIONS_PRESENT',
+    'The PAGER_DUTY integration is used by notifications of alert configuration 5e8cc670a16506712e0b1e97.',
+    ['PAGER_DUTY', '5e8cc670a16506712e0b1e97'],
+  ),
+];
 const badType = (...more: Parameters<typeof ApiErrorResponses>[2]) =>
   ApiErrorResponses(400, 'Unknown integration type in the path, or invalid settings naming the field.', [
     CommonErrors.INVALID_ENUM_VALUE('HIP_CHAT', 'integrationType'),
@@ -183,7 +200,7 @@ export class IntegrationsController {
   @groupIdParam
   @typeParam
   @ApiNoContentResponse({ description: 'Removed; no body.' })
-  @badType()
+  @badType(...USED_BY_NOTIFICATIONS)
   @notConfigured
   remove(@Param('groupId') groupId: string, @Param('integrationType') type: string): Promise<void> {
     return this.integrations.remove(groupId, type);

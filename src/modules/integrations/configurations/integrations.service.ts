@@ -95,8 +95,9 @@ export class IntegrationsService {
     return this.page(groupId, page);
   }
 
-  // WEBHOOK_NOTIFICATIONS_PRESENT is not checked: alerting refuses every WEBHOOK notification without its
-  // own webhookUrl (WEBHOOK_URL_NOT_SET), so no configuration can depend on the project webhook.
+  // A type that alert notifications rely on (they carry no target of their own) is not removed: alerting
+  // listens to INTEGRATION_REMOVED in this transaction and refuses it (WEBHOOK_NOTIFICATIONS_PRESENT as
+  // the product, INTEGRATION_NOTIFICATIONS_PRESENT for the other types).
   @Transactional()
   async remove(groupId: string, integrationType: string): Promise<void> {
     const type = typeOf(integrationType);
@@ -108,8 +109,17 @@ export class IntegrationsService {
 
   // For the delivery side (internal, never exposed over HTTP): the configuration of one type with its
   // secrets in clear, or null when the project has none. PROMETHEUS carries a password hash, not the password.
-  async configuredFor<T extends IntegrationType>(groupId: string, type: T): Promise<SettingsOf<T> | null> {
-    const row = await this.repository().findOne({ where: { groupId, type } });
+  // `holdUntilCommit`: the row is share-locked in the caller's transaction, so a concurrent removal waits for
+  // it (and then sees what the caller wrote), or the caller waits for the removal and finds nothing.
+  async configuredFor<T extends IntegrationType>(
+    groupId: string,
+    type: T,
+    options: { holdUntilCommit?: boolean } = {},
+  ): Promise<SettingsOf<T> | null> {
+    const row = await this.repository().findOne({
+      where: { groupId, type },
+      ...(options.holdUntilCommit ? { lock: { mode: 'pessimistic_read' as const } } : {}),
+    });
     return row ? (openSettings(row.settings, this.secrets) as SettingsOf<T>) : null;
   }
 

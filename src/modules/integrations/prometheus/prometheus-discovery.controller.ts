@@ -1,7 +1,8 @@
 import { Controller, Get, Headers, Param } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { PublicRoute } from '../../../platform/auth/require-role.decorator';
-import { PrometheusDiscoveryService, type PrometheusTargetGroup } from './prometheus-discovery.service';
+import { PrometheusDiscoveryService } from './prometheus-discovery.service';
+import type { PrometheusTargetGroup } from './prometheus-targets';
 
 // Outside /api/public/v1.0 and outside Digest (the product's base URL is /prometheus/v1.0): the route is
 // public to the HTTP pipeline and checks HTTP Basic itself against the PROMETHEUS integration.
@@ -15,9 +16,10 @@ export class PrometheusDiscoveryController {
   @ApiOperation({
     summary: 'Prometheus HTTP service discovery of one project',
     description:
-      "HTTP Basic with the PROMETHEUS integration's username and password (not Digest). Lists the scrape " +
-      'targets with the labels group_id and org_id; an empty list when the integration is disabled. Until ' +
-      "the service knows the project's hosts, the one target is the configured listenAddress.",
+      "HTTP Basic with the PROMETHEUS integration's username and password (not Digest). One target group: " +
+      "each machine running a monitored process of the project, at the port of the integration's " +
+      'listenAddress, with the labels group_id, group_name and org_id. An empty list when the integration ' +
+      'is disabled or the project monitors no process.',
   })
   @ApiParam({ name: 'groupId', description: 'Project (group) id.', example: '5e8cc670a16506712e0b1e95' })
   @ApiHeader({ name: 'Authorization', description: 'Basic base64(username:password)', required: true })
@@ -34,8 +36,12 @@ export class PrometheusDiscoveryController {
     },
     example: [
       {
-        targets: ['0.0.0.0:9216'],
-        labels: { group_id: '5e8cc670a16506712e0b1e95', org_id: '5e8cc670a16506712e0b1e90' },
+        targets: ['db0.example.com:9216', 'db1.example.com:9216'],
+        labels: {
+          group_id: '5e8cc670a16506712e0b1e95',
+          group_name: 'Payments',
+          org_id: '5e8cc670a16506712e0b1e90',
+        },
       },
     ],
   })

@@ -4,16 +4,12 @@ import { ProjectDirectory } from '../../../platform/auth/principal';
 import { Clock } from '../../../platform/clock/clock';
 import { ApiError } from '../../../platform/http/api-error';
 import { RequestContext } from '../../../platform/http/request-context';
+import { DeploymentReader } from '../../automation';
+import { ProjectNames } from '../../identity';
 import { IntegrationsService } from '../configurations/integrations.service';
 import { parseBasicAuthorization } from './basic-credentials';
 import { dummyPasswordHash, sameText, verifyPassword } from './prometheus-password';
-import { PrometheusTargetSource } from './prometheus-targets';
-
-// Prometheus HTTP service discovery (https://prometheus.io/docs/prometheus/latest/http_sd/).
-export interface PrometheusTargetGroup {
-  targets: string[];
-  labels: Record<string, string>;
-}
+import { scrapeTargets, type PrometheusTargetGroup } from './prometheus-targets';
 
 // The same answer whether the project, its PROMETHEUS integration or the credentials are wrong, so the
 // endpoint tells nothing about which projects exist.
@@ -28,14 +24,16 @@ export class PrometheusDiscoveryService {
   constructor(
     private readonly integrations: IntegrationsService,
     private readonly projects: ProjectDirectory,
-    private readonly hosts: PrometheusTargetSource,
+    private readonly deployment: DeploymentReader,
+    private readonly projectNames: ProjectNames,
     private readonly throttle: AuthFailureThrottle,
     private readonly request: RequestContext,
     private readonly clock: Clock,
   ) {}
 
   // The product's GET /prometheus/v1.0/groups/{groupId}/discovery, behind the integration's username and
-  // password (HTTP Basic): they are the only credentials Prometheus can send.
+  // password (HTTP Basic): they are the only credentials Prometheus can send. One target group labelled with
+  // the project (group_id, group_name, org_id, as the product), or none when nothing is monitored.
   // Failed checks are throttled like Digest's (per project user name and address, and per address); a
   // blocked caller's password is not even hashed, which also spares the scrypt work.
   async discover(groupId: string, authorization: string | undefined): Promise<PrometheusTargetGroup[]> {
@@ -64,11 +62,15 @@ export class PrometheusDiscoveryService {
     }
     await this.throttle.recordSuccess(subject);
     if (!settings.enabled) return [];
+    // The project's monitored processes, as the automation context knows them from agents and the API.
+    const hosts = await this.deployment.hosts(groupId);
+    const targets = scrapeTargets(
+      hosts.map((host) => host.hostname),
+      settings.listenAddress,
+    );
+    if (targets.length === 0) return [];
     const orgId = (await this.projects.orgOf(groupId)) ?? '';
-    const port = settings.listenAddress.slice(settings.listenAddress.lastIndexOf(':') + 1);
-    const hostnames = await this.hosts.hostnamesOf(groupId);
-    const targets =
-      hostnames.length > 0 ? hostnames.map((host) => `${host}:${port}`) : [settings.listenAddress];
-    return [{ targets, labels: { group_id: groupId, org_id: orgId } }];
+    const groupName = (await this.projectNames.nameOf(groupId)) ?? '';
+    return [{ targets, labels: { group_id: groupId, group_name: groupName, org_id: orgId } }];
   }
 }

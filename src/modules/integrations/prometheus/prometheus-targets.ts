@@ -1,16 +1,16 @@
-import { Injectable } from '@nestjs/common';
-
-// Extension point: the hosts of a project's deployment, which only the automation context will know.
-// Once it exists, it exports an implementation and IntegrationsModule binds this token to it
-// (`{ provide: PrometheusTargetSource, useExisting: ... }`); the discovery then lists `<host>:<port>`.
-export abstract class PrometheusTargetSource {
-  abstract hostnamesOf(groupId: string): Promise<string[]>;
+// Prometheus HTTP service discovery (https://prometheus.io/docs/prometheus/latest/http_sd/).
+export interface PrometheusTargetGroup {
+  targets: string[];
+  labels: Record<string, string>;
 }
 
-// Until then no host is known and the discovery answers with the configured listenAddress alone.
-@Injectable()
-export class NoKnownHosts extends PrometheusTargetSource {
-  hostnamesOf(_groupId: string): Promise<string[]> {
-    return Promise.resolve([]);
-  }
+// The product's targets: each machine that runs a monitored process of the project, once, at the port of
+// the integration's listenAddress (where the agent on that machine serves the metrics of its processes).
+// An IPv6 literal is bracketed so that host and port stay apart.
+export function scrapeTargets(hostnames: readonly string[], listenAddress: string): string[] {
+  const port = listenAddress.slice(listenAddress.lastIndexOf(':') + 1);
+  const targets = hostnames.map(
+    (host) => `${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`,
+  );
+  return [...new Set(targets)].sort();
 }

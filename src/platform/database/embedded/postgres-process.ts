@@ -2,7 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { chownSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { EmbeddedPostgresError } from './embedded-postgres-error';
 import type { PostgresBinaries } from './postgres-binaries';
+import { forgetOwner, recordOwner } from './postgres-owner';
 import type { SystemUser } from './postgres-system-user';
 
 export interface RunningPostgres {
@@ -67,9 +69,22 @@ export async function initialiseCluster(
   }
 }
 
-function startFailure(output: string, port: number, code: number | null, signal: string | null): Error {
+function startFailure(
+  output: string,
+  dataDir: string,
+  port: number,
+  code: number | null,
+  signal: string | null,
+): Error {
   if (output.includes('Address already in use')) {
     return new Error(`port ${port} on 127.0.0.1 is already in use (EMBEDDED_PG_PORT chooses another)`);
+  }
+  // Another Postgres took the directory after stopLeftoverPostgres looked.
+  if (output.includes('lock file "postmaster.pid" already exists')) {
+    return new EmbeddedPostgresError(
+      `its data directory ${dataDir} is in use by another Postgres`,
+      'stop that Postgres, or set DATA_DIR to another directory, or DATABASE_URL to a Postgres server to use instead',
+    );
   }
   const fatal = output.split('\n').find((line) => /\b(FATAL|PANIC):/.test(line));
   return new Error(`postgres stopped (${signal ?? `exit ${code}`}): ${fatal?.trim() ?? lastLines(output)}`);
@@ -77,7 +92,8 @@ function startFailure(output: string, port: number, code: number | null, signal:
 
 // Resolves once Postgres accepts connections; rejects with its own reason when it exits first. Its log
 // keeps being read afterwards (a full pipe would block it). Killed when this process exits without
-// stopping it, so no Postgres outlives the service.
+// stopping it, so no Postgres outlives the service; a death that runs no handler (kill -9) leaves it
+// running, recorded as this process's (postgres-owner.ts) so that the next start can stop it.
 export function startServer(
   binaries: PostgresBinaries,
   dataDir: string,
@@ -102,6 +118,7 @@ export function startServer(
       ...identity(runAs),
       stdio: ['ignore', 'ignore', 'pipe'],
     });
+    if (child.pid !== undefined) recordOwner(dataDir, child.pid);
     let output = '';
     let ready = false;
     const killOnExit = (): void => void child.kill('SIGINT');
@@ -119,6 +136,7 @@ export function startServer(
           process.removeListener('exit', killOnExit);
           if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
           await exited;
+          forgetOwner(dataDir);
         },
       });
     });
@@ -128,7 +146,7 @@ export function startServer(
     });
     // 'close' (not 'exit') so that its last words have been read.
     child.once('close', (code, signal) => {
-      if (!ready) reject(startFailure(output, port, code, signal));
+      if (!ready) reject(startFailure(output, dataDir, port, code, signal));
     });
   });
 }

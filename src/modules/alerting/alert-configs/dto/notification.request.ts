@@ -108,13 +108,14 @@ export class NotificationRequest {
 
   @ApiPropertyOptional({
     example: 'xoxb-0000-0000-abcdefgh1234',
-    description: 'SLACK: bot token (required; secret).',
+    description:
+      'SLACK: bot token (required with channelName; secret). Both omitted: the SLACK integration of the project.',
   })
   @IsOptional()
   @IsString()
   apiToken?: string;
 
-  @ApiPropertyOptional({ example: '#alerts', description: 'SLACK: channel (required).' })
+  @ApiPropertyOptional({ example: '#alerts', description: 'SLACK: channel (required with apiToken).' })
   @IsOptional()
   @IsString()
   channelName?: string;
@@ -134,7 +135,8 @@ export class NotificationRequest {
 
   @ApiPropertyOptional({
     example: 'dd-api-key-1234567890',
-    description: 'DATADOG: API key (required; secret).',
+    description:
+      'DATADOG: API key (secret). Omitted with datadogRegion: the DATADOG integration of the project.',
   })
   @IsOptional()
   @IsString()
@@ -152,7 +154,7 @@ export class NotificationRequest {
 
   @ApiPropertyOptional({
     example: 'pd-service-key-1234567890',
-    description: 'PAGER_DUTY: integration key (required; secret).',
+    description: 'PAGER_DUTY: integration key (secret). Omitted: the PAGER_DUTY integration of the project.',
   })
   @IsOptional()
   @IsString()
@@ -160,7 +162,8 @@ export class NotificationRequest {
 
   @ApiPropertyOptional({
     example: 'opsgenie-key-1234567890',
-    description: 'OPS_GENIE: API key (required; secret).',
+    description:
+      'OPS_GENIE: API key (secret). Omitted with opsGenieRegion: the OPS_GENIE integration of the project.',
   })
   @IsOptional()
   @IsString()
@@ -178,7 +181,8 @@ export class NotificationRequest {
 
   @ApiPropertyOptional({
     example: 'victorops-key-1234567890',
-    description: 'VICTOR_OPS: API key (required; secret).',
+    description:
+      'VICTOR_OPS: API key (secret). Omitted with victorOpsRoutingKey: the VICTOR_OPS integration of the project.',
   })
   @IsOptional()
   @IsString()
@@ -191,7 +195,8 @@ export class NotificationRequest {
 
   @ApiPropertyOptional({
     example: 'https://example.webhook.office.com/webhookb2/abcd1234',
-    description: 'MICROSOFT_TEAMS: incoming webhook URL, https (required; secret).',
+    description:
+      'MICROSOFT_TEAMS: incoming webhook URL, https (secret). Omitted: the MICROSOFT_TEAMS integration of the project.',
   })
   @IsOptional()
   @IsString()
@@ -199,7 +204,8 @@ export class NotificationRequest {
 
   @ApiPropertyOptional({
     example: 'https://hooks.example.com/alerts/abcd1234',
-    description: 'WEBHOOK: http(s) URL the alert is POSTed to (required; secret).',
+    description:
+      'WEBHOOK: http(s) URL the alert is POSTed to (secret). Omitted with webhookSecret: the WEBHOOK integration of the project (400 WEBHOOK_URL_NOT_SET when it has none).',
   })
   @IsOptional()
   @IsString()

@@ -7,9 +7,11 @@ import {
   IsNotEmpty,
   IsOptional,
   IsString,
+  Matches,
   MaxLength,
   ValidateNested,
 } from 'class-validator';
+import { PHONE_NUMBER_PATTERN } from '../../../../platform/text/phone-number';
 import { RoleRequest } from '../../roles/dto/role.request';
 
 export class CreateUserRequest {
@@ -47,6 +49,7 @@ export class CreateUserRequest {
   @IsOptional()
   @IsString()
   @MaxLength(40)
+  @Matches(PHONE_NUMBER_PATTERN, { message: 'mobileNumber must be a phone number such as +1 555 0100' })
   mobileNumber?: string;
 
   @ApiProperty({

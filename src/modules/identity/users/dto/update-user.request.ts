@@ -7,9 +7,11 @@ import {
   IsNotEmpty,
   IsOptional,
   IsString,
+  Matches,
   MaxLength,
   ValidateNested,
 } from 'class-validator';
+import { PHONE_NUMBER_PATTERN } from '../../../../platform/text/phone-number';
 import { LinkResponse } from '../../../../platform/http/pagination/link.response';
 import { ReadOnlyField } from '../../../../platform/http/read-only-fields';
 import { RoleRequest } from '../../roles/dto/role.request';
@@ -46,6 +48,7 @@ export class UpdateUserRequest {
   @IsOptional()
   @IsString()
   @MaxLength(40)
+  @Matches(PHONE_NUMBER_PATTERN, { message: 'mobileNumber must be a phone number such as +1 555 0100' })
   mobileNumber?: string;
 
   @ApiPropertyOptional({
