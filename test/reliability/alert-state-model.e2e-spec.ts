@@ -15,7 +15,8 @@ import { ModelService } from './support/alert-model-real';
 // a user and a team that configurations may name (refused while named) and the project's deletion, each run against the real service over HTTP and a small reference model
 // (support/alert-model.ts). After every step the open alerts (and their ids: an edit that keeps an alert
 // keeps its id) and every webhook call (open, repeat, acknowledge, close, cancel; links on PUBLIC_BASE_URL)
-// must be what the model says. Fixed seed in CI; MODEL_SEED=random (or a number) and MODEL_RUNS explore.
+// must be what the model says. Fixed seed in CI; MODEL_SEED=random (or a number) and MODEL_RUNS explore;
+// MODEL_PATH replays one failure (fast-check's path) and MODEL_SHRINK=true shrinks it.
 const SEED =
   process.env.MODEL_SEED === 'random'
     ? Math.floor(Math.random() * 2 ** 31)
@@ -93,10 +94,15 @@ describe('PUT /api/public/v1.0/groups/{groupId}/alertConfigs/{alertConfigId} (al
           await fc.asyncModelRun(setup, commands);
         },
       ),
-      { seed: SEED, numRuns: RUNS, endOnFailure: process.env.MODEL_SHRINK !== 'true' },
+      {
+        seed: SEED,
+        numRuns: RUNS,
+        endOnFailure: process.env.MODEL_SHRINK !== 'true',
+        ...(process.env.MODEL_PATH === undefined ? {} : { path: process.env.MODEL_PATH }),
+      },
     );
     process.stdout.write(
       `alert state model: seed ${SEED}, ${RUNS} sequences, ${steps} steps, ${((Date.now() - started) / 1000).toFixed(0)} s\n`,
     );
-  });
+  }, 45 * 60_000);
 });
