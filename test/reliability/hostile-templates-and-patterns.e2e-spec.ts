@@ -4,18 +4,12 @@ import { call, type ApiResponse } from '../support/digest-client';
 import { alertsOf } from '../support/factories/alerting.fixture';
 import { HttpReceiver } from '../support/receivers/http-receiver';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { describeTimed, withHealthProbe as probeHealth, type Timed } from './support/health-probe';
 import { seed, type Seeded } from './support/seed';
 
 // Findings 1 and 2 of the hostile-input review, replayed over real HTTP: a webhook template that grows
 // faster than any cap (it used to exhaust the heap), and a backtracking REGEX matcher against an agent's
 // hostname (it used to block the event loop for 32 s). Each answers quickly and /health keeps answering.
-
-interface Timed<T> {
-  result: T;
-  elapsedMs: number;
-  healthMaxMs: number;
-  healthCount: number;
-}
 
 function nested(inner: string, times: number): string {
   let expression = inner;
@@ -51,34 +45,10 @@ describe('Hostile templates and patterns', () => {
     await receiver?.close();
   });
 
-  // Runs `work` while /health is asked again and again; the slowest /health answer shows whether
-  // the event loop was blocked.
-  async function withHealthProbe<T>(work: () => Promise<T>): Promise<Timed<T>> {
-    let done = false;
-    let healthMaxMs = 0;
-    let healthCount = 0;
-    const probe = (async () => {
-      while (!done) {
-        const started = performance.now();
-        const health = await call('GET', `${t.baseUrl}/health`);
-        expect(health.status).toBe(200);
-        healthMaxMs = Math.max(healthMaxMs, performance.now() - started);
-        healthCount++;
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-    })();
-    const started = performance.now();
-    const result = await work();
-    const elapsedMs = performance.now() - started;
-    done = true;
-    await probe;
-    return { result, elapsedMs, healthMaxMs, healthCount };
-  }
+  const withHealthProbe = <T>(work: () => Promise<T>): Promise<Timed<T>> => probeHealth(t.baseUrl, work);
 
   function record(what: string, timed: Timed<unknown>): void {
-    figures.push(
-      `${what}: answered in ${timed.elapsedMs.toFixed(0)} ms; /health max ${timed.healthMaxMs.toFixed(0)} ms over ${timed.healthCount} probes`,
-    );
+    figures.push(describeTimed(what, timed));
   }
 
   const agentAuthorization = () =>

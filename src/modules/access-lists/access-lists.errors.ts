@@ -20,8 +20,7 @@ export const AccessListErrors = defineErrors({
   // No product code covers a fenced caller loosening its own fence: our name, in the product's style.
   CANNOT_WIDEN_OWN_ACCESS_LIST: {
     status: 403,
-    detail:
-      'The caller cannot widen its own access list ({0}); only an Organization Owner or a global role may loosen it.',
+    detail: 'The caller cannot widen its own access list ({0}); only a global owner may loosen it.',
   },
   BAD_ACCESS_LIST_ADD_REQUEST: {
     status: 400,

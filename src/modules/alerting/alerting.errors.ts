@@ -46,6 +46,11 @@ export const AlertingErrors = defineErrors({
     status: 400,
     detail: 'User notification {0} must have email or SMS enabled.',
   },
+  // Not a product name. An unknown name and a non-member's get this same answer.
+  NOTIFICATION_USER_NOT_IN_GROUP: {
+    status: 400,
+    detail: 'User notification {0} must name a member of the project; {1} is not one.',
+  },
   MISSING_ROLES_FOR_GROUP_NOTIFICATION: {
     status: 400,
     detail: 'Group notification {0} must specify at least one role.',

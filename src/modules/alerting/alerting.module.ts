@@ -5,6 +5,7 @@ import { IdentityModule } from '../identity';
 import { IntegrationsModule } from '../integrations';
 import { AlertConfigEntity } from './alert-configs/alert-config.entity';
 import { AlertConfigsController } from './alert-configs/alert-configs.controller';
+import { UserNotificationMembers } from './alert-configs/user-notification-members';
 import { AlertConfigsService } from './alert-configs/alert-configs.service';
 import { DefaultAlertConfigsListener } from './alert-configs/default-alert-configs.listener';
 import { IntegrationRemovedListener } from './alert-configs/integration-removed.listener';
@@ -53,6 +54,7 @@ import { MaintenanceWindowsService } from './maintenance-windows/maintenance-win
   ],
   providers: [
     AlertConfigsService,
+    UserNotificationMembers,
     DefaultAlertConfigsListener,
     NamedRecipientsStore,
     NamedRecipientsListener,
@@ -77,6 +79,7 @@ import { MaintenanceWindowsService } from './maintenance-windows/maintenance-win
   ],
   exports: [
     AlertConfigsService,
+    UserNotificationMembers,
     AlertsService,
     MaintenanceWindowsService,
     AlertInhibition,

@@ -30,6 +30,7 @@ export { MaintenanceWindowEventTypes } from './maintenance-windows/maintenance-w
 export { ALERT_TRANSITIONED, type AlertTransitionedEvent } from './alerts/alert-transitioned.event';
 export { NotificationRequest } from './alert-configs/dto/notification.request';
 export { checkNotification } from './alert-configs/notification-rules';
+export { UserNotificationMembers } from './alert-configs/user-notification-members';
 export type { NotificationInput } from './alert-configs/alert-config.types';
 export { eventTypeInfo } from './catalog/event-types';
 // Driven by its scheduler; exported so tests (and operators' tooling) can run the sweep on demand.

@@ -15,6 +15,7 @@ import { NotificationPolicy } from './policy/notification-policy';
 import { NotificationReplanListener } from './policy/notification-replan.listener';
 import { ActiveSchedulesStore } from './policy/active-schedules.store';
 import { NotificationSweepStore } from './policy/notification-sweep.store';
+import { NotifiedSchedulesStore } from './policy/notified-schedules.store';
 import { NotificationScheduleEntity } from './policy/notification-schedule.entity';
 import { Recipients } from './policy/recipients';
 import { DeliveryAttemptEntity } from './queue/delivery-attempt.entity';
@@ -45,6 +46,7 @@ import { DeliveryEntity } from './queue/delivery.entity';
     NotificationPolicy,
     NotificationReplanListener,
     NotificationSweepStore,
+    NotifiedSchedulesStore,
     ActiveSchedulesStore,
     DeliveriesScheduler,
     DeliveriesService,

@@ -31,6 +31,13 @@ export const IdentityErrors = defineErrors({
     status: 400,
     detail: 'The service would be left without a global owner; make another user GLOBAL_OWNER first.',
   },
+  // Not a product name: the product documents no code for acting on a user who holds a role the caller
+  // could not grant.
+  USER_OUTRANKS_CALLER: {
+    status: 403,
+    detail:
+      'The current user cannot change the credentials or profile of user {0}, nor delete it: it holds the role {1}, which the current user cannot grant.',
+  },
   USER_NOT_IN_GROUP: { status: 404, detail: 'User {0} is not in group {1}.' },
   USER_NOT_IN_ORG: { status: 404, detail: 'User {0} is not in organization {1}.' },
   CANNOT_DELETE_ORG_WITH_GROUPS: {

@@ -7,6 +7,8 @@ export const IdentityEventTypes = {
   GROUP_CREATED: 'GROUP_CREATED',
   ORG_API_KEY_ADDED: 'ORG_API_KEY_ADDED',
   ORG_API_KEY_DELETED: 'ORG_API_KEY_DELETED',
+  // A global key deleted (with the user it belongs to): the product's name for a deleted key.
+  API_KEY_DELETED: 'API_KEY_DELETED',
   API_KEY_DESCRIPTION_CHANGED: 'API_KEY_DESCRIPTION_CHANGED',
   API_KEY_ROLES_CHANGED: 'API_KEY_ROLES_CHANGED',
   API_KEY_ADDED_TO_GROUP: 'API_KEY_ADDED_TO_GROUP',
@@ -45,8 +47,9 @@ export interface GroupDeletedRaw {
   name: string;
 }
 
-// `raw` of USER_CREATED: the addresses the bootstrap call asked to put on the user's access list
-// (query `accessList` / `whitelist`); the access-lists context seeds the list from it.
+// `raw` of USER_CREATED: the addresses to put on the user's access list, which the access-lists
+// context seeds from it: those the bootstrap call asked for (query `accessList` / `whitelist`), or the
+// creating caller's own list (a fenced caller never creates an unfenced user).
 export interface UserCreatedRaw {
   userId: string;
   username: string;
@@ -55,7 +58,17 @@ export interface UserCreatedRaw {
   accessList: string[];
 }
 
-// `raw` of ORG_API_KEY_DELETED: the access-lists context drops the key's list when it sees it.
+// `raw` of ORG_API_KEY_ADDED: the creating caller's own access list, copied onto the new key by the
+// access-lists context (a fenced caller never creates an unfenced key).
+export interface OrgApiKeyAddedRaw {
+  apiKeyId: string;
+  desc: string;
+  roles?: string[];
+  accessList: string[];
+}
+
+// `raw` of ORG_API_KEY_DELETED and API_KEY_DELETED: the access-lists context drops the key's list when
+// it sees it.
 export interface OrgApiKeyDeletedRaw {
   apiKeyId: string;
 }

@@ -30,6 +30,7 @@ import { VisibleOrganizationsStore } from './organizations/visible-organizations
 import { ProjectOrgIdsStore } from './projects/project-org-ids.store';
 import { VisibleProjectsStore } from './projects/visible-projects.store';
 import { GlobalOwnersStore } from './roles/global-owners.store';
+import { HeldRolesStore } from './roles/held-roles.store';
 import { RoleGrants } from './roles/role-grants.writer';
 import { FirstUserBootstrapGate } from './users/first-user-bootstrap.gate';
 import { FirstUserController } from './users/first-user.controller';
@@ -97,6 +98,7 @@ import { TeamsService } from './teams/teams.service';
     RequestedRoles,
     UserRoleChanges,
     GlobalOwnersStore,
+    HeldRolesStore,
     VisibleProjectsStore,
     VisibleOrganizationsStore,
     ProjectOrgIdsStore,

@@ -9,6 +9,7 @@ export {
 export {
   IdentityEventTypes,
   type GroupDeletedRaw,
+  type OrgApiKeyAddedRaw,
   type OrgApiKeyDeletedRaw,
   type UserCreatedRaw,
 } from './identity.events';

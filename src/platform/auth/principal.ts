@@ -16,11 +16,14 @@ export interface Principal {
   orgId?: string;
   roles: RoleAssignment[];
   remoteAddress: string;
+  // The access list that admitted this request (CIDR blocks); empty when the credential has none. What
+  // the caller creates or changes never admits an address this list does not (access-fence.ts).
+  accessList: string[];
 }
 
 // The credential record the Digest verifier needs; never holds a private key or password.
 export interface Credential {
-  principal: Omit<Principal, 'remoteAddress'>;
+  principal: Omit<Principal, 'remoteAddress' | 'accessList'>;
   ha1Md5: string;
   ha1Sha256: string;
   // CIDR blocks the caller must come from; empty means any address.

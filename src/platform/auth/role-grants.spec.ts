@@ -9,6 +9,7 @@ import {
   mayManageMembers,
   ORG_ROLE_NAMES,
   PROJECT_ROLE_NAMES,
+  roleBeyondReach,
   roleKind,
   scopeOf,
 } from './role-grants';
@@ -200,5 +201,47 @@ describe('role grants', () => {
         orgId: 'o1',
       }),
     ).toBe(false);
+  });
+});
+
+describe('roleBeyondReach', () => {
+  it('should find a role exactly when the grantor could not grant one of the holder roles', () => {
+    fc.assert(
+      fc.property(roleSet, roleSet, (grantor, held) => {
+        const beyond = roleBeyondReach({ roles: grantor }, held, orgOfGroup);
+        const allGrantable = held.every((role) =>
+          mayGrant({ roles: grantor }, role.roleName, scopeOf(role, orgOfGroup)),
+        );
+        expect(beyond === undefined).toBe(allGrantable);
+      }),
+      RUNS,
+    );
+  });
+
+  it('should put a global owner beyond the reach of everyone but a global owner', () => {
+    fc.assert(
+      fc.property(roleSet, roleSet, (grantor, held) => {
+        const target = [...held, { roleName: 'GLOBAL_OWNER' }];
+        const reached = roleBeyondReach({ roles: grantor }, target, orgOfGroup) === undefined;
+        expect(reached).toBe(
+          grantor.some((role) => role.roleName === 'GLOBAL_OWNER' && !role.orgId && !role.groupId),
+        );
+      }),
+      RUNS,
+    );
+  });
+
+  it('should keep each admin role from reaching a holder of the role above it', () => {
+    const cases: Array<[RoleAssignment[], RoleAssignment]> = [
+      [[{ roleName: 'GLOBAL_USER_ADMIN' }], { roleName: 'GLOBAL_OWNER' }],
+      [[{ roleName: 'ORG_OWNER', orgId: 'o1' }], { roleName: 'GLOBAL_READ_ONLY' }],
+      [[{ roleName: 'ORG_OWNER', orgId: 'o1' }], { roleName: 'ORG_MEMBER', orgId: 'o2' }],
+      [[{ roleName: 'GROUP_USER_ADMIN', groupId: 'g1' }], { roleName: 'GROUP_OWNER', groupId: 'g1' }],
+      [[{ roleName: 'GROUP_USER_ADMIN', groupId: 'g1' }], { roleName: 'ORG_MEMBER', orgId: 'o1' }],
+      [[{ roleName: 'GROUP_OWNER', groupId: 'g1' }], { roleName: 'GROUP_READ_ONLY', groupId: 'g2' }],
+    ];
+    for (const [grantor, role] of cases) {
+      expect(roleBeyondReach({ roles: grantor }, [role], orgOfGroup)).toEqual(role);
+    }
   });
 });

@@ -131,6 +131,17 @@ export function mayManageMembers(grantor: Pick<Grantor, 'roles'>, scope: GrantSc
   }
 }
 
+// The first role of `held` (a holder's effective roles: its own and its teams') that `grantor` could
+// not grant. Changing someone's credentials, e-mail or profile, or deleting them, acts on every role
+// they hold at once (whoever signs in as them has those roles), so it needs the right to grant each.
+export function roleBeyondReach(
+  grantor: Pick<Grantor, 'roles'>,
+  held: RoleAssignment[],
+  orgOfGroup: (groupId: string) => string | null,
+): RoleAssignment | undefined {
+  return held.find((role) => !mayGrant(grantor, role.roleName, scopeOf(role, orgOfGroup)));
+}
+
 // The scope of one stored role assignment; a project role's organization comes from `orgOfGroup`.
 export function scopeOf(role: RoleAssignment, orgOfGroup: (groupId: string) => string | null): GrantScope {
   if (role.groupId !== undefined)

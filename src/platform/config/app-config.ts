@@ -68,6 +68,9 @@ export interface AppConfig {
   deliveryConcurrency: number;
   deliveryOrgConcurrency: number;
   deliveryProjectConcurrency: number;
+  // Delivery rows one change of alerts (an agent report, an API call) or one notification sweep may
+  // create per project; the notifications past it stay due for the next sweep.
+  notificationDeliveryLimit: number;
   // Attempt rows kept per delivery (the latest ones; the delivery counts them all).
   deliveryAttemptsKept: number;
   // Timeout of each call of a test notification (answered synchronously), below OUTBOUND_TIMEOUT_MS.
@@ -388,6 +391,7 @@ export function deliverySettings(
   | 'deliveryConcurrency'
   | 'deliveryOrgConcurrency'
   | 'deliveryProjectConcurrency'
+  | 'notificationDeliveryLimit'
   | 'deliveryAttemptsKept'
   | 'testNotificationTimeoutMs'
 > {
@@ -412,6 +416,7 @@ export function deliverySettings(
     deliveryConcurrency,
     deliveryOrgConcurrency: int(env, 'DELIVERY_ORG_CONCURRENCY', orgDefault, 1, 1000),
     deliveryProjectConcurrency,
+    notificationDeliveryLimit: int(env, 'NOTIFICATION_DELIVERY_LIMIT', 500, 1, 100_000),
     deliveryAttemptsKept: int(env, 'DELIVERY_ATTEMPTS_KEPT', 20, 1, 10_000),
     testNotificationTimeoutMs: Math.min(testNotificationTimeoutMs, outboundTimeoutMs),
   };

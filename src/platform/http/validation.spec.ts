@@ -1,6 +1,15 @@
 import { Type } from 'class-transformer';
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsArray, IsInt, IsObject, IsOptional, IsString, Min, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { ApiError } from './api-error';
 import { ApiValidationPipe } from './validation';
 
@@ -99,5 +108,48 @@ describe('ApiValidationPipe: explicit nulls', () => {
     // Documented as nullable: null means "clear" and is kept; a free-form map keeps its data.
     expect((result as WithNested).clearable).toBeNull();
     expect((result as WithNested).free).toEqual({ kept: null });
+  });
+});
+
+class CappedParent {
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(3)
+  @ValidateNested({ each: true })
+  @Type(() => NestedPart)
+  parts?: NestedPart[];
+}
+
+class CappedChild extends CappedParent {
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(2, { message: 'at most 2 tags' })
+  @IsString({ each: true })
+  tags?: string[];
+}
+
+describe('ApiValidationPipe: array caps', () => {
+  const asBody = { type: 'body' as const, metatype: CappedChild, data: undefined };
+
+  it('should refuse an array over its cap, inherited or not, with its message when the items would fail too', async () => {
+    const pipe = new ApiValidationPipe();
+    // Items that are not even objects: refused for the count before any item is looked at.
+    await expect(pipe.transform({ parts: [1, 2, 3, 4] }, asBody)).rejects.toMatchObject({
+      errorCode: 'VALIDATION_ERROR',
+      parameters: ['parts', 'parts must contain no more than 3 elements'],
+    });
+    await expect(pipe.transform({ tags: [1, 2, 3] }, asBody)).rejects.toMatchObject({
+      parameters: ['tags', 'at most 2 tags'],
+    });
+  });
+
+  it('should validate the items as before when the array is within its cap', async () => {
+    const pipe = new ApiValidationPipe();
+    await expect(pipe.transform({ parts: [{ value: 1 }], tags: ['a', 'b'] }, asBody)).resolves.toBeInstanceOf(
+      CappedChild,
+    );
+    await expect(pipe.transform({ parts: [{ value: 'x' }] }, asBody)).rejects.toMatchObject({
+      parameters: ['parts[0].value'],
+    });
   });
 });

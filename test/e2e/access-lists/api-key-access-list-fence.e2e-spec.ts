@@ -27,9 +27,12 @@ describe('POST /orgs/{orgId}/apiKeys/{apiKeyId}/accessList by the fenced key its
     return (list.body.results as Array<{ cidrBlock: string }>).map((entry) => entry.cidrBlock).sort();
   };
   const entryEvents = async (key: ApiKeyCredentials): Promise<number> => {
-    const events = await call('GET', `${t.apiUrl}/orgs/${f.org.id}/events?itemsPerPage=500`, { auth: f.owner });
+    const events = await call('GET', `${t.apiUrl}/orgs/${f.org.id}/events?itemsPerPage=500`, {
+      auth: f.owner,
+    });
     return (events.body.results as Array<{ targetPublicKey?: string; eventTypeName: string }>).filter(
-      (event) => event.targetPublicKey === key.publicKey && event.eventTypeName.startsWith('API_KEY_ACCESS_LIST'),
+      (event) =>
+        event.targetPublicKey === key.publicKey && event.eventTypeName.startsWith('API_KEY_ACCESS_LIST'),
     ).length;
   };
 
@@ -99,17 +102,21 @@ describe('POST /orgs/{orgId}/apiKeys/{apiKeyId}/accessList by the fenced key its
     expect(await blocksOf(key)).toEqual(['0.0.0.0/0']);
   });
 
-  it('should let an Organization Owner key widen its own list but never remove the entry it calls from', async () => {
+  it('should refuse an Organization Owner key widening its own list, which only an unfenced caller opens', async () => {
     const key = await fencedKey(['ORG_OWNER'], [{ cidrBlock: '127.0.0.1/32' }]);
 
     const widened = await call('POST', keyListUrl(t, f.org.id, key.id), {
       auth: key,
       body: [{ cidrBlock: '10.0.0.0/8' }],
     });
-    expect(widened.status).toBe(200);
+    expect(widened.status).toBe(403);
+    expect(widened.body).toEqual(errorBody(403, 'CANNOT_WIDEN_OWN_ACCESS_LIST'));
     const removed = await call('DELETE', keyListUrl(t, f.org.id, key.id, '127.0.0.1'), { auth: key });
     expect(removed.status).toBe(400);
     expect(removed.body).toEqual(errorBody(400, 'CANNOT_REMOVE_CALLER_FROM_ACCESS_LIST'));
+    expect(await blocksOf(key)).toEqual(['127.0.0.1/32']);
+
+    await addToKeyList(t, f.owner, f.org.id, key.id, [{ cidrBlock: '10.0.0.0/8' }]);
     expect(await blocksOf(key)).toEqual(['10.0.0.0/8', '127.0.0.1/32']);
   });
 });

@@ -419,7 +419,7 @@ const notificationCases: Case[] = [
   {
     when: 'role is neither a string nor an array of strings',
     body: withNotification({ typeName: 'GROUP', emailEnabled: true, role: 5 }),
-    expected: invalid('notifications[0].role', 'it must be a role name or an array of role names'),
+    expected: invalid('notifications[0].role', 'it must be a role name or an array of at most 12 role names'),
   },
   {
     when: 'a TEAM notification has no team id',

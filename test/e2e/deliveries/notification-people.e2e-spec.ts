@@ -59,7 +59,7 @@ describe('GET /groups/{groupId}/deliveries (notifications to people)', () => {
     const admin = await person([org('ORG_MEMBER'), project('GROUP_MONITORING_ADMIN')], 'admin');
     await person([org('ORG_MEMBER'), project('GROUP_READ_ONLY')], 'reader');
     const orgOwner = await person([org('ORG_OWNER')], 'org-owner');
-    const named = await person([org('ORG_MEMBER')], 'named');
+    const named = await person([org('ORG_MEMBER'), project('GROUP_READ_ONLY')], 'named');
     const configId = await createAlertConfig(t, p.monitoringAdmin, p.groupId, [
       {
         typeName: 'GROUP',
@@ -176,31 +176,31 @@ describe('GET /groups/{groupId}/deliveries (notifications to people)', () => {
     );
   });
 
-  it('should e-mail a USER notification to the address of the user it names, and fail for an unknown user', async () => {
-    const named = await person([org('ORG_MEMBER')], 'user-only');
+  it('should e-mail a USER notification to the member it names, and fail once that user has left the project', async () => {
+    const named = await person([org('ORG_MEMBER'), project('GROUP_READ_ONLY')], 'user-only');
+    const leaving = await person([org('ORG_MEMBER'), project('GROUP_READ_ONLY')], 'user-leaving');
     const configId = await createAlertConfig(t, p.monitoringAdmin, p.groupId, [
       { typeName: 'USER', username: named.username, emailEnabled: true, delayMin: 0, intervalMin: 60 },
-      {
-        typeName: 'USER',
-        username: 'nobody@example.com',
-        emailEnabled: true,
-        delayMin: 0,
-        intervalMin: 60,
-      },
+      { typeName: 'USER', username: leaving.username, emailEnabled: true, delayMin: 0, intervalMin: 60 },
     ]);
+    const removed = await call('DELETE', `${t.apiUrl}/groups/${p.groupId}/users/${leaving.id}`, {
+      auth: p.orgOwner,
+    });
+    expect(removed.status).toBe(204);
     const alert = await alertsOf(t).open(hostDownAlert(p.groupId, configId));
     await workerOf(t.app).runDue();
 
-    expect(mailedTo()).toEqual([named.emailAddress]);
+    expect(mailedAmong([named, leaving])).toEqual([named.emailAddress]);
     const failed = (await deliveriesOf(t, p.readOnly, p.groupId, `&alertId=${alert.id}`)).filter(
       (row) => row.status === 'FAILED',
     );
     expect(failed).toEqual([
       expect.objectContaining({
         notificationTypeName: 'USER',
-        lastError: 'user nobody@example.com has no e-mail address',
+        lastError: `user ${leaving.username} is no member of the project with an e-mail address`,
       }),
     ]);
+    expect(failed[0].recipient).toBeUndefined();
   });
 
   it('should e-mail every member of the organization when an ORG notification names no role', async () => {

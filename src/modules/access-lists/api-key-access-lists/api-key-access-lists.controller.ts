@@ -67,7 +67,9 @@ export class ApiKeyAccessListsController {
   @ApiBadRequestResponse({ description: ADD_ERRORS })
   @ApiForbiddenResponse({
     description:
-      'CANNOT_WIDEN_OWN_ACCESS_LIST: the key adds to its own list a block its list does not already admit, and is no Organization Owner.',
+      'CANNOT_WIDEN_OWN_ACCESS_LIST: the key adds to its own non-empty list a block the list does not already admit ' +
+      '(only a global owner widens its own list). WIDER_THAN_CALLER_ACCESS_LIST: an owner whose own access list ' +
+      'does not admit the block adds it to a non-empty list.',
   })
   add(
     @CurrentPrincipal() principal: Principal,
@@ -115,7 +117,9 @@ export class ApiKeyAccessListsController {
       'API_KEY_NOT_FOUND, INVALID_IP_ADDRESS_OR_CIDR_NOTATION, CANNOT_REMOVE_CALLER_FROM_ACCESS_LIST (the key removes an entry admitting the address it calls from).',
   })
   @ApiForbiddenResponse({
-    description: 'CANNOT_WIDEN_OWN_ACCESS_LIST: the key would empty its own list, and is no Organization Owner.',
+    description:
+      'CANNOT_WIDEN_OWN_ACCESS_LIST: the key would empty its own list, and is no global owner. ' +
+      'WIDER_THAN_CALLER_ACCESS_LIST: an owner with an access list of its own would empty the list.',
   })
   @ApiNotFoundResponse({ description: 'API_KEY_ACCESS_LIST_NOT_FOUND: the entry is not on the list.' })
   remove(

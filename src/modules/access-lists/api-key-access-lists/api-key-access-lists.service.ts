@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { CredentialChanges } from '../../../platform/auth/credential-changes';
+import { fenceOf, setsAnyFence } from '../../../platform/auth/access-fence';
 import type { Principal } from '../../../platform/auth/principal';
 import { hasOrgRole } from '../../../platform/auth/role-hierarchy';
 import { EventPublisher } from '../../../platform/events/event-publisher';
@@ -28,7 +29,7 @@ interface TargetKey {
 // Access list of an organization API key.
 // Reading needs any role in the key's organization (the route guard; Atlas v2 names Organization
 // Member); changing it needs Organization Owner, or the key itself (CM "org API key access lists"),
-// which only narrows its own list unless it is an Organization Owner (fence-rules.ts).
+// within the fences of fence-rules.ts.
 @Injectable()
 export class ApiKeyAccessListsService {
   constructor(
@@ -66,9 +67,10 @@ export class ApiKeyAccessListsService {
     assertMayChange(principal, orgId, apiKeyId);
     const key = await this.targetKey(orgId, apiKeyId);
     const inputs = toEntryInputs('API_KEY', requests);
+    const current = await this.currentBlocks(key);
     assertMayAdd(
-      editorOf(principal, orgId, apiKeyId),
-      await this.currentBlocks(key),
+      editorOf(principal, apiKeyId, current),
+      current,
       inputs.map((input) => input.cidrBlock),
     );
     const added = await this.entries.addMissing(ownerOf(key), inputs);
@@ -90,7 +92,8 @@ export class ApiKeyAccessListsService {
     const key = await this.targetKey(orgId, apiKeyId);
     const entry = await this.entries.find(ownerOf(key), entryKeyFromPath(value));
     if (!entry) throw AccessListErrors.API_KEY_ACCESS_LIST_NOT_FOUND(value, apiKeyId);
-    assertMayRemove(editorOf(principal, orgId, apiKeyId), await this.currentBlocks(key), entry.cidrBlock);
+    const current = await this.currentBlocks(key);
+    assertMayRemove(editorOf(principal, apiKeyId, current), current, entry.cidrBlock);
     await this.entries.remove(entry);
     await this.events.publish({
       eventTypeName: AccessListEventTypes.API_KEY_ACCESS_LIST_ENTRY_DELETED,
@@ -131,13 +134,12 @@ function ownerOf(key: TargetKey): ListOwner {
   return { kind: 'API_KEY', id: key.id };
 }
 
-// The key editing its own list loosens it only when it is an Organization Owner (or global owner).
-function editorOf(principal: Principal, orgId: string, apiKeyId: string): FenceEditor {
-  return {
-    self: principal.kind === 'API_KEY' && principal.id === apiKeyId,
-    mayLoosen: hasOrgRole(principal.roles, orgId, ['ORG_OWNER']),
-    address: principal.remoteAddress,
-  };
+// The key editing its own list stays inside it; another caller stays inside its own list. A global
+// owner may open any list (fence-rules.ts).
+function editorOf(principal: Principal, apiKeyId: string, current: string[]): FenceEditor {
+  const self = principal.kind === 'API_KEY' && principal.id === apiKeyId;
+  const own = setsAnyFence(principal) ? [] : current;
+  return { self, fence: self ? own : fenceOf(principal), address: principal.remoteAddress };
 }
 
 function assertMayChange(principal: Principal, orgId: string, apiKeyId: string): void {

@@ -2,8 +2,14 @@ import { Injectable } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 import { CredentialChanges } from '../../../platform/auth/credential-changes';
 import { DomainEvent, domainEventChannel } from '../../../platform/events/domain-event';
+import { isSingleAddress, parseCidr } from '../../../platform/net/cidr';
 import { EventPublisher } from '../../../platform/events/event-publisher';
-import { IdentityEventTypes, type OrgApiKeyDeletedRaw, type UserCreatedRaw } from '../../identity';
+import {
+  IdentityEventTypes,
+  type OrgApiKeyAddedRaw,
+  type OrgApiKeyDeletedRaw,
+  type UserCreatedRaw,
+} from '../../identity';
 import { AccessListEventTypes } from '../access-lists.events';
 import type { ListOwnerKind } from '../entries/access-list-entry.entity';
 import { entryName } from '../entries/access-list-entry.mapper';
@@ -20,11 +26,36 @@ export class IdentityEventsListener {
     private readonly credentialChanges: CredentialChanges,
   ) {}
 
-  // A deleted key's list goes with it.
+  // A key starts behind its creator's fence: a copy of the creating caller's list (none if it has none).
+  @OnEvent(domainEventChannel(IdentityEventTypes.ORG_API_KEY_ADDED), { suppressErrors: false })
+  async onApiKeyAdded(event: DomainEvent): Promise<void> {
+    const raw = event.raw as unknown as OrgApiKeyAddedRaw;
+    const publicKey = event.subject?.targetPublicKey;
+    if (raw.accessList.length === 0 || publicKey === undefined) return;
+    const added = await this.entries.addMissing(
+      { kind: 'API_KEY', id: raw.apiKeyId },
+      distinct('API_KEY', asFields(raw.accessList)),
+    );
+    for (const entry of added) {
+      await this.events.publish({
+        eventTypeName: AccessListEventTypes.API_KEY_ACCESS_LIST_ENTRY_ADDED,
+        orgId: event.orgId,
+        subject: { targetPublicKey: publicKey, accessListEntry: entryName(entry) },
+      });
+    }
+    await this.credentialChanges.announce(publicKey);
+  }
+
+  // A deleted key's list goes with it (an organization's key, or a global key with its user).
   @OnEvent(domainEventChannel(IdentityEventTypes.ORG_API_KEY_DELETED), { suppressErrors: false })
   async onApiKeyDeleted(event: DomainEvent): Promise<void> {
     const { apiKeyId } = event.raw as unknown as OrgApiKeyDeletedRaw;
     await this.entries.removeAll({ kind: 'API_KEY', id: apiKeyId });
+  }
+
+  @OnEvent(domainEventChannel(IdentityEventTypes.API_KEY_DELETED), { suppressErrors: false })
+  async onGlobalApiKeyDeleted(event: DomainEvent): Promise<void> {
+    await this.onApiKeyDeleted(event);
   }
 
   // A deleted user's list goes with it (a new user of the same name starts with an empty list).
@@ -36,18 +67,15 @@ export class IdentityEventsListener {
 
   // POST /unauth/users?accessList=...: the addresses go on the first user's list (product docs) and
   // on the global key's list, the key being what the caller goes on to use: bootstrap scripts pass
-  // `whitelist=<their address>` precisely so that the returned key works from there.
+  // `whitelist=<their address>` precisely so that the returned key works from there. POST /users: the
+  // creating caller's list goes on the new user's.
   @OnEvent(domainEventChannel(IdentityEventTypes.USER_CREATED), { suppressErrors: false })
   async onUserCreated(event: DomainEvent): Promise<void> {
     const raw = event.raw as unknown as UserCreatedRaw;
-    const values = [...new Set(raw.accessList)];
-    if (values.length === 0) return;
-    const asFields = values.map((value) =>
-      value.includes('/') ? { cidrBlock: value } : { ipAddress: value },
-    );
+    if (raw.accessList.length === 0) return;
     const forUser = await this.entries.addMissing(
       { kind: 'USER', id: raw.userId },
-      distinct('USER', asFields),
+      distinct('USER', asFields(raw.accessList)),
     );
     for (const entry of forUser) {
       await this.events.publish({
@@ -55,10 +83,11 @@ export class IdentityEventsListener {
         subject: { targetUsername: raw.username, accessListEntry: entryName(entry) },
       });
     }
+    await this.credentialChanges.announce(raw.username);
     if (raw.apiKeyId === null) return;
     const forKey = await this.entries.addMissing(
       { kind: 'API_KEY', id: raw.apiKeyId },
-      distinct('API_KEY', asFields),
+      distinct('API_KEY', asFields(raw.accessList)),
     );
     for (const entry of forKey) {
       await this.events.publish({
@@ -66,9 +95,17 @@ export class IdentityEventsListener {
         subject: { targetPublicKey: event.subject?.targetPublicKey, accessListEntry: entryName(entry) },
       });
     }
-    await this.credentialChanges.announce(raw.username);
     if (event.subject?.targetPublicKey) await this.credentialChanges.announce(event.subject.targetPublicKey);
   }
+}
+
+// A block of one address (how a copied list holds an address) goes back on as that address.
+function asFields(values: string[]): EntryFields[] {
+  return values.map((value) => {
+    const cidr = value.includes('/') ? parseCidr(value) : null;
+    if (cidr && isSingleAddress(cidr)) return { ipAddress: cidr.network };
+    return value.includes('/') ? { cidrBlock: value } : { ipAddress: value };
+  });
 }
 
 // Repeated query values (1.2.3.4 and 1.2.3.4/32) are one entry, not an error as in a POST body.

@@ -1,46 +1,54 @@
-import { cidrContains, cidrCovers, parseCidr, type Cidr } from '../../../platform/net/cidr';
+import { fenceCovers, FenceErrors } from '../../../platform/auth/access-fence';
+import { cidrContains, parseCidr } from '../../../platform/net/cidr';
 import { AccessListErrors } from '../access-lists.errors';
 
 // Who changes a list, seen from the list: the holder itself (a key or user editing its own list) or
-// another caller, and whether that caller may loosen the list (Organization Owner of the key's
-// organization, or a global role). A list is a fence: an empty list admits every address.
+// another caller. A list is a fence: an empty list admits every address. A change never opens a list
+// to an address outside `fence`: for the holder, its own current list; for another caller, that
+// caller's own access list (a fenced credential never makes another credential less fenced than
+// itself). Empty when the editor may open the list to any address: it has no list of its own, or it
+// is a global owner.
 export interface FenceEditor {
   self: boolean;
-  mayLoosen: boolean;
+  fence: readonly string[];
   // The address the request comes from.
   address: string;
 }
 
-function blocks(texts: readonly string[]): Cidr[] {
-  return texts.flatMap((text) => {
-    const cidr = parseCidr(text);
-    return cidr ? [cidr] : [];
-  });
+function refusal(editor: FenceEditor, what: string): Error {
+  return editor.self
+    ? AccessListErrors.CANNOT_WIDEN_OWN_ACCESS_LIST(what)
+    : FenceErrors.WIDER_THAN_CALLER_ACCESS_LIST(`add ${what} to the access list`, editor.fence.join(', '));
 }
 
-// A holder that may not loosen its own list only narrows it: each added block must lie inside a
-// block already on a non-empty list (adding to an empty list narrows it from "every address").
-export function assertMayAdd(editor: FenceEditor, current: readonly string[], added: readonly string[]): void {
-  if (!editor.self || editor.mayLoosen || current.length === 0) return;
-  const fence = blocks(current);
-  for (const block of blocks(added)) {
-    if (!fence.some((outer) => cidrCovers(outer, block))) {
-      throw AccessListErrors.CANNOT_WIDEN_OWN_ACCESS_LIST(block.text);
-    }
+// Each added block must already be admitted by the list (it then opens nothing) or lie inside the
+// editor's fence; adding to an empty list only narrows it from "every address".
+export function assertMayAdd(
+  editor: FenceEditor,
+  current: readonly string[],
+  added: readonly string[],
+): void {
+  if (editor.fence.length === 0 || current.length === 0) return;
+  for (const text of added) {
+    const block = parseCidr(text)?.text ?? text;
+    if (!fenceCovers(current, block) && !fenceCovers(editor.fence, block)) throw refusal(editor, block);
   }
 }
 
 // A holder never removes an entry that admits the address it calls from (it would lock itself out,
-// or, as the last entry, open the list to every address); one that may not loosen its list never
-// leaves it empty either.
+// or, as the last entry, open the list to every address); a fenced editor never leaves a list empty.
 export function assertMayRemove(editor: FenceEditor, current: readonly string[], removed: string): void {
-  if (!editor.self) return;
   const block = parseCidr(removed);
-  if (block && cidrContains(block, editor.address)) {
+  if (editor.self && block && cidrContains(block, editor.address)) {
     throw AccessListErrors.CANNOT_REMOVE_CALLER_FROM_ACCESS_LIST(editor.address);
   }
   const remaining = current.filter((text) => parseCidr(text)?.text !== block?.text);
-  if (!editor.mayLoosen && remaining.length === 0) {
-    throw AccessListErrors.CANNOT_WIDEN_OWN_ACCESS_LIST(`removing ${removed} leaves it empty`);
+  if (editor.fence.length > 0 && remaining.length === 0) {
+    if (editor.self)
+      throw AccessListErrors.CANNOT_WIDEN_OWN_ACCESS_LIST(`removing ${removed} leaves it empty`);
+    throw FenceErrors.WIDER_THAN_CALLER_ACCESS_LIST(
+      `remove ${removed}, the last entry of the access list`,
+      editor.fence.join(', '),
+    );
   }
 }

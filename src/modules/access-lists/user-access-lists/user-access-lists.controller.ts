@@ -66,7 +66,7 @@ export class UserAccessListsController {
   })
   @ApiForbiddenResponse({
     description:
-      'CANNOT_WIDEN_OWN_ACCESS_LIST: a user without a global user-administration role adds a block its non-empty list does not already admit.',
+      'CANNOT_WIDEN_OWN_ACCESS_LIST: a user other than a global owner adds a block its non-empty list does not already admit.',
   })
   add(
     @CurrentPrincipal() principal: Principal,

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { CredentialChanges } from '../../../platform/auth/credential-changes';
+import { setsAnyFence } from '../../../platform/auth/access-fence';
 import type { Principal } from '../../../platform/auth/principal';
 import { EventPublisher } from '../../../platform/events/event-publisher';
 import { CommonErrors } from '../../../platform/http/error-codes';
 import type { ListEnvelope } from '../../../platform/http/pagination/list-envelope';
 import { PageLinks } from '../../../platform/http/pagination/page-links';
 import type { PageQuery } from '../../../platform/http/pagination/page.query';
-import { hasGlobalRole } from '../../../platform/auth/role-hierarchy';
 import { findMatchingCidr } from '../../../platform/net/cidr';
 import { AccessListErrors } from '../access-lists.errors';
 import { AccessListEventTypes } from '../access-lists.events';
@@ -62,9 +62,10 @@ export class UserAccessListsService {
     const owner = ownerOf(principal, userId);
     await this.assertCallerOnList(owner, principal);
     const inputs = toEntryInputs('USER', requests);
+    const current = (await this.entries.all(owner)).map((entry) => entry.cidrBlock);
     assertMayAdd(
-      editorOf(principal),
-      (await this.entries.all(owner)).map((entry) => entry.cidrBlock),
+      editorOf(principal, current),
+      current,
       inputs.map((input) => input.cidrBlock),
     );
     const added = await this.entries.addMissing(owner, inputs);
@@ -87,11 +88,8 @@ export class UserAccessListsService {
     await this.assertCallerOnList(owner, principal);
     const entry = await this.entries.find(owner, entryKeyFromPath(value));
     if (!entry) throw AccessListErrors.ACCESS_LIST_NOT_FOUND(value, principal.name);
-    assertMayRemove(
-      editorOf(principal),
-      (await this.entries.all(owner)).map((row) => row.cidrBlock),
-      entry.cidrBlock,
-    );
+    const current = (await this.entries.all(owner)).map((row) => row.cidrBlock);
+    assertMayRemove(editorOf(principal, current), current, entry.cidrBlock);
     await this.entries.remove(entry);
     await this.events.publish({
       eventTypeName: AccessListEventTypes.USER_ACCESS_LIST_ENTRY_DELETED,
@@ -126,11 +124,11 @@ export class UserAccessListsService {
   }
 }
 
-// A user edits only its own list; it widens it only with a global user-administration role.
-function editorOf(principal: Principal): FenceEditor {
+// A user edits only its own list, and stays inside it unless it is a global owner.
+function editorOf(principal: Principal, current: string[]): FenceEditor {
   return {
     self: true,
-    mayLoosen: hasGlobalRole(principal.roles, ['GLOBAL_USER_ADMIN']),
+    fence: setsAnyFence(principal) ? [] : current,
     address: principal.remoteAddress,
   };
 }

@@ -1,9 +1,15 @@
 import { CommonErrors } from '../../../platform/http/error-codes';
-import { patternProblem } from '../../../platform/text/linear-regex';
+import { linearRegex, PatternRefusedError } from '../../../platform/text/linear-regex';
 import { AlertingErrors, eventTypeWithoutSource } from '../alerting.errors';
 import { missingSourceReason } from '../catalog/alert-sources';
 import { eventTypeInfo, type MatcherTarget } from '../catalog/event-types';
-import { HOST_TYPE_NAMES, MATCHER_FIELDS_BY_TARGET, type MatcherFieldName } from '../catalog/matchers';
+import {
+  HOST_TYPE_NAMES,
+  MATCHER_FIELDS_BY_TARGET,
+  MAX_MATCHER_PROGRAM_SIZE,
+  MAX_MATCHERS,
+  type MatcherFieldName,
+} from '../catalog/matchers';
 import { DEFAULT_UNIT_OF_FAMILY, metricUnitFamily, unitFamily, type Unit } from '../catalog/metrics';
 import type {
   AlertConfigDraft,
@@ -51,9 +57,14 @@ function checkMatchers(
   return checkMatcherList(matchers, MATCHER_FIELDS_BY_TARGET[target]);
 }
 
-// The matchers of a configuration or of a scoped maintenance window: each field name among `fields`, a
-// TYPE_NAME or PORT compared exactly must be a value the field can take, a REGEX must compile.
+// The matchers of a configuration or of a scoped maintenance window: at most MAX_MATCHERS, each field name
+// among `fields`, a TYPE_NAME or PORT compared exactly must be a value the field can take, a REGEX must
+// compile, and all REGEX matchers together within MAX_MATCHER_PROGRAM_SIZE instructions.
 export function checkMatcherList(matchers: MatcherInput[], fields: readonly MatcherFieldName[]): Matcher[] {
+  if (matchers.length > MAX_MATCHERS) {
+    throw CommonErrors.VALIDATION_ERROR('matchers', `at most ${MAX_MATCHERS} matchers`);
+  }
+  let programSize = 0;
   return matchers.map((matcher, index) => {
     const path = `matchers[${index}]`;
     // An explicit null reaches here as absent (the validation pipe drops it).
@@ -69,15 +80,29 @@ export function checkMatcherList(matchers: MatcherInput[], fields: readonly Matc
     if (matcher.fieldName === 'PORT' && exact && !isPort(matcher.value)) {
       throw CommonErrors.VALIDATION_ERROR(`${path}.value`, 'a port must be an integer between 1 and 65535');
     }
-    const patternRefusal = matcher.operator === 'REGEX' ? patternProblem(matcher.value) : undefined;
-    if (patternRefusal !== undefined) {
-      throw CommonErrors.VALIDATION_ERROR(
-        `${path}.value`,
-        `it is not a valid regular expression (RE2 syntax): ${patternRefusal}`,
-      );
+    if (matcher.operator === 'REGEX') {
+      programSize += programSizeOf(matcher.value, `${path}.value`);
+      if (programSize > MAX_MATCHER_PROGRAM_SIZE) {
+        throw CommonErrors.VALIDATION_ERROR(
+          'matchers',
+          `the REGEX matchers together compile to more than ${MAX_MATCHER_PROGRAM_SIZE} instructions`,
+        );
+      }
     }
     return { fieldName: matcher.fieldName, operator: matcher.operator, value: matcher.value };
   });
+}
+
+function programSizeOf(pattern: string, path: string): number {
+  try {
+    return linearRegex(pattern).programSize;
+  } catch (error) {
+    if (!(error instanceof PatternRefusedError)) throw error;
+    throw CommonErrors.VALIDATION_ERROR(
+      path,
+      `it is not a valid regular expression (RE2 syntax): ${error.reason}`,
+    );
+  }
 }
 
 function checkMetricThreshold(

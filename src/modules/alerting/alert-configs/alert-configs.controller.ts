@@ -70,6 +70,7 @@ const CONFIG_ERRORS = [
   AlertingErrors.TOO_MANY_GROUP_NOTIFICATIONS(),
   AlertingErrors.EMAIL_OR_SMS_REQUIRED_FOR_GROUP_NOTIFICATION('notifications[0]'),
   AlertingErrors.EMAIL_OR_SMS_REQUIRED_FOR_USER_NOTIFICATION('notifications[0]'),
+  AlertingErrors.NOTIFICATION_USER_NOT_IN_GROUP('notifications[0].username', 'sam.lee@example.com'),
   AlertingErrors.MISSING_ROLES_FOR_GROUP_NOTIFICATION('notifications[0]'),
   AlertingErrors.MISSING_ROLES_FOR_ORG_NOTIFICATION('notifications[0]'),
   AlertingErrors.NOTIFICATION_INTERVAL_OUT_OF_RANGE(1, 'notifications[0].intervalMin', 5),

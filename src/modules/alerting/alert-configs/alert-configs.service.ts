@@ -33,6 +33,7 @@ import type { ReplaceAlertConfigRequest } from './dto/replace-alert-config.reque
 import type { ToggleAlertConfigRequest } from './dto/toggle-alert-config.request';
 import { openNotification, restoreRedactedSecrets, sealNotification } from './notification-secrets';
 import { ProjectIntegrations } from './project-integrations';
+import { UserNotificationMembers } from './user-notification-members';
 
 type EventTypeName = (typeof AlertConfigEventTypes)[keyof typeof AlertConfigEventTypes];
 
@@ -52,6 +53,7 @@ export class AlertConfigsService {
     private readonly byId: AlertConfigByIdStore,
     private readonly reconciler: AlertConfigReconciler,
     private readonly projectIntegrations: ProjectIntegrations,
+    private readonly userMembers: UserNotificationMembers,
   ) {}
 
   async list(groupId: string, page: PageQuery): Promise<ListEnvelope<AlertConfigResponse>> {
@@ -92,6 +94,7 @@ export class AlertConfigsService {
     const notifications = request.notifications && restoreRedactedSecrets(notificationInputs(request), []);
     const draft = checkAlertConfig(inputOf(request, request.eventTypeName, notifications));
     await this.projectIntegrations.assertUsable(groupId, draft.notifications);
+    await this.userMembers.assertMembers(groupId, draft.notifications);
     const entity = await this.insert(groupId, orgId, draft);
     await this.reconciler.reconcile(entity);
     return this.toResponse(entity);
@@ -125,6 +128,7 @@ export class AlertConfigsService {
       inputOf(request, request.eventTypeName ?? entity.eventTypeName, notifications),
     );
     await this.projectIntegrations.assertUsable(groupId, draft.notifications);
+    await this.userMembers.assertMembers(groupId, draft.notifications);
     Object.assign(entity, this.columnsOf(draft), { updated: this.clock.now() });
     await updateAlertConfig(this.txHost.tx, entity);
     await this.reconciler.reconcile(entity);

@@ -82,7 +82,7 @@ export class NamedRecipientsListener {
     for (const config of await this.store.namingUsers(usernames)) {
       if (!(await concerned(config))) continue;
       const key = `${config.groupId} ${config.named}`;
-      if (!reached.has(key)) reached.set(key, await this.users.isProjectUser(config.groupId, config.named));
+      if (!reached.has(key)) reached.set(key, await this.users.isProjectMember(config.groupId, config.named));
       if (reached.get(key) === false) left.push(config);
     }
     if (left.length === 0) return;

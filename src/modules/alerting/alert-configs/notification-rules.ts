@@ -7,6 +7,7 @@ import {
   DATADOG_REGIONS,
   DEFAULT_DELAY_MIN,
   DEFAULT_INTERVAL_MIN,
+  MAX_NOTIFICATIONS,
   MIN_INTERVAL_MIN,
   NOTIFICATION_ROLE_NAMES,
   OPS_GENIE_REGIONS,
@@ -14,22 +15,44 @@ import {
   notificationTypeSpec,
 } from '../catalog/notification-types';
 import type { Notification, NotificationInput, NotificationValue } from './alert-config.types';
-import { parseTemplate, templateBudgetProblem, TemplateSyntaxError } from './webhook-template';
+import {
+  parseTemplate,
+  RenderBudget,
+  saveRenderBudget,
+  templateBudgetProblem,
+  TemplateBudgetError,
+  TemplateSyntaxError,
+} from './webhook-template';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const COMMON_FIELDS = new Set(['typeName', 'delayMin', 'intervalMin']);
 
-// notifications[]: the product's codes for each rule.
+// The templates checked in one save, and the render budget they share.
+interface TemplateProbe {
+  budget: RenderBudget;
+  templates: number;
+}
+
+// notifications[]: the product's codes for each rule; at most MAX_NOTIFICATIONS, whose webhook templates
+// together must render within the limits of one template.
 export function checkNotifications(inputs: NotificationInput[]): Notification[] {
   if (inputs.length === 0) throw AlertingErrors.MISSING_NOTIFICATIONS();
+  if (inputs.length > MAX_NOTIFICATIONS) {
+    throw CommonErrors.VALIDATION_ERROR('notifications', `at most ${MAX_NOTIFICATIONS} notifications`);
+  }
   if (inputs.filter((input) => input.typeName === 'GROUP').length > 1) {
     throw AlertingErrors.TOO_MANY_GROUP_NOTIFICATIONS();
   }
-  return inputs.map((input, index) => checkNotification(input, `notifications[${index}]`));
+  const probe: TemplateProbe = { budget: saveRenderBudget(), templates: 0 };
+  return inputs.map((input, index) => checkNotification(input, `notifications[${index}]`, probe));
 }
 
 // Also used by the delivery side to check an unsaved notification of a test notification.
-export function checkNotification(input: NotificationInput, path: string): Notification {
+export function checkNotification(
+  input: NotificationInput,
+  path: string,
+  probe: TemplateProbe = { budget: saveRenderBudget(), templates: 0 },
+): Notification {
   const spec = notificationTypeSpec(input.typeName);
   if (!spec) throw AlertingErrors.UNSUPPORTED_NOTIFICATION_TYPE(input.typeName, `${path}.typeName`);
   const given = Object.entries(input).filter(([, value]) => value !== undefined && value !== null);
@@ -67,7 +90,7 @@ export function checkNotification(input: NotificationInput, path: string): Notif
       notification[field] = value as NotificationValue;
     }
   }
-  applyTypeRules(notification, input, path, ownTarget);
+  applyTypeRules(notification, input, path, ownTarget, probe);
   return notification;
 }
 
@@ -85,6 +108,7 @@ function applyTypeRules(
   input: NotificationInput,
   path: string,
   ownTarget: boolean,
+  probe: TemplateProbe,
 ): void {
   switch (input.typeName) {
     case 'EMAIL':
@@ -150,7 +174,7 @@ function applyTypeRules(
     case 'WEBHOOK':
       if (ownTarget) checkUrl(input.webhookUrl as string, `${path}.webhookUrl`, ['http:', 'https:']);
       for (const field of ['webhookBodyTemplate', 'webhookHeadersTemplate']) {
-        if (input[field] !== undefined) checkTemplate(input[field] as string, `${path}.${field}`);
+        if (input[field] !== undefined) checkTemplate(input[field] as string, `${path}.${field}`, probe);
       }
       return;
     default:
@@ -217,26 +241,33 @@ function checkUrl(value: string, path: string, protocols: string[]): void {
 
 // Templates are limited in size, parsed and rendered against a representative alert when saved, so a
 // syntax error or a template over the render limits is reported to the caller instead of surfacing
-// first at delivery time.
-function checkTemplate(template: string, path: string): void {
+// first at delivery time. The templates of one save share one render's budget.
+function checkTemplate(template: string, path: string, probe: TemplateProbe): void {
   if (template.length > WEBHOOK_TEMPLATE_MAX_LENGTH) {
     throw CommonErrors.VALIDATION_ERROR(
       path,
       `a template can hold at most ${WEBHOOK_TEMPLATE_MAX_LENGTH} characters`,
     );
   }
+  const shared = probe.templates++ > 0;
+  const refuse = (reason: string) =>
+    CommonErrors.VALIDATION_ERROR(
+      path,
+      shared
+        ? `the webhook templates of this configuration together cannot render within the limits of one template: ${reason}`
+        : `the template cannot render within the limits: ${reason}`,
+    );
   try {
-    parseTemplate(template);
+    parseTemplate(template, probe.budget);
   } catch (error) {
     if (error instanceof TemplateSyntaxError) {
       throw CommonErrors.VALIDATION_ERROR(path, `template syntax error: ${error.message}`);
     }
+    if (error instanceof TemplateBudgetError) throw refuse(error.message);
     throw error;
   }
-  const overBudget = templateBudgetProblem(template);
-  if (overBudget !== undefined) {
-    throw CommonErrors.VALIDATION_ERROR(path, `the template cannot render within the limits: ${overBudget}`);
-  }
+  const overBudget = templateBudgetProblem(template, probe.budget);
+  if (overBudget !== undefined) throw refuse(overBudget);
 }
 
 function isBlank(value: NotificationValue | undefined): boolean {

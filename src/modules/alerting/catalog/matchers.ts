@@ -33,3 +33,10 @@ export const MATCHER_FIELDS_BY_TARGET: Record<MatcherTarget, readonly MatcherFie
 
 // Values of a TYPE_NAME matcher (Atlas v2 MatcherHostType, without Atlas-only MONGOT).
 export const HOST_TYPE_NAMES = ['STANDALONE', 'PRIMARY', 'SECONDARY', 'ARBITER', 'MONGOS', 'CONFIG'] as const;
+
+// At most this many matchers on one alert configuration or maintenance window: every matcher is tested
+// against every host of every report, and the product's own UI offers a handful.
+export const MAX_MATCHERS = 20;
+// The REGEX matchers of one configuration or window together compile to at most this many instructions
+// (one pattern may use up to 1,000): what matching one host against them costs is proportional to it.
+export const MAX_MATCHER_PROGRAM_SIZE = 2_000;

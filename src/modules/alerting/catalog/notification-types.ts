@@ -115,3 +115,7 @@ export const DEFAULT_DELAY_MIN = 0;
 
 // Not documented by the product: our limit, per template.
 export const WEBHOOK_TEMPLATE_MAX_LENGTH = 10_000;
+
+// Not documented by the product: our limit. Each notification is a delivery (or one per recipient) for
+// every alert of its configuration; the product's UI offers a handful per configuration.
+export const MAX_NOTIFICATIONS = 25;

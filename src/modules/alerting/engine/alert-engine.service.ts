@@ -25,7 +25,7 @@ import { AlertDecisions } from './alert-decisions';
 import { agentAlertOf, hostAlertOf } from './alert-subjects';
 import { EnabledConfigsCache } from './enabled-configs.cache';
 import { agentTargetKey, isAlertRecord, ruleClosedBy, ruleOpenedBy } from './event-rules';
-import { matchesAll } from './host-matchers';
+import { matchesAll, warmMatchers } from './host-matchers';
 import { AlertSlotsStore } from './alert-slots.store';
 import { TrackingAlertsStore } from './tracking-alerts.store';
 
@@ -55,6 +55,7 @@ export class AlertEngine {
       (config) => config.eventTypeName === METRIC_EVENT_TYPE,
     );
     if (configs.length === 0 || event.hosts.length === 0) return;
+    await warmMatchers(configs, event.hosts);
     const active = await this.slots.activeOf(
       event.groupId,
       configs.map((config) => config.id),

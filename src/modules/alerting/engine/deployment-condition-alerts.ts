@@ -36,7 +36,7 @@ import { AlertSlotsStore } from './alert-slots.store';
 import { EnabledConfigsCache } from './enabled-configs.cache';
 import { isAlertRecord } from './event-rules';
 import type { HostFacts } from './host-facts';
-import { matchesAll } from './host-matchers';
+import { matchesAll, warmMatchers } from './host-matchers';
 
 const STATE_SOURCES = new Set(['HOST_STATE', 'REPLICA_SET_STATE', 'CLUSTER_STATE']);
 
@@ -95,6 +95,7 @@ export class DeploymentConditionAlerts {
     configs: AlertConfigDefinition[],
     hosts: ReadonlyArray<HostFacts & StateHostFacts>,
   ): Promise<void> {
+    await warmMatchers(configs, hosts);
     const slots = await this.slots(
       groupId,
       configs,

@@ -1,3 +1,4 @@
+import { RE2JS } from 're2js';
 import type { HostFacts } from './host-facts';
 import { fieldValueOf, matcherMatches, matchesAll } from './host-matchers';
 
@@ -75,5 +76,26 @@ describe('host matchers', () => {
         host,
       ),
     ).toBe(false);
+  });
+
+  it('should compile a REGEX matcher once and test each distinct value once when asked again and again', () => {
+    // Distinct sources, so the shared cache of recent patterns cannot already hold them.
+    const matchers = Array.from({ length: 300 }, (_, index) => ({
+      fieldName: 'HOSTNAME',
+      operator: 'REGEX',
+      value: `^db[0-9]\\.example\\.com$|^never-${index}$`,
+    }));
+    const compile = jest.spyOn(RE2JS, 'compile');
+    const find = jest.spyOn(RE2JS.prototype, 'matcher');
+    try {
+      for (let report = 0; report < 3; report++) {
+        for (const matcher of matchers) expect(matcherMatches(matcher, host)).toBe(true);
+      }
+      expect(compile).toHaveBeenCalledTimes(300);
+      expect(find).toHaveBeenCalledTimes(300);
+    } finally {
+      compile.mockRestore();
+      find.mockRestore();
+    }
   });
 });

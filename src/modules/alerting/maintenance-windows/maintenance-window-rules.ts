@@ -5,7 +5,7 @@ import { AlertingErrors } from '../alerting.errors';
 import { checkMatcherList } from '../alert-configs/alert-config-rules';
 import type { Matcher, MatcherInput } from '../alert-configs/alert-config.types';
 import { eventTypeInfo, type MatcherTarget } from '../catalog/event-types';
-import { MATCHER_FIELDS_BY_TARGET, type MatcherFieldName } from '../catalog/matchers';
+import { MATCHER_FIELDS_BY_TARGET, MAX_MATCHERS, type MatcherFieldName } from '../catalog/matchers';
 import { valueMatches } from '../engine/host-matchers';
 
 // The alert types a window can silence, as the product lists them.
@@ -23,9 +23,8 @@ export function maintenanceTypeOf(eventTypeName: string): string | undefined {
 
 const UPDATABLE_FIELDS = 'alertTypeNames, startDate, endDate, description, matchers';
 
-// At most this many matchers on one window (an alert configuration takes any number; a window is a
-// short-lived silence and a long list is a mistake).
-export const MAX_WINDOW_MATCHERS = 20;
+// At most this many matchers on one window, as on an alert configuration.
+export const MAX_WINDOW_MATCHERS = MAX_MATCHERS;
 
 // The body as received (timestamps already checked to be ISO 8601 by the request DTO).
 export interface WindowInput {

@@ -12,6 +12,7 @@ import {
   checkNotification,
   type Notification,
   type NotificationInput,
+  UserNotificationMembers,
 } from '../../alerting';
 import { buildWebhookRequest, NotifierRegistry, type AlertEventKind } from '../notifiers';
 import { DeliveriesErrors } from '../deliveries.errors';
@@ -32,6 +33,7 @@ export class NotificationTestsService {
   constructor(
     private readonly scope: ProjectScope,
     private readonly alertConfigs: AlertConfigsService,
+    private readonly userMembers: UserNotificationMembers,
     private readonly recipients: Recipients,
     private readonly notifiers: NotifierRegistry,
     private readonly links: PageLinks,
@@ -124,7 +126,9 @@ export class NotificationTestsService {
     if (request.notification !== undefined) {
       if (request.notificationIndex !== undefined) throw CommonErrors.INVALID_ATTRIBUTE('notificationIndex');
       const input = { ...request.notification } as NotificationInput;
-      return { notification: checkNotification(input, 'notification') };
+      const notification = checkNotification(input, 'notification');
+      await this.userMembers.assertMembers(groupId, [notification], () => 'notification');
+      return { notification };
     }
     if (request.alertConfigId === undefined) {
       throw CommonErrors.MISSING_ONE_OF_ATTRIBUTES('notification, alertConfigId');

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { OnEvent } from '@nestjs/event-emitter';
 import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
@@ -6,6 +6,8 @@ import { randomUUID } from 'node:crypto';
 import { In } from 'typeorm';
 import { ProjectDirectory } from '../../../platform/auth/principal';
 import { Clock } from '../../../platform/clock/clock';
+import type { AppConfig } from '../../../platform/config/app-config';
+import { APP_CONFIG } from '../../../platform/config/config.module';
 import { SecretBox } from '../../../platform/crypto/secret-box';
 import { domainEventChannel, type DomainEvent } from '../../../platform/events/domain-event';
 import { ApiError } from '../../../platform/http/api-error';
@@ -26,7 +28,9 @@ import type { AlertEventKind } from '../notifiers';
 import { DeliveryQueue, type NewDelivery } from '../queue/delivery-queue';
 import { NotificationScheduleEntity } from './notification-schedule.entity';
 import { ActiveSchedulesStore } from './active-schedules.store';
+import { DeliveryAllowance } from './delivery-allowance';
 import { NotificationSweepStore } from './notification-sweep.store';
+import { NotifiedSchedulesStore } from './notified-schedules.store';
 import { Recipients } from './recipients';
 
 const MINUTE_MS = 60_000;
@@ -73,8 +77,15 @@ const NOTICE_RECEIVERS: Record<NoticeKind, ReadonlySet<string>> = {
 // maintenance window, and re-notification resumes from there. A suppressed alert that closes meanwhile
 // was never notified, so nothing follows it; endings and acknowledgements of an alert notified before its
 // host went down still reach those receivers, so no incident stays open.
+// One change of alerts (the transaction of an agent report, say) and one sweep each create at most
+// NOTIFICATION_DELIVERY_LIMIT delivery rows per project (DeliveryAllowance): the notifications past it
+// stay due, in notification order, for the next sweep. Endings and acknowledgements are never held back
+// (nothing would send them later) but count against the limit; they only go to receivers already notified.
 @Injectable()
 export class NotificationPolicy {
+  // Per transaction: what it may still enqueue, per project.
+  private readonly allowances = new WeakMap<object, DeliveryAllowance>();
+
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly alertConfigs: AlertConfigsService,
@@ -88,6 +99,8 @@ export class NotificationPolicy {
     private readonly clock: Clock,
     private readonly sweeps: NotificationSweepStore,
     private readonly activeSchedules: ActiveSchedulesStore,
+    private readonly notified: NotifiedSchedulesStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   // In the transaction of the alert's change: what is due now is enqueued with it.
@@ -116,9 +129,10 @@ export class NotificationPolicy {
   // Looks for due (re-)notifications; returns how many notifications were sent to the queue.
   async runSweep(): Promise<number> {
     const run = randomUUID();
+    const allowance = new DeliveryAllowance(this.config.notificationDeliveryLimit);
     let fired = 0;
     for (;;) {
-      const batch = await this.sweepBatch(run);
+      const batch = await this.sweepBatch(run, allowance);
       fired += batch.fired;
       if (batch.seen < SWEEP_BATCH) return fired;
     }
@@ -155,7 +169,7 @@ export class NotificationPolicy {
     if (rows.length === 0) return;
     await this.schedules().insert(rows);
     const due = rows.filter((row) => row.nextDueAt.getTime() <= now.getTime());
-    if (due.length > 0) await this.notify(due, alert, event.orgId, now);
+    if (due.length > 0) await this.notify(due, alert, event.orgId, now, this.transactionAllowance());
   }
 
   private async ended(event: AlertTransitionedEvent, kind: 'alert.close' | 'alert.cancel'): Promise<void> {
@@ -186,11 +200,26 @@ export class NotificationPolicy {
         items.push(this.delivery(schedule, receiver, kind, alert, orgId));
       }
     }
+    this.transactionAllowance().charge(alert.groupId, items.length);
     await this.queue.enqueue(items);
   }
 
+  private transactionAllowance(): DeliveryAllowance {
+    const limit = this.config.notificationDeliveryLimit;
+    if (!this.txHost.isTransactionActive()) return new DeliveryAllowance(limit);
+    let allowance = this.allowances.get(this.txHost.tx);
+    if (allowance === undefined) {
+      allowance = new DeliveryAllowance(limit);
+      this.allowances.set(this.txHost.tx, allowance);
+    }
+    return allowance;
+  }
+
   @Transactional()
-  private async sweepBatch(run: string): Promise<{ seen: number; fired: number }> {
+  private async sweepBatch(
+    run: string,
+    allowance: DeliveryAllowance,
+  ): Promise<{ seen: number; fired: number }> {
     const now = this.clock.now();
     // Row locks held until this batch commits: another instance's sweep skips these rows.
     const picked = await this.sweeps.claimDue(run, now, SWEEP_BATCH);
@@ -208,52 +237,46 @@ export class NotificationPolicy {
         await this.schedules().update({ alertId, active: true }, { active: false, updated: now });
         continue;
       }
-      fired += await this.notify(due, alert, await this.projects.orgOf(alert.groupId), now);
+      fired += await this.notify(due, alert, await this.projects.orgOf(alert.groupId), now, allowance);
     }
     return { seen: picked.length, fired };
   }
 
-  // The silences first (acknowledgement, maintenance window, inhibition); then every due notification is
-  // enqueued.
+  // The silences first (acknowledgement, maintenance window, inhibition); then the due notifications are
+  // enqueued in order while the allowance lasts (the rest stay due). Answers how many were sent.
   private async notify(
     due: NotificationScheduleEntity[],
     alert: AlertResponse,
     orgId: string | null,
     now: Date,
+    allowance: DeliveryAllowance,
   ): Promise<number> {
     // GET one alert shows acknowledgedUntil only while it is in the future.
     if (alert.acknowledgedUntil !== undefined) return 0;
     if ((await this.windows.silencing(alert, now)).length > 0) return 0;
     const inhibitor = await this.inhibition.inhibitorOf(alert);
     if (inhibitor !== null) {
-      await this.suppress(due, alert, inhibitor, orgId, now);
+      await this.suppress(due, alert, inhibitor, orgId, now, allowance);
       return 0;
     }
     const document: AlertResponse = { ...alert, lastNotified: toIsoSeconds(now) };
     const items: NewDelivery[] = [];
+    const sent: number[] = [];
     for (const schedule of due) {
       const receivers = await this.recipients.resolve(this.notificationOf(schedule), alert.groupId, orgId);
+      if (!allowance.take(alert.groupId, receivers.length)) break;
       items.push(
         ...receivers.map((receiver) =>
           this.delivery(schedule, receiver, schedule.eventKind, document, orgId),
         ),
       );
-      // An informational alert's notification is sent once.
-      await this.schedules().update(
-        { alertId: schedule.alertId, notificationIndex: schedule.notificationIndex },
-        {
-          notifiedCount: schedule.notifiedCount + 1,
-          lastNotified: now,
-          nextDueAt: new Date(now.getTime() + schedule.intervalMin * MINUTE_MS),
-          active: schedule.eventKind !== 'alert.inform',
-          inhibitedBy: null,
-          updated: now,
-        },
-      );
+      sent.push(schedule.notificationIndex);
     }
+    if (sent.length === 0) return 0;
+    await this.notified.markSent(alert.id, sent, now);
     await this.queue.enqueue(items);
     await this.alerts.markNotified(alert.id);
-    return due.length;
+    return sent.length;
   }
 
   // Logged once per inhibiting alert; the schedule keeps its due time, so it is sent once nothing inhibits it.
@@ -263,10 +286,12 @@ export class NotificationPolicy {
     inhibitor: Inhibition,
     orgId: string | null,
     now: Date,
+    allowance: DeliveryAllowance,
   ): Promise<void> {
     const items: NewDelivery[] = [];
     for (const schedule of due.filter((row) => row.inhibitedBy !== inhibitor.alertId)) {
       const receivers = await this.recipients.resolve(this.notificationOf(schedule), alert.groupId, orgId);
+      if (!allowance.take(alert.groupId, receivers.length)) break;
       items.push(
         ...receivers.map((receiver) => ({
           ...this.delivery(schedule, receiver, schedule.eventKind, alert, orgId),

@@ -35,11 +35,11 @@ export class Recipients {
     switch (typeName) {
       case 'USER': {
         const username = String(notification.username ?? '');
-        const contact = await this.users.contactOfUser(username);
+        const contact = await this.users.contactOfProjectMember(groupId, username);
         return this.people(
           notification,
           contact === null ? [] : [contact],
-          (what) => `user ${username} has no ${what}`,
+          (what) => `user ${username} is no member of the project with ${A[what]}`,
         );
       }
       case 'GROUP': {

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Transactional } from '@nestjs-cls/transactional';
 import { randomUUID } from 'node:crypto';
+import { setImmediate } from 'node:timers/promises';
 import { Clock } from '../../../platform/clock/clock';
 import type { AppConfig } from '../../../platform/config/app-config';
 import { APP_CONFIG } from '../../../platform/config/config.module';
@@ -84,7 +85,10 @@ export class DeliveryWorker {
       perOrg: this.config.deliveryOrgConcurrency,
       perProject: this.config.deliveryProjectConcurrency,
     });
-    for (const delivery of claimed) {
+    for (const [index, delivery] of claimed.entries()) {
+      // An attempt renders its templates before its first await: one attempt per turn of the event loop,
+      // so the renders of a claimed batch (each within one template's limits) never run back to back.
+      if (index > 0) await setImmediate();
       const run = this.attempt(delivery)
         .catch((error: unknown) =>
           // The lease lapses and the row is tried again.

@@ -34,7 +34,12 @@ export class ApiKeyIssuer {
     private readonly secrets: SecretBox,
   ) {}
 
-  async issue(description: string, orgId: string | null, roles: RoleRow[]): Promise<IssuedApiKey> {
+  async issue(
+    description: string,
+    orgId: string | null,
+    roles: RoleRow[],
+    ownerUserId: string | null = null,
+  ): Promise<IssuedApiKey> {
     const publicKey = await this.reservePublicKey();
     const privateKey = generatePrivateKey();
     const key = await this.txHost.tx.getRepository(ApiKeyEntity).save({
@@ -42,6 +47,7 @@ export class ApiKeyIssuer {
       publicKey,
       description,
       orgId,
+      ownerUserId,
       ...sealedDigestHashes(this.secrets, publicKey, privateKey),
       privateKeyTail: privateKeyTail(privateKey),
     });

@@ -6,6 +6,7 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm'
 @Entity({ name: 'api_keys' })
 @Index('api_keys_public_key_key', ['publicKey'], { unique: true })
 @Index('api_keys_org_id_idx', ['orgId'])
+@Index('api_keys_owner_user_id_idx', ['ownerUserId'])
 export class ApiKeyEntity {
   @PrimaryColumn({ type: 'varchar', length: 24, primaryKeyConstraintName: 'api_keys_pkey' })
   id!: string;
@@ -18,6 +19,11 @@ export class ApiKeyEntity {
 
   @Column({ name: 'org_id', type: 'varchar', length: 24, nullable: true })
   orgId!: string | null;
+
+  // The user the key belongs to and ends with: the first user, for the global key made with it. Null
+  // for organization keys, which belong to their organization whoever created them.
+  @Column({ name: 'owner_user_id', type: 'varchar', length: 24, nullable: true })
+  ownerUserId!: string | null;
 
   @Column({ name: 'ha1_md5', type: 'text' })
   ha1Md5!: string;

@@ -38,7 +38,9 @@ export class OrgApiKeysController {
   @HttpCode(HttpStatus.OK)
   @ApiOperation({
     summary: 'Create one organization API key',
-    description: 'The response carries the full private key; it is never shown again.',
+    description:
+      'The response carries the full private key; it is never shown again. A caller with an access list gives ' +
+      'the new key a copy of it.',
   })
   @ApiOkResponse({ type: ApiKeyResponse })
   @ApiBadRequestResponse({

@@ -11,7 +11,7 @@ import { assertReadOnlyUnchanged } from '../../../platform/http/read-only-fields
 import type { ListEnvelope } from '../../../platform/http/pagination/list-envelope';
 import { PageLinks } from '../../../platform/http/pagination/page-links';
 import type { PageQuery } from '../../../platform/http/pagination/page.query';
-import { IdentityEventTypes, type OrgApiKeyDeletedRaw } from '../identity.events';
+import { IdentityEventTypes, type OrgApiKeyAddedRaw, type OrgApiKeyDeletedRaw } from '../identity.events';
 import { ApiKeyIssuer } from './api-key-issuer';
 import { ApiKeyRoleEntity } from './api-key-role.entity';
 import { ApiKeyEntity } from './api-key.entity';
@@ -56,11 +56,12 @@ export class OrgApiKeysService {
       orgId,
       roles.map((roleName) => ({ roleName, orgId, groupId: null })),
     );
+    const raw: OrgApiKeyAddedRaw = { apiKeyId: issued.key.id, desc, roles, accessList: principal.accessList };
     await this.events.publish({
       eventTypeName: IdentityEventTypes.ORG_API_KEY_ADDED,
       orgId,
       subject: { targetPublicKey: issued.key.publicKey },
-      raw: { apiKeyId: issued.key.id, desc, roles },
+      raw: { ...raw },
     });
     return this.store.response(issued.key, issued.privateKey);
   }

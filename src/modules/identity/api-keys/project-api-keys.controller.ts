@@ -47,7 +47,9 @@ export class ProjectApiKeysController {
   @HttpCode(HttpStatus.OK)
   @ApiOperation({
     summary: 'Create one organization API key and assign it to one project',
-    description: 'The key holds only the given project roles. The full private key is shown this once.',
+    description:
+      'The key holds only the given project roles. The full private key is shown this once. A caller with an ' +
+      'access list gives the new key a copy of it.',
   })
   @ApiOkResponse({ type: ApiKeyResponse })
   @ApiBadRequestResponse({

@@ -11,7 +11,7 @@ import type { ListEnvelope } from '../../../platform/http/pagination/list-envelo
 import { PageLinks } from '../../../platform/http/pagination/page-links';
 import type { PageQuery } from '../../../platform/http/pagination/page.query';
 import { IdentityErrors } from '../identity.errors';
-import { IdentityEventTypes } from '../identity.events';
+import { IdentityEventTypes, type OrgApiKeyAddedRaw } from '../identity.events';
 import { ApiKeyIssuer } from './api-key-issuer';
 import { ApiKeyRoleEntity } from './api-key-role.entity';
 import { ApiKeyStore, requireDescription, requireRoles } from './api-key.store';
@@ -63,11 +63,12 @@ export class ProjectApiKeysService {
       roles.map((roleName) => ({ roleName, orgId: null, groupId })),
     );
     const subject = { targetPublicKey: issued.key.publicKey };
+    const raw: OrgApiKeyAddedRaw = { apiKeyId: issued.key.id, desc, accessList: principal.accessList };
     await this.events.publish({
       eventTypeName: IdentityEventTypes.ORG_API_KEY_ADDED,
       orgId,
       subject,
-      raw: { apiKeyId: issued.key.id, desc },
+      raw: { ...raw },
     });
     await this.events.publish({
       eventTypeName: IdentityEventTypes.API_KEY_ADDED_TO_GROUP,

@@ -12,7 +12,7 @@ import { openDigestHash } from './secrets';
 // What Digest verification needs about a user name: who it is, every role, and the HA1 hashes (opened:
 // the credential cache keeps this record, so a value is decrypted once per cache fill).
 export interface CredentialRecord {
-  principal: Omit<Principal, 'remoteAddress'>;
+  principal: Omit<Principal, 'remoteAddress' | 'accessList'>;
   ha1Md5: string;
   ha1Sha256: string;
 }
@@ -51,7 +51,7 @@ export class CredentialsService {
     const rows = await this.store.credentialRows(name);
     const row = rows[0];
     if (!row) return null;
-    const principal: Omit<Principal, 'remoteAddress'> = {
+    const principal: Omit<Principal, 'remoteAddress' | 'accessList'> = {
       kind: row.kind,
       id: row.id,
       name: row.name,

@@ -1,9 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { assertWithinCallerFence } from '../../../platform/auth/access-fence';
+import { CredentialCache } from '../../../platform/auth/credential-cache';
 import { CredentialChanges } from '../../../platform/auth/credential-changes';
+import { Clock } from '../../../platform/clock/clock';
 import type { Principal } from '../../../platform/auth/principal';
-import { mayManageMembers, scopeOf } from '../../../platform/auth/role-grants';
+import { mayManageMembers, roleBeyondReach, scopeOf } from '../../../platform/auth/role-grants';
 import { hasGlobalRole } from '../../../platform/auth/role-hierarchy';
 import { SecretBox } from '../../../platform/crypto/secret-box';
 import { EventPublisher } from '../../../platform/events/event-publisher';
@@ -11,11 +14,14 @@ import { CommonErrors } from '../../../platform/http/error-codes';
 import { assertReadOnlyUnchanged } from '../../../platform/http/read-only-fields';
 import { PageLinks } from '../../../platform/http/pagination/page-links';
 import { newObjectId } from '../../../platform/ids/object-id';
+import { ApiKeyRoleEntity } from '../api-keys/api-key-role.entity';
+import { ApiKeyEntity } from '../api-keys/api-key.entity';
 import { CredentialNames } from '../credentials/credential-names.store';
 import { sealedDigestHashes } from '../credentials/secrets';
 import { IdentityErrors } from '../identity.errors';
-import { IdentityEventTypes, type UserCreatedRaw } from '../identity.events';
+import { IdentityEventTypes, type OrgApiKeyDeletedRaw, type UserCreatedRaw } from '../identity.events';
 import { toRoleAssignment, type RoleRow } from '../roles/role-assignment.mapper';
+import { HeldRolesStore } from '../roles/held-roles.store';
 import { RequestedRoles } from '../roles/requested-roles';
 import { UserRoleChanges } from '../roles/user-role-changes';
 import { TeamUserEntity } from '../teams/team-user.entity';
@@ -37,6 +43,9 @@ export class UserAdminService {
     private readonly requestedRoles: RequestedRoles,
     private readonly roleChanges: UserRoleChanges,
     private readonly credentialChanges: CredentialChanges,
+    private readonly credentials: CredentialCache,
+    private readonly heldRoles: HeldRolesStore,
+    private readonly clock: Clock,
     private readonly events: EventPublisher,
     private readonly secrets: SecretBox,
     private readonly links: PageLinks,
@@ -63,7 +72,12 @@ export class UserAdminService {
       mobileNumber: request.mobileNumber ?? null,
       ...sealedDigestHashes(this.secrets, request.username, request.password),
     });
-    const raw: UserCreatedRaw = { userId: user.id, username: user.username, apiKeyId: null, accessList: [] };
+    const raw: UserCreatedRaw = {
+      userId: user.id,
+      username: user.username,
+      apiKeyId: null,
+      accessList: principal.accessList,
+    };
     await this.events.publish({
       eventTypeName: IdentityEventTypes.USER_CREATED,
       subject: { targetUsername: user.username },
@@ -89,8 +103,11 @@ export class UserAdminService {
     const profileChange =
       request.password !== undefined ||
       PROFILE_FIELDS.some((field) => request[field] !== undefined && request[field] !== user[field]);
-    if (profileChange && !self && !hasGlobalRole(principal.roles, ['GLOBAL_USER_ADMIN']))
-      throw CommonErrors.USER_UNAUTHORIZED();
+    if (profileChange && !self) {
+      if (!hasGlobalRole(principal.roles, ['GLOBAL_USER_ADMIN'])) throw CommonErrors.USER_UNAUTHORIZED();
+      await this.assertOutranks(principal, user);
+      if (request.password !== undefined) await this.assertFenceKept(principal, user);
+    }
     if (request.password !== undefined && !isStrongPassword(request.password))
       throw IdentityErrors.WEAK_PASSWORD();
     const roles = request.roles !== undefined ? await this.requestedRoles.resolve(request.roles) : undefined;
@@ -132,8 +149,10 @@ export class UserAdminService {
     const user = await this.administrable(principal, userId);
     if (!hasGlobalRole(principal.roles, ['GLOBAL_USER_ADMIN'])) throw CommonErrors.USER_UNAUTHORIZED();
     if (principal.kind === 'USER' && principal.id === user.id) throw CommonErrors.USER_UNAUTHORIZED();
+    await this.assertOutranks(principal, user);
     await this.roleChanges.apply(principal, user, []);
     await this.txHost.tx.getRepository(TeamUserEntity).delete({ userId: user.id });
+    await this.deleteOwnKeys(user.id);
     await this.txHost.tx.getRepository(UserEntity).delete({ id: user.id });
     await this.names.release(user.username);
     await this.credentialChanges.announce(user.username);
@@ -142,6 +161,40 @@ export class UserAdminService {
       subject: { targetUsername: user.username },
       raw: { targetUserId: user.id },
     });
+  }
+
+  // The keys that are the user's own (the first user's generated global key) end with it; organization
+  // keys belong to their organization and stay whoever created them. The access-lists context drops each
+  // key's list on its API_KEY_DELETED event.
+  private async deleteOwnKeys(userId: string): Promise<void> {
+    const keys = await this.txHost.tx.getRepository(ApiKeyEntity).findBy({ ownerUserId: userId });
+    for (const key of keys) {
+      await this.txHost.tx.getRepository(ApiKeyRoleEntity).delete({ apiKeyId: key.id });
+      await this.txHost.tx.getRepository(ApiKeyEntity).delete({ id: key.id });
+      await this.credentialChanges.announce(key.publicKey);
+      const raw: OrgApiKeyDeletedRaw = { apiKeyId: key.id };
+      await this.events.publish({
+        eventTypeName: IdentityEventTypes.API_KEY_DELETED,
+        subject: { targetPublicKey: key.publicKey },
+        raw: { ...raw },
+      });
+    }
+  }
+
+  // Whoever changes a user's password, e-mail or profile, or deletes it, acts on every role it holds
+  // (its own and its teams'): that needs the right to grant each of them.
+  private async assertOutranks(principal: Principal, user: UserEntity): Promise<void> {
+    const held = await this.heldRoles.ofUser(user.id);
+    const orgOf = await this.roleChanges.orgsOfGroups(held.flatMap((r) => (r.groupId ? [r.groupId] : [])));
+    const beyond = roleBeyondReach(principal, held.map(toRoleAssignment), (g) => orgOf.get(g) ?? null);
+    if (beyond) throw IdentityErrors.USER_OUTRANKS_CALLER(user.username, beyond.roleName);
+  }
+
+  // A password set by another caller is a credential that caller holds: it must not admit an address
+  // the caller's own access list does not.
+  private async assertFenceKept(principal: Principal, user: UserEntity): Promise<void> {
+    const credential = await this.credentials.get(user.username, this.clock.now().getTime());
+    assertWithinCallerFence(principal, credential?.accessList ?? [], `set the password of ${user.username}`);
   }
 
   // The user, if the caller is it or administers one of its organizations or projects; a caller

@@ -15,28 +15,24 @@ export interface PersonContact {
 export class UserRecipientsStore {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
-  async contactOfUser(username: string): Promise<PersonContact | null> {
+  // The user named, when it is a member of the project: a role on it, its own or a team's, or an
+  // organization role that reaches every project of the organization. Global roles make nobody a
+  // member. One statement whatever the name, so an unknown name costs what a non-member's does.
+  async projectMember(groupId: string, username: string): Promise<PersonContact | null> {
     const rows: Array<{ email_address: string | null; mobile_number: string | null }> =
-      await this.txHost.tx.query('SELECT email_address, mobile_number FROM users WHERE username = $1', [
-        username,
-      ]);
+      await this.txHost.tx.query(
+        `SELECT u.email_address, u.mobile_number FROM users u
+          WHERE u.username = $2
+            AND (EXISTS (SELECT 1 FROM user_roles r
+                          WHERE r.user_id = u.id
+                            AND (r.group_id = $1
+                                 OR (r.role_name = ANY($3::text[])
+                                     AND r.org_id = (SELECT p.org_id FROM projects p WHERE p.id = $1))))
+                 OR EXISTS (SELECT 1 FROM team_users tu JOIN team_project_roles tr ON tr.team_id = tu.team_id
+                             WHERE tu.user_id = u.id AND tr.group_id = $1))`,
+        [groupId, username, ORG_ROLES_REACHING_PROJECTS],
+      );
     return rows.length === 0 ? null : toContact(rows[0]);
-  }
-
-  // Whether the user is one of the project's users: a project role, directly or through a team, or an
-  // organization role that reaches every project of the organization.
-  async isProjectUser(groupId: string, username: string): Promise<boolean> {
-    const rows: unknown[] = await this.txHost.tx.query(
-      `SELECT 1 FROM users u
-        WHERE u.username = $2 AND (
-          EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = u.id AND r.group_id = $1)
-          OR EXISTS (SELECT 1 FROM team_users tu JOIN team_project_roles tr ON tr.team_id = tu.team_id
-                      WHERE tu.user_id = u.id AND tr.group_id = $1)
-          OR EXISTS (SELECT 1 FROM user_roles r JOIN projects p ON p.org_id = r.org_id
-                      WHERE r.user_id = u.id AND p.id = $1 AND r.role_name = ANY($3::text[])))`,
-      [groupId, username, ORG_ROLES_REACHING_PROJECTS],
-    );
-    return rows.length > 0;
   }
 
   // Holders of any of `roles` on the project, directly or through a team; any project role when empty.

@@ -10,14 +10,15 @@ import { UserRecipientsStore, type PersonContact } from './user-recipients.store
 export class UserRecipients {
   constructor(private readonly store: UserRecipientsStore) {}
 
-  // null when no user has this name.
-  contactOfUser(username: string): Promise<PersonContact | null> {
-    return this.store.contactOfUser(username);
+  // A USER notification reaches only a member of its project (the product: "a user of the project"): the
+  // one check used when it is saved, when it is sent (a name registered later, or a user who left, gets
+  // nothing) and when a removal would take the named user out of the project.
+  async isProjectMember(groupId: string, username: string): Promise<boolean> {
+    return (await this.store.projectMember(groupId, username)) !== null;
   }
 
-  // Whether a USER notification of the project may name this user (the product: "a user of the project").
-  isProjectUser(groupId: string, username: string): Promise<boolean> {
-    return this.store.isProjectUser(groupId, username);
+  contactOfProjectMember(groupId: string, username: string): Promise<PersonContact | null> {
+    return this.store.projectMember(groupId, username);
   }
 
   // Users holding any of `roles` on the project, directly or through a team; any project role when

@@ -7,6 +7,7 @@ import {
   ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
+import { FenceErrors } from '../../../platform/auth/access-fence';
 import { CurrentPrincipal } from '../../../platform/auth/current-principal.decorator';
 import type { Principal } from '../../../platform/auth/principal';
 import { RequireAuthenticated } from '../../../platform/auth/require-role.decorator';
@@ -36,7 +37,8 @@ export class UsersController {
     summary: 'Create one user',
     description:
       'Adds the user directly with its roles (no invitation). A global user admin may create anyone; an ' +
-      'ORG_OWNER or project user admin a user with roles it may grant. The user signs in with Digest at once.',
+      'ORG_OWNER or project user admin a user with roles it may grant. The user signs in with Digest at once. ' +
+      'A caller with an access list gives the new user a copy of it.',
   })
   @ApiCreatedResponse({ type: UserResponse })
   @ApiErrorResponses(400, 'A weak password, a bad username, or a bad role (the field is named).', [
@@ -59,8 +61,10 @@ export class UsersController {
   @ApiOperation({
     summary: 'Update one user',
     description:
-      'Names, e-mail, mobile number and password: the user itself or a global user admin. `roles` replaces the ' +
-      "roles the caller may grant (the user's other roles stay); nobody changes their own roles.",
+      'Names, e-mail, mobile number and password: the user itself, or a global user admin who could grant every ' +
+      "role the user holds (own and teams'). A password set by another caller with an access list needs the " +
+      "user's list to lie within it. `roles` replaces the roles the caller may grant (the user's other roles " +
+      'stay); nobody changes their own roles.',
   })
   @ApiOkResponse({ type: UserResponse })
   @ApiErrorResponses(400, 'A weak password, a bad role, or the last owner removed.', [
@@ -68,6 +72,16 @@ export class UsersController {
     IdentityErrors.CANNOT_REMOVE_LAST_ORG_OWNER('5980cfc70b6d97029d82e3f6'),
     IdentityErrors.CANNOT_REMOVE_LAST_GLOBAL_OWNER(),
   ])
+  @ApiErrorResponses(
+    403,
+    "The user holds a role the caller could not grant, or is fenced less than the caller; or the caller's " +
+      'address is not on its access list.',
+    [
+      IdentityErrors.USER_OUTRANKS_CALLER('jane.doe@example.com', 'GLOBAL_OWNER'),
+      FenceErrors.WIDER_THAN_CALLER_ACCESS_LIST('set the password of sam.lee@example.com', '192.0.2.0/24'),
+      CommonErrors.IP_ADDRESS_NOT_ON_ACCESS_LIST('203.0.113.7'),
+    ],
+  )
   @ApiErrorResponses(404, 'No such user (global user admins only).', [
     IdentityErrors.USER_NOT_FOUND('5e8cc670a16506712e0b1e90'),
   ])
@@ -85,13 +99,25 @@ export class UsersController {
   @ApiOperation({
     summary: 'Delete one user',
     description:
-      'Global user admins; a GLOBAL_OWNER user only by a global owner; never oneself, never the last owner. ' +
-      'The user gets 401 on its next request.',
+      'Global user admins who could grant every role the user holds (a GLOBAL_OWNER only by a global owner); ' +
+      'never oneself, never the last owner. The user gets 401 on its next request.',
   })
-  @ApiNoContentResponse({ description: 'Deleted, with its roles and team memberships.' })
+  @ApiNoContentResponse({
+    description:
+      'Deleted, with its roles, team memberships, access list and its own keys (the first user: the global key ' +
+      'made with it); organization keys it created belong to their organization and stay.',
+  })
   @ApiErrorResponses(400, 'The last owner.', [
     IdentityErrors.CANNOT_REMOVE_LAST_ORG_OWNER('5980cfc70b6d97029d82e3f6'),
   ])
+  @ApiErrorResponses(
+    403,
+    "The user holds a role the caller could not grant; or the caller's address is not on its access list.",
+    [
+      IdentityErrors.USER_OUTRANKS_CALLER('jane.doe@example.com', 'GLOBAL_OWNER'),
+      CommonErrors.IP_ADDRESS_NOT_ON_ACCESS_LIST('203.0.113.7'),
+    ],
+  )
   @ApiErrorResponses(404, 'No such user (global user admins only).', [
     IdentityErrors.USER_NOT_FOUND('5e8cc670a16506712e0b1e90'),
   ])

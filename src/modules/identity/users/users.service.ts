@@ -66,7 +66,7 @@ export class UsersService {
       .getRepository(UserRoleEntity)
       .save([{ userId: user.id, ...globalOwner }]);
     await this.credentialChanges.announce(user.username);
-    const issued = await this.issuer.issue(GLOBAL_KEY_DESCRIPTION, null, [globalOwner]);
+    const issued = await this.issuer.issue(GLOBAL_KEY_DESCRIPTION, null, [globalOwner], user.id);
 
     const raw: UserCreatedRaw = {
       userId: user.id,

@@ -120,7 +120,7 @@ export class DigestAuthenticator extends HttpAuthenticator implements OnModuleIn
     if (admission !== 'ok') return this.challenge(now, admission === 'foreign');
     await this.throttle.recordSuccess(subject);
 
-    const principal: Principal = { ...credential.principal, remoteAddress };
+    const principal: Principal = { ...credential.principal, remoteAddress, accessList: credential.accessList };
     if (credential.accessList.length > 0) {
       const matched = findMatchingCidr(remoteAddress, credential.accessList);
       if (!matched) return { ok: false, error: CommonErrors.IP_ADDRESS_NOT_ON_ACCESS_LIST(remoteAddress) };

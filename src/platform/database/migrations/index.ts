@@ -21,6 +21,7 @@ import { ProjectTags1795302100000 } from './1795302100000-project-tags';
 import { DeletedProjectEvents1795302101000 } from './1795302101000-deleted-project-events';
 import { SuppressedDeliveries1795302300000 } from './1795302300000-suppressed-deliveries';
 import { LatestMeasurementsFillfactor1795302400000 } from './1795302400000-latest-measurements-fillfactor';
+import { ApiKeyOwner1795302500000 } from './1795302500000-api-key-owner';
 import { DeliveryOrg1795302560000 } from './1795302560000-delivery-org';
 
 // Listed explicitly (not globbed) so the app, the CLI and the test harness load the same classes
@@ -49,5 +50,6 @@ export const MIGRATIONS = [
   DeletedProjectEvents1795302101000,
   SuppressedDeliveries1795302300000,
   LatestMeasurementsFillfactor1795302400000,
+  ApiKeyOwner1795302500000,
   DeliveryOrg1795302560000,
 ];

@@ -1,7 +1,17 @@
 import { ReadOnlyField } from '../../../../platform/http/read-only-fields';
 import { ApiHideProperty, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsArray, IsBoolean, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsObject,
+  IsOptional,
+  IsString,
+  ValidateNested,
+} from 'class-validator';
+import { MAX_MATCHER_PROGRAM_SIZE, MAX_MATCHERS } from '../../catalog/matchers';
+import { MAX_NOTIFICATIONS } from '../../catalog/notification-types';
 import { MatcherRequest } from './matcher.request';
 import { MetricThresholdRequest } from './metric-threshold.request';
 import { NotificationRequest } from './notification.request';
@@ -22,10 +32,14 @@ export class AlertConfigFieldsRequest {
 
   @ApiPropertyOptional({
     type: [MatcherRequest],
-    description: 'Only for host, replica-set and sharded-cluster event types.',
+    maxItems: MAX_MATCHERS,
+    description:
+      'Only for host, replica-set and sharded-cluster event types. The REGEX matchers together may ' +
+      `compile to at most ${MAX_MATCHER_PROGRAM_SIZE} RE2 instructions.`,
   })
   @IsOptional()
   @IsArray()
+  @ArrayMaxSize(MAX_MATCHERS, { message: `at most ${MAX_MATCHERS} matchers` })
   @ValidateNested({ each: true })
   @Type(() => MatcherRequest)
   matchers?: MatcherRequest[];
@@ -50,9 +64,16 @@ export class AlertConfigFieldsRequest {
   @Type(() => ThresholdRequest)
   threshold?: ThresholdRequest;
 
-  @ApiProperty({ type: [NotificationRequest], description: 'At least one; at most one of typeName GROUP.' })
+  @ApiProperty({
+    type: [NotificationRequest],
+    maxItems: MAX_NOTIFICATIONS,
+    description:
+      'At least one; at most one of typeName GROUP. The webhook templates of all notifications together ' +
+      'must render within the limits of one template.',
+  })
   @IsOptional()
   @IsArray()
+  @ArrayMaxSize(MAX_NOTIFICATIONS, { message: `at most ${MAX_NOTIFICATIONS} notifications` })
   @ValidateNested({ each: true })
   @Type(() => NotificationRequest)
   notifications?: NotificationRequest[];

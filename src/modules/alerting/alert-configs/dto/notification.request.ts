@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { ORG_ROLE_NAMES } from '../../../../platform/auth/role-names';
-import { IsArray, IsBoolean, IsInt, IsOptional, IsString, ValidateBy } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsInt, IsOptional, IsString, ValidateBy } from 'class-validator';
 import {
   DATADOG_REGIONS,
   NOTIFICATION_ROLE_NAMES,
@@ -8,14 +8,19 @@ import {
   OPS_GENIE_REGIONS,
 } from '../../catalog/notification-types';
 
+// Each role at most once (ORG roles are fewer).
+const MAX_ROLES = NOTIFICATION_ROLE_NAMES.length;
+
 const IsRoleOrRoles = () =>
   ValidateBy({
     name: 'isRoleOrRoles',
     validator: {
       validate: (value: unknown) =>
         typeof value === 'string' ||
-        (Array.isArray(value) && value.every((role) => typeof role === 'string')),
-      defaultMessage: () => 'it must be a role name or an array of role names',
+        (Array.isArray(value) &&
+          value.length <= MAX_ROLES &&
+          value.every((role) => typeof role === 'string')),
+      defaultMessage: () => `it must be a role name or an array of at most ${MAX_ROLES} role names`,
     },
   });
 
@@ -88,7 +93,7 @@ export class NotificationRequest {
   teamName?: string;
 
   @ApiPropertyOptional({
-    oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }],
+    oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' }, maxItems: MAX_ROLES }],
     example: 'GROUP_OWNER',
     description: `GROUP: project role(s) that receive the alert (${NOTIFICATION_ROLE_NAMES.join(', ')}), held directly or through a team; ORG: organization role(s) (${ORG_ROLE_NAMES.join(', ')}); omitted: every role.`,
   })
@@ -98,11 +103,13 @@ export class NotificationRequest {
 
   @ApiPropertyOptional({
     type: [String],
+    maxItems: MAX_ROLES,
     example: ['GROUP_OWNER', 'GROUP_MONITORING_ADMIN'],
     description: 'GROUP and ORG: same as `role`, as the Go client sends it.',
   })
   @IsOptional()
   @IsArray()
+  @ArrayMaxSize(MAX_ROLES, { message: `at most ${MAX_ROLES} roles` })
   @IsString({ each: true })
   roles?: string[];
 

@@ -14,5 +14,5 @@ export {
   type ParsedTemplate,
   type TemplateNode,
 } from './template-syntax';
-export { DEFAULT_RENDER_LIMITS, type RenderLimits } from './render-budget';
-export { templateBudgetProblem } from './template-probe';
+export { DEFAULT_RENDER_LIMITS, RenderBudget, type RenderLimits } from './render-budget';
+export { saveRenderBudget, templateBudgetProblem } from './template-probe';

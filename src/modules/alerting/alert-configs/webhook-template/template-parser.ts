@@ -1,4 +1,5 @@
-import { patternProblem } from '../../../../platform/text/linear-regex';
+import { linearRegex, PatternRefusedError } from '../../../../platform/text/linear-regex';
+import type { RenderBudget } from './render-budget';
 import {
   ParsedTemplate,
   TEMPLATE_HELPERS,
@@ -43,6 +44,7 @@ class ExpressionParser {
     private readonly source: string,
     private readonly start: number,
     private readonly end: number,
+    private readonly budget: RenderBudget | undefined,
   ) {}
 
   parse(): Expression {
@@ -109,12 +111,18 @@ class ExpressionParser {
     return { kind: 'call', helper, args };
   }
 
-  // A literal regular expression or group number is checked at save time, not first at delivery.
+  // A literal regular expression or group number is checked at save time, not first at delivery; its
+  // compilation is charged to the budget, if any.
   private checkRegexArguments(helper: string, args: Expression[], at: number): void {
     const [, regex, group] = args;
     if (regex.kind === 'string') {
-      const problem = patternProblem(regex.value);
-      if (problem !== undefined) this.fail(`invalid regular expression in ${helper}: ${problem}`, at);
+      try {
+        const { programSize } = linearRegex(regex.value);
+        this.budget?.compile(regex.value, programSize);
+      } catch (error) {
+        if (!(error instanceof PatternRefusedError)) throw error;
+        this.fail(`invalid regular expression in ${helper}: ${error.reason}`, at);
+      }
     }
     if (group.kind === 'number' && (!Number.isInteger(group.value) || group.value < 0)) {
       this.fail(`the group number of ${helper} must be a non-negative integer`, at);
@@ -219,7 +227,7 @@ function closingBrace(source: string, from: number): number {
 
 // Parses a webhook body or headers template. Everything outside `${...}` is literal text (FreeMarker
 // directives such as `<#if>` are not interpreted). Throws TemplateSyntaxError with line and column.
-export function parseTemplate(source: string): ParsedTemplate {
+export function parseTemplate(source: string, budget?: RenderBudget): ParsedTemplate {
   const nodes: TemplateNode[] = [];
   let text = '';
   let i = 0;
@@ -232,7 +240,7 @@ export function parseTemplate(source: string): ParsedTemplate {
       }
       if (text !== '') nodes.push({ kind: 'text', text });
       text = '';
-      const expression = new ExpressionParser(source, i + 2, close).parse();
+      const expression = new ExpressionParser(source, i + 2, close, budget).parse();
       nodes.push({ kind: 'interpolation', expression, source: source.slice(i, close + 1) });
       i = close + 1;
     } else {

@@ -1,4 +1,5 @@
 import { WEBHOOK_TEMPLATE_MAX_LENGTH } from '../../catalog/notification-types';
+import { DEFAULT_RENDER_LIMITS, RenderBudget } from './render-budget';
 import { renderWebhookBody } from './template-renderer';
 
 // A representative alert with every documented template variable filled with typical values: a
@@ -35,9 +36,20 @@ const PROBE_VARIABLES: Readonly<Record<string, unknown>> = {
   signature: 'c2lnbmF0dXJlLW9mLXRoZS1ib2R5LWJhc2U2NA==',
 };
 
+// What the templates of one save may use together: the limits of one render. So saving a configuration
+// costs at most one render's work however many templated notifications it has, and its templates together
+// cost about that much again when one alert is delivered to all of them.
+export function saveRenderBudget(): RenderBudget {
+  return new RenderBudget({ ...DEFAULT_RENDER_LIMITS, maxOutputChars: WEBHOOK_TEMPLATE_MAX_LENGTH });
+}
+
 // Why the template cannot render within the limits against the representative alert, or undefined.
-// Other render failures (a variable this alert lacks) are left to the delivery's fallback.
-export function templateBudgetProblem(source: string): string | undefined {
-  const rendered = renderWebhookBody(source, PROBE_VARIABLES, WEBHOOK_TEMPLATE_MAX_LENGTH);
+// Other render failures (a variable this alert lacks) are left to the delivery's fallback. The budget,
+// when given, is shared with the other templates of the same save.
+export function templateBudgetProblem(
+  source: string,
+  budget: RenderBudget = saveRenderBudget(),
+): string | undefined {
+  const rendered = renderWebhookBody(source, PROBE_VARIABLES, WEBHOOK_TEMPLATE_MAX_LENGTH, budget);
   return !rendered.ok && rendered.overBudget ? rendered.reason : undefined;
 }

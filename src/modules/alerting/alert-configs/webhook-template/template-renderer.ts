@@ -41,9 +41,11 @@ function asGroup(value: Value, helper: string): number {
   return group;
 }
 
-function regexOf(source: string, helper: string): LinearRegex {
+function regexOf(source: string, helper: string, budget: RenderBudget): LinearRegex {
   try {
-    return linearRegex(source);
+    const regex = linearRegex(source);
+    budget.compile(source, regex.programSize);
+    return regex;
   } catch (error) {
     if (error instanceof PatternRefusedError) {
       throw new TemplateRenderError(`invalid regular expression in ${helper}: ${error.reason}`);
@@ -75,7 +77,9 @@ function callHelper(
   const text = asText(input, describe(expression.args[0]), budget);
   const pattern = asText(regex, describe(expression.args[1]), budget);
   const index = asGroup(group, expression.helper);
-  const matches = regexOf(pattern, expression.helper).groups(text, index, (work) => budget.regex(work));
+  const matches = regexOf(pattern, expression.helper, budget).groups(text, index, (work) =>
+    budget.regex(work),
+  );
   if (expression.helper === 're.group') {
     const first = matches.next();
     return first.done ? '' : first.value;
@@ -117,12 +121,13 @@ function interpolate(value: Value, what: string, budget: RenderBudget): string {
 
 // Renders a parsed template against the alert's variables; a missing variable without a `!` default
 // fails, as in FreeMarker. The budget is checked while rendering (TemplateBudgetError), never after.
+// A budget passed in is shared: what this render uses is no longer there for the next one.
 export function renderTemplate(
   template: ParsedTemplate,
   context: Record<string, unknown>,
   limits: RenderLimits = DEFAULT_RENDER_LIMITS,
+  budget: RenderBudget = new RenderBudget(limits),
 ): string {
-  const budget = new RenderBudget(limits);
   const parts: string[] = [];
   let length = 0;
   for (const node of template.nodes) {
@@ -144,12 +149,12 @@ function render(
   source: string,
   context: Record<string, unknown>,
   maxLength: number,
+  budget?: RenderBudget,
 ): WebhookRender<{ output: string; json: unknown }> {
   try {
-    const output = renderTemplate(parseTemplate(source), context, {
-      ...DEFAULT_RENDER_LIMITS,
-      maxOutputChars: maxLength,
-    });
+    const limits = { ...DEFAULT_RENDER_LIMITS, maxOutputChars: maxLength };
+    const shared = budget ?? new RenderBudget(limits);
+    const output = renderTemplate(parseTemplate(source, shared), context, limits, shared);
     return { ok: true, value: { output, json: JSON.parse(output) as unknown } };
   } catch (error) {
     if (error instanceof TemplateBudgetError) return { ok: false, reason: error.message, overBudget: true };
@@ -177,8 +182,9 @@ export function renderWebhookBody(
   source: string,
   context: Record<string, unknown>,
   maxLength: number,
+  budget?: RenderBudget,
 ): WebhookRender<string> {
-  const rendered = render(source, context, maxLength);
+  const rendered = render(source, context, maxLength, budget);
   return rendered.ok ? { ok: true, value: rendered.value.output } : rendered;
 }
 

@@ -51,6 +51,7 @@ export class CreateMaintenanceWindowRequest {
   })
   @IsOptional()
   @IsArray()
+  @ArrayMaxSize(MAX_WINDOW_MATCHERS, { message: `at most ${MAX_WINDOW_MATCHERS} matchers` })
   @ValidateNested({ each: true })
   @Type(() => MatcherRequest)
   matchers?: MatcherRequest[] | null;

@@ -58,6 +58,7 @@ export class UpdateMaintenanceWindowRequest {
   })
   @IsOptional()
   @IsArray()
+  @ArrayMaxSize(MAX_WINDOW_MATCHERS, { message: `at most ${MAX_WINDOW_MATCHERS} matchers` })
   @ValidateNested({ each: true })
   @Type(() => MatcherRequest)
   matchers?: MatcherRequest[] | null;

@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsArray, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { API_KEY_ORG_ROLE_NAMES } from '../../../../platform/auth/role-names';
 
 export class CreateApiKeyRequest {
@@ -10,8 +10,16 @@ export class CreateApiKeyRequest {
   @MaxLength(250)
   desc?: string | null;
 
-  @ApiProperty({ enum: API_KEY_ORG_ROLE_NAMES, isArray: true, example: ['ORG_MEMBER'], minItems: 1 })
+  @ApiProperty({
+    enum: API_KEY_ORG_ROLE_NAMES,
+    isArray: true,
+    example: ['ORG_MEMBER'],
+    minItems: 1,
+    maxItems: API_KEY_ORG_ROLE_NAMES.length,
+  })
   @IsArray()
+  // Each role at most once.
+  @ArrayMaxSize(API_KEY_ORG_ROLE_NAMES.length, { message: `at most ${API_KEY_ORG_ROLE_NAMES.length} roles` })
   @IsIn(API_KEY_ORG_ROLE_NAMES, { each: true })
   roles!: string[];
 }

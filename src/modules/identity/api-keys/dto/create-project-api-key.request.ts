@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsArray, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { PROJECT_ROLE_NAMES } from '../../../../platform/auth/role-names';
 
 export class CreateProjectApiKeyRequest {
@@ -9,8 +9,16 @@ export class CreateProjectApiKeyRequest {
   @MaxLength(250)
   desc?: string | null;
 
-  @ApiProperty({ enum: PROJECT_ROLE_NAMES, isArray: true, example: ['GROUP_READ_ONLY'], minItems: 1 })
+  @ApiProperty({
+    enum: PROJECT_ROLE_NAMES,
+    isArray: true,
+    example: ['GROUP_READ_ONLY'],
+    minItems: 1,
+    maxItems: PROJECT_ROLE_NAMES.length,
+  })
   @IsArray()
+  // Each role at most once.
+  @ArrayMaxSize(PROJECT_ROLE_NAMES.length, { message: `at most ${PROJECT_ROLE_NAMES.length} roles` })
   @IsIn(PROJECT_ROLE_NAMES, { each: true })
   roles!: string[];
 }

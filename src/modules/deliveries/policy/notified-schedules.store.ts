@@ -1,0 +1,26 @@
+import { Injectable } from '@nestjs/common';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+
+// The schedules of one alert that were just sent, in the caller's transaction: one statement for all of
+// them (a report opening many alerts of many notifications otherwise ran one per notification).
+@Injectable()
+export class NotifiedSchedulesStore {
+  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+
+  // Counted, due again intervalMin from now; an informational alert's notification is sent once.
+  async markSent(alertId: string, notificationIndexes: number[], now: Date): Promise<void> {
+    if (notificationIndexes.length === 0) return;
+    await this.txHost.tx.query(
+      `UPDATE notification_schedules
+          SET notified_count = notified_count + 1,
+              last_notified = $3::timestamptz,
+              next_due_at = $3::timestamptz + interval_min * interval '1 minute',
+              active = event_kind <> 'alert.inform',
+              inhibited_by = NULL,
+              updated = $3
+        WHERE alert_id = $1 AND notification_index = ANY($2::int[])`,
+      [alertId, notificationIndexes, now],
+    );
+  }
+}
