@@ -128,9 +128,10 @@ class EditConfig extends Step {
     );
     if (next.kind !== config.kind) {
       // Another type: the old alerts no longer apply; the new type's open anew.
+      const enabled = config.enabled;
       config.enabled = false;
       reconcile(model, () => 'either');
-      config.enabled = true;
+      config.enabled = enabled;
     }
     Object.assign(config, written(next, people));
     for (const alert of openAlerts(model).filter((candidate) => candidate.configKey === config.key)) {
