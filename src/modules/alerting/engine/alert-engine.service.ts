@@ -24,7 +24,7 @@ import {
 import { AlertDecisions } from './alert-decisions';
 import { agentAlertOf, hostAlertOf } from './alert-subjects';
 import { EnabledConfigsCache } from './enabled-configs.cache';
-import { agentTargetKey, ruleClosedBy, ruleOpenedBy } from './event-rules';
+import { agentTargetKey, isAlertRecord, ruleClosedBy, ruleOpenedBy } from './event-rules';
 import { matchesAll, warmMatchers } from './host-matchers';
 import { AlertSlotsStore } from './alert-slots.store';
 import { TrackingAlertsStore } from './tracking-alerts.store';
@@ -76,7 +76,7 @@ export class AlertEngine {
   async onOpeningEvent(event: DomainEvent): Promise<void> {
     const rule = ruleOpenedBy(event.eventTypeName);
     const groupId = event.groupId;
-    if (!rule || groupId === undefined) return;
+    if (!rule || groupId === undefined || isAlertRecord(event)) return;
     const configs = (await this.configs.of(groupId)).filter(
       (config) => config.eventTypeName === rule.opening,
     );
@@ -116,7 +116,7 @@ export class AlertEngine {
   @OnEvent(domainEventChannel(AutomationEventTypes.BACKUP_AGENT_VERSION_CURRENT), { suppressErrors: false })
   async onClosingEvent(event: DomainEvent): Promise<void> {
     const rule = ruleClosedBy(event.eventTypeName);
-    if (!rule || event.groupId === undefined) return;
+    if (!rule || event.groupId === undefined || isAlertRecord(event)) return;
     const targetKey =
       rule.target === 'HOST'
         ? event.subject?.hostId

@@ -34,6 +34,7 @@ import {
 } from './deployment-conditions';
 import { AlertSlotsStore } from './alert-slots.store';
 import { EnabledConfigsCache } from './enabled-configs.cache';
+import { isAlertRecord } from './event-rules';
 import type { HostFacts } from './host-facts';
 import { matchesAll, warmMatchers } from './host-matchers';
 
@@ -74,7 +75,7 @@ export class DeploymentConditionAlerts {
   @OnEvent(domainEventChannel(AutomationEventTypes.HOST_UP), { suppressErrors: false })
   @OnEvent(domainEventChannel(AutomationEventTypes.DELETE_HOST_AUDIT), { suppressErrors: false })
   async onHostChanged(event: DomainEvent): Promise<void> {
-    if (event.groupId === undefined) return;
+    if (event.groupId === undefined || isAlertRecord(event)) return;
     const setName = event.subject?.replicaSetName;
     const clusterName = event.subject?.clusterName;
     if (setName === undefined && clusterName === undefined) return;
