@@ -1,12 +1,18 @@
 import { ADMIN_URL_ENV, TEMPLATE_ENV, withAdmin } from './database';
+import { stopEmbedded } from './global-setup';
+import { leaveRunTempDir } from './run-temp-dir';
 
 export default async function globalTeardown(): Promise<void> {
   const adminUrl = process.env[ADMIN_URL_ENV];
   const template = process.env[TEMPLATE_ENV];
   if (adminUrl && template) {
-    await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`)).catch(
-      () => undefined,
-    );
+    await withAdmin(adminUrl, (client) =>
+      client.query(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`),
+    ).catch(() => undefined);
   }
-  await (globalThis as { __DMS_EMBEDDED__?: { stop(): Promise<void> } }).__DMS_EMBEDDED__?.stop();
+  try {
+    await stopEmbedded();
+  } finally {
+    leaveRunTempDir();
+  }
 }
