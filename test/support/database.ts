@@ -46,10 +46,7 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
   });
   return {
     url: withDatabase(adminUrl, name),
-    drop: () =>
-      withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(
-        () => undefined,
-      ),
+    drop: () => withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined),
   };
 }
 
