@@ -11,6 +11,9 @@ import {
 import { AppLogger } from './platform/logging/app-logger';
 
 const SIGNALS = ['SIGTERM', 'SIGINT', 'SIGHUP'] as const;
+
+// The HTTP port is taken (often by an instance of the service started earlier): the operator's to fix.
+class PortInUseError extends Error {}
 // Below Docker's default 10 s grace period before SIGKILL.
 const SHUTDOWN_TIMEOUT_MS = 9_000;
 
@@ -56,14 +59,31 @@ async function bootstrap(): Promise<void> {
   }
   const app = await createApp(config, databaseUrl, { handleSignals: false });
   stopGracefully(app, embedded, logger);
-  await app.listen(config.port, config.host);
+  try {
+    await app.listen(config.port, config.host);
+  } catch (error) {
+    // Nothing is served: the database pool and the embedded Postgres are stopped before the exit.
+    await app.close().catch(() => undefined);
+    await embedded?.stop();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'EADDRINUSE') throw error;
+    throw new PortInUseError(
+      `The service could not start: port ${config.port} on ${config.host} is already in use, perhaps by ` +
+        'another instance of this service. To go on, stop that program, or set PORT to another port.',
+    );
+  }
   logger.log(`Listening on http://${config.host}:${config.port} (Swagger UI at /docs)`);
 }
 
-// An embedded Postgres that cannot start is the operator's to fix: its message alone, no stack.
+// An embedded Postgres that cannot start, or a port in use, is the operator's to fix: its message alone,
+// no stack.
 bootstrap().catch((error: unknown) => {
   const text =
-    error instanceof EmbeddedPostgresError ? error.message : error instanceof Error ? error.stack : error;
+    error instanceof EmbeddedPostgresError || error instanceof PortInUseError
+      ? error.message
+      : error instanceof Error
+        ? error.stack
+        : error;
   process.stderr.write(`${String(text)}\n`);
   process.exit(1);
 });

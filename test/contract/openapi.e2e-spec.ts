@@ -9,14 +9,20 @@ const SNAPSHOT = join(__dirname, 'openapi.snapshot.json');
 const VALIDATOR = join(__dirname, '..', '..', 'scripts', 'openapi-validate.js');
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace'];
 
+type Parameter = {
+  $ref?: string;
+  name?: string;
+  in?: string;
+  example?: unknown;
+  examples?: unknown;
+  schema?: { example?: unknown; items?: { example?: unknown } };
+};
+
 type Document = {
-  info: { version: string };
+  info: { version: string; description?: string };
   paths: Record<
     string,
-    Record<
-      string,
-      { parameters?: Array<{ $ref?: string; name?: string }>; responses: object; security?: unknown[] }
-    >
+    Record<string, { parameters?: Parameter[]; responses: object; security?: unknown[]; tags?: string[] }>
   >;
 };
 
@@ -84,6 +90,44 @@ describe('GET /docs-json', () => {
         });
       }
     }
+  });
+
+  // Swagger UI shows one section per spelling, so two spellings of a tag split its operations in two.
+  it('should spell every tag one way when two tags differ only in case', () => {
+    const tags = new Set(
+      Object.values(document.paths).flatMap((item) => Object.values(item).flatMap((op) => op.tags ?? [])),
+    );
+    const spellings = new Map<string, string[]>();
+    for (const tag of tags)
+      spellings.set(tag.toLowerCase(), [...(spellings.get(tag.toLowerCase()) ?? []), tag]);
+    expect([...spellings.values()].filter((names) => names.length > 1)).toEqual([]);
+  });
+
+  // Swagger UI pre-fills "Try it out" with a parameter's example: a filter would silently narrow a list
+  // (or, on POST /unauth/users, fence the first key to an address), so query parameters carry none.
+  it('should give no query parameter an example when Swagger UI would pre-fill it', () => {
+    const prefilled: string[] = [];
+    for (const [path, item] of Object.entries(document.paths)) {
+      for (const method of HTTP_METHODS.filter((name) => item[name])) {
+        for (const parameter of item[method].parameters ?? []) {
+          if (parameter.in !== 'query') continue;
+          const examples = [
+            parameter.example,
+            parameter.examples,
+            parameter.schema?.example,
+            parameter.schema?.items?.example,
+          ];
+          if (examples.some((example) => example !== undefined))
+            prefilled.push(`${method.toUpperCase()} ${path} ${parameter.name}`);
+        }
+      }
+    }
+    expect(prefilled).toEqual([]);
+  });
+
+  it('should tell how to sign in from Swagger UI when its Authorize dialog cannot do Digest', () => {
+    expect(document.info.description).toContain("unsupported scheme 'digest'");
+    expect(document.info.description).toContain('sign-in prompt');
   });
 
   it('should match the committed snapshot when the API has not changed (UPDATE_OPENAPI_SNAPSHOT=1 rewrites it)', () => {

@@ -125,10 +125,14 @@ describe('SIGTERM with a request in flight and deliveries queued', () => {
     gate.release();
     await slow;
     expect(slowAnswer?.status).toBe(200);
+    // The bound is cleared once the process has exited: a pending timer would hold Jest's worker open.
+    let bound: NodeJS.Timeout | undefined;
     const exit = await Promise.race([
       exited,
-      new Promise<Exit>((_, fail) => setTimeout(() => fail(new Error('no exit after SIGTERM')), EXIT_WITHIN_MS)),
-    ]);
+      new Promise<Exit>((_, fail) => {
+        bound = setTimeout(() => fail(new Error('no exit after SIGTERM')), EXIT_WITHIN_MS);
+      }),
+    ]).finally(() => clearTimeout(bound));
     const exitedAfterMs = Date.now() - signalled;
     expect(exit).toEqual({ code: 0, signal: null });
 

@@ -9,6 +9,7 @@ import { dataSourceOptions } from '../../src/platform/database/data-source';
 import { startEmbeddedPostgres } from '../../src/platform/database/embedded-postgres';
 import { runMigrations } from '../../src/platform/database/migrate';
 import { ADMIN_URL_ENV, TEMPLATE_ENV, assertTestDatabase, withAdmin, withDatabase } from './database';
+import { enterRunTempDir, leaveRunTempDir } from './run-temp-dir';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -21,8 +22,26 @@ function freePort(): Promise<number> {
 }
 
 // DATABASE_URL set: tests use that server (creating and dropping their own databases on it).
-// Unset: a real embedded Postgres in a temporary directory, stopped by globalTeardown.
+// Unset: a real embedded Postgres in the run's temporary directory, stopped by globalTeardown.
+// Jest runs no teardown when the setup fails: it undoes its own part then.
 export default async function globalSetup(): Promise<void> {
+  enterRunTempDir();
+  try {
+    await prepareDatabase();
+  } catch (error) {
+    await stopEmbedded();
+    leaveRunTempDir();
+    throw error;
+  }
+}
+
+export async function stopEmbedded(): Promise<void> {
+  const holder = globalThis as { __DMS_EMBEDDED__?: { stop(): Promise<void> } };
+  await holder.__DMS_EMBEDDED__?.stop();
+  delete holder.__DMS_EMBEDDED__;
+}
+
+async function prepareDatabase(): Promise<void> {
   let adminUrl: string;
   if (process.env.DATABASE_URL) {
     adminUrl = withDatabase(process.env.DATABASE_URL, 'postgres');

@@ -1,4 +1,6 @@
 import { ADMIN_URL_ENV, TEMPLATE_ENV, withAdmin } from './database';
+import { stopEmbedded } from './global-setup';
+import { leaveRunTempDir } from './run-temp-dir';
 
 export default async function globalTeardown(): Promise<void> {
   const adminUrl = process.env[ADMIN_URL_ENV];
@@ -8,5 +10,9 @@ export default async function globalTeardown(): Promise<void> {
       () => undefined,
     );
   }
-  await (globalThis as { __DMS_EMBEDDED__?: { stop(): Promise<void> } }).__DMS_EMBEDDED__?.stop();
+  try {
+    await stopEmbedded();
+  } finally {
+    leaveRunTempDir();
+  }
 }

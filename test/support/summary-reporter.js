@@ -10,7 +10,9 @@ const SKIPPED_TITLE = 'skipped: ';
 // Prints the plain closing lines CI reads after Jest's own summary:
 // "openapi: N responses checked, N broke the document" and "jest: N passed, N failed, N skipped".
 class SummaryReporter {
-  constructor() {
+  // At the start of the run, not in the constructor: after the global setup (so in the run's temporary
+  // directory, see test/support/run-temp-dir.ts), and never when that setup fails and no run follows.
+  onRunStart() {
     if (!process.env[TALLY_ENV]) {
       this.ownTally = join(mkdtempSync(join(tmpdir(), 'dms-openapi-tally-')), 'tally.jsonl');
       process.env[TALLY_ENV] = this.ownTally;

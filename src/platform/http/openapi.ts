@@ -4,13 +4,25 @@ import { withApiConventions } from './openapi-conventions';
 
 export const DOCS_PATH = 'docs';
 
+// Swagger UI cannot compute Digest responses: its Authorize dialog shows "unsupported scheme 'digest'".
+// The browser can, in its own sign-in prompt, when an operation's 401 challenge reaches it; this is the
+// way that works from the page, shown at its top.
+export const SIGNING_IN_FROM_SWAGGER_UI =
+  '**Signing in from this page.** Swagger UI cannot answer HTTP Digest itself: its Authorize dialog lists ' +
+  '`digest` as "unsupported scheme \'digest\'"; leave it. Open an operation, press "Try it out" then ' +
+  '"Execute": the service answers with a Digest challenge and the browser shows its own sign-in prompt. ' +
+  'Enter a public key as user name and its private key as password (or a user name and its password); ' +
+  'the browser then signs every later call for the rest of its session. The Authorize dialog works for `agentKey` ' +
+  '(HTTP Basic: project id and agent API key), used only by the agent API.';
+
 export function buildOpenApiDocument(app: INestApplication, version: string): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Deployment Management Service')
     .setDescription(
       'Public API `/api/public/v1.0` for monitored database deployments, compatible with the Ops Manager ' +
         'public API. Every operation except /health and /unauth/users needs HTTP Digest authentication: ' +
-        'user name = public key, password = private key.',
+        'user name = public key, password = private key.\n\n' +
+        SIGNING_IN_FROM_SWAGGER_UI,
     )
     .setVersion(version)
     .addSecurity('digest', {

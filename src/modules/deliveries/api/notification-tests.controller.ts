@@ -16,7 +16,7 @@ const WRITERS = 'Needs GROUP_OWNER or GROUP_MONITORING_ADMIN (the roles that edi
 
 const groupIdParam = ApiParam({ name: 'groupId', description: 'Project (group) id.', example: GROUP });
 
-@ApiTags('Alert Configurations')
+@ApiTags('Alert configurations')
 @Controller('groups/:groupId/alertConfigs')
 export class NotificationTestsController {
   constructor(private readonly tests: NotificationTestsService) {}

@@ -32,8 +32,8 @@ function IsIsoTimestamp(): PropertyDecorator {
 export class ListEventsQuery extends PageQuery {
   @ApiPropertyOptional({
     type: [String],
-    example: ['GROUP_CREATED', 'API_KEY_CREATED'],
-    description: 'Only events of these types; repeat the parameter for several types.',
+    description:
+      'Only events of these types, e.g. `GROUP_CREATED`; repeat the parameter for several types. All when omitted.',
   })
   @IsOptional()
   @Transform(toArray)
@@ -47,17 +47,17 @@ export class ListEventsQuery extends PageQuery {
   eventType?: string[];
 
   @ApiPropertyOptional({
-    example: '2024-01-15T00:00:00Z',
-    description: 'Only events created at or after this ISO 8601 time (UTC when no zone is given).',
+    description:
+      'Only events created at or after this ISO 8601 time, e.g. `2024-01-15T00:00:00Z` (UTC when no zone is given).',
   })
   @IsOptional()
   @IsIsoTimestamp()
   minDate?: string;
 
   @ApiPropertyOptional({
-    example: '2024-01-31T23:59:59Z',
     description:
-      'Only events created at or before this ISO 8601 time, at the precision written: a date covers the day, ' +
+      'Only events created at or before this ISO 8601 time, e.g. `2024-01-31T23:59:59Z`, at the precision ' +
+      'written: a date covers the day, ' +
       'a time without fraction the whole second.',
   })
   @IsOptional()

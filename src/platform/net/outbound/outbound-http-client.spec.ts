@@ -16,7 +16,8 @@ describe('OutboundHttpClient', () => {
   let port: number;
   let handler: Handler;
   let hits: number;
-  let late: NodeJS.Timeout | undefined;
+  // Every late answer's timer, cleared at the end: a pending one would hold Jest's worker open.
+  const late = new Set<NodeJS.Timeout>();
 
   beforeAll(async () => {
     server = createServer((request, response) => {
@@ -30,7 +31,7 @@ describe('OutboundHttpClient', () => {
   });
 
   afterAll(async () => {
-    clearTimeout(late);
+    late.forEach((timer) => clearTimeout(timer));
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   });
@@ -102,7 +103,7 @@ describe('OutboundHttpClient', () => {
 
   it('should use the shorter timeout of an enclosing withOutboundTimeout', async () => {
     handler = (_request, _body, response) => {
-      late = setTimeout(() => response.end('late'), 1000);
+      late.add(setTimeout(() => response.end('late'), 1000));
     };
     const error = await failureOf(
       withOutboundTimeout(150, () =>
@@ -181,7 +182,7 @@ describe('OutboundHttpClient', () => {
 
   it('should fail with TIMEOUT when the answer takes longer than the timeout', async () => {
     handler = (_request, _body, response) => {
-      late = setTimeout(() => response.end('late'), 1000);
+      late.add(setTimeout(() => response.end('late'), 1000));
     };
     const error = await failureOf(
       client(['127.0.0.1:*'], 150).send({ method: 'GET', url: `http://127.0.0.1:${port}/` }),

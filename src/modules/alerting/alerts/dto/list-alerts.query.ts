@@ -7,7 +7,6 @@ export class ListAlertsQuery extends PageQuery {
   // Checked by the service, which answers the product's INVALID_ALERT_STATUS.
   @ApiPropertyOptional({
     enum: ALERT_STATUSES,
-    example: 'OPEN',
     description: 'Only alerts in this status; omit for all.',
   })
   @IsOptional()

@@ -4,7 +4,6 @@ import { PageQuery } from '../../../../platform/http/pagination/page.query';
 
 export class ListHostsQuery extends PageQuery {
   @ApiPropertyOptional({
-    example: '6f1c2e3d4b5a69788796a5b4',
     description: 'Only the hosts of this cluster.',
   })
   @IsOptional()

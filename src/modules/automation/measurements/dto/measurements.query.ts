@@ -12,15 +12,13 @@ function toArray({ value }: { value: unknown }): unknown {
 export class MeasurementsQuery {
   @ApiProperty({
     enum: GRANULARITIES,
-    example: 'PT5M',
-    description: 'Interval between data points (ISO 8601).',
+    description: 'Interval between data points (ISO 8601), e.g. `PT5M`.',
   })
   @IsOptional()
   @IsString()
   granularity?: string;
 
   @ApiPropertyOptional({
-    example: 'PT1H',
     description: 'How far back from now (ISO 8601 duration, e.g. P1DT12H). Not with start/end.',
   })
   @IsOptional()
@@ -29,8 +27,7 @@ export class MeasurementsQuery {
   period?: string;
 
   @ApiPropertyOptional({
-    example: '2024-01-15T09:00:00Z',
-    description: 'Start of the window (ISO 8601); needs end.',
+    description: 'Start of the window (ISO 8601), e.g. `2024-01-15T09:00:00Z`; needs end. Not with period.',
   })
   @IsOptional()
   @IsString()
@@ -38,8 +35,7 @@ export class MeasurementsQuery {
   start?: string;
 
   @ApiPropertyOptional({
-    example: '2024-01-15T10:00:00Z',
-    description: 'End of the window, excluded; needs start.',
+    description: 'End of the window, excluded, e.g. `2024-01-15T10:00:00Z`; needs start. Not with period.',
   })
   @IsOptional()
   @IsString()
@@ -48,8 +44,8 @@ export class MeasurementsQuery {
 
   @ApiPropertyOptional({
     type: [String],
-    example: ['CONNECTIONS'],
-    description: 'Only these measurements; repeat the parameter for several. All when omitted.',
+    description:
+      'Only these measurements, e.g. `CONNECTIONS`; repeat the parameter for several. All when omitted.',
   })
   @IsOptional()
   @Transform(toArray)

@@ -4,14 +4,13 @@ import { PageQuery } from '../../../../platform/http/pagination/page.query';
 import { DELIVERY_STATUSES } from '../../queue/delivery.entity';
 
 export class ListDeliveriesQuery extends PageQuery {
-  @ApiPropertyOptional({ example: '5e8cc670a16506712e0b1e96', description: 'Only deliveries of this alert.' })
+  @ApiPropertyOptional({ description: 'Only deliveries of this alert (its 24-hex id).' })
   @IsOptional()
   @IsString()
   alertId?: string;
 
   @ApiPropertyOptional({
     enum: DELIVERY_STATUSES,
-    example: 'FAILED',
     description: 'Only deliveries in this status.',
   })
   @IsOptional()
@@ -19,7 +18,6 @@ export class ListDeliveriesQuery extends PageQuery {
   status?: string;
 
   @ApiPropertyOptional({
-    example: 'WEBHOOK',
     description: 'Only deliveries to this target type (EMAIL, WEBHOOK ...).',
   })
   @IsOptional()

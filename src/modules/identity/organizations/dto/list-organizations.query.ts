@@ -4,7 +4,7 @@ import { IsBoolean, IsOptional, IsString, MaxLength } from 'class-validator';
 import { PageQuery, toBoolean } from '../../../../platform/http/pagination/page.query';
 
 export class ListOrganizationsQuery extends PageQuery {
-  @ApiPropertyOptional({ example: 'Acme', description: 'Case-insensitive prefix of the organization name.' })
+  @ApiPropertyOptional({ description: 'Case-insensitive prefix of the organization name, e.g. `Ac`.' })
   @IsOptional()
   @IsString()
   @MaxLength(64)

@@ -4,7 +4,6 @@ import { OBJECT_ID_PATTERN } from '../../../../platform/ids/object-id';
 
 export class CreateProjectQuery {
   @ApiPropertyOptional({
-    example: '5e8cc670a16506712e0b1e90',
     description: 'User to make GROUP_OWNER of the new project; ignored when no such user exists.',
   })
   @IsOptional()

@@ -37,15 +37,16 @@ function isIpOrCidr(entry: string): boolean {
 export class FirstUserQuery {
   @ApiPropertyOptional({
     type: [String],
-    example: ['192.0.2.10'],
-    description: 'Addresses for the user access list.',
+    description:
+      'Addresses or CIDR blocks for the user access list, e.g. `192.0.2.10`; repeat for several. ' +
+      'When given, the first user and its key may call only from them.',
   })
   @IsOptional()
   @Transform(toArray)
   @Validate(IsIpAddressOrCidrList)
   accessList?: string[];
 
-  @ApiPropertyOptional({ type: [String], example: ['192.0.2.10'], description: 'Older name of accessList.' })
+  @ApiPropertyOptional({ type: [String], description: 'Older name of accessList.' })
   @IsOptional()
   @Transform(toArray)
   @Validate(IsIpAddressOrCidrList)
