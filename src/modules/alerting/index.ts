@@ -1,6 +1,6 @@
 export { AlertingModule } from './alerting.module';
 export { AlertConfigsService } from './alert-configs/alert-configs.service';
-export { AlertConfigEventTypes } from './alert-configs/alert-config-event-types';
+export { AlertConfigEventTypes } from './alerting.events';
 export type {
   AlertConfigDefinition,
   Matcher,
@@ -20,13 +20,13 @@ export {
   type AlertDetails,
   type NewAlert,
 } from './alerts/alert-details';
-export { AlertEventTypes } from './alerts/alert-event-types';
+export { AlertEventTypes } from './alerting.events';
 export {
   MaintenanceWindowsService,
   type ActiveMaintenanceWindow,
 } from './maintenance-windows/maintenance-windows.service';
 export { AlertInhibition, type Inhibition } from './engine/alert-inhibition';
-export { MaintenanceWindowEventTypes } from './maintenance-windows/maintenance-window-event-types';
+export { MaintenanceWindowEventTypes } from './alerting.events';
 export { ALERT_TRANSITIONED, type AlertTransitionedEvent } from './alerts/alert-transitioned.event';
 export { NotificationRequest } from './alert-configs/dto/notification.request';
 export { checkNotification } from './alert-configs/notification-rules';
