@@ -85,9 +85,13 @@ export interface HostEventRaw {
 }
 
 // The agent and host events in the platform's event map (name -> `raw`); the alert engine listens to them.
+// The raw may be absent: an alert's own lifecycle record carries the name of the event that opened or
+// closed it (HOST_DOWN, HOST_UP, ...), with the alert as subject and no raw.
 declare module '../../platform/events/domain-event' {
   interface DomainEventRawMap
-    extends Record<AgentEventType, AgentEventRaw>, Record<HostEventType, HostEventRaw> {
+    extends
+      Record<AgentEventType, AgentEventRaw | undefined>,
+      Record<HostEventType, HostEventRaw | undefined> {
     // No raw: the subject names the host.
     DELETE_HOST_AUDIT: undefined;
   }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EventEmitterModule } from '@nestjs/event-emitter';
 import { Test } from '@nestjs/testing';
-import type { DomainEventOf } from '../../platform/events/domain-event';
+import type { DomainEvent, DomainEventOf } from '../../platform/events/domain-event';
 import { EventPublisher } from '../../platform/events/event-publisher';
 import { OnDomainEvent } from '../../platform/events/on-domain-event';
 import { IdentityEventTypes } from './identity.events';
@@ -54,7 +54,9 @@ describe('OnDomainEvent', () => {
       raw: { groupId: 'g1', orgId: 'o1', name: 'Project' },
     });
 
-    expect(probe.received).toHaveLength(1);
+    // A typed event is still a DomainEvent, for code that takes any event.
+    const received: DomainEvent[] = probe.received;
+    expect(received).toHaveLength(1);
     expect(probe.received[0].raw).toEqual({ groupId: 'g1', orgId: 'o1', name: 'Project' });
     await moduleRef.close();
   });

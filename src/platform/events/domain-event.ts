@@ -69,11 +69,12 @@ export interface DomainEventRawMap {}
 export type DomainEventName = keyof DomainEventRawMap;
 
 // A mapped event's `raw` is required unless its type admits undefined; other names keep the loose `raw`
-// (the alert engine publishes names chosen at run time, e.g. an alert's own eventTypeName).
+// (the alert engine publishes names chosen at run time, e.g. an alert's own eventTypeName). The
+// intersection keeps a typed event assignable to DomainEvent, for code that takes any event.
 type RawOf<K extends string> = K extends DomainEventName
   ? undefined extends DomainEventRawMap[K]
-    ? { raw?: DomainEventRawMap[K] }
-    : { raw: DomainEventRawMap[K] }
+    ? { raw?: NonNullable<DomainEventRawMap[K]> & Record<string, unknown> }
+    : { raw: DomainEventRawMap[K] & Record<string, unknown> }
   : { raw?: Record<string, unknown> };
 
 // The event as published and as received: distributive, so a union of names is a union of events.
