@@ -5,6 +5,7 @@ import { PlatformModule } from './platform/platform.module';
 import type { Clock } from './platform/clock/clock';
 import type { AppConfig } from './platform/config/app-config';
 import { AuthModule } from './platform/auth/auth.module';
+import { DeploymentFactsModule } from './platform/deployments/deployment-facts.module';
 import { HealthController } from './platform/health/health.controller';
 import { EventsModule } from './modules/events';
 import { IdentityModule } from './modules/identity';
@@ -33,6 +34,7 @@ export class AppModule {
         DatabaseModule.forRoot(options.databaseUrl, options.databaseRole),
         PlatformModule.register({ clock: options.clock }),
         AuthModule.register({ imports: [IdentityModule, AccessListsModule] }),
+        DeploymentFactsModule.register({ imports: [AutomationModule] }),
         EventsModule,
         IdentityModule,
         AccessListsModule,

@@ -55,6 +55,7 @@ export async function createApp(
   app.setGlobalPrefix(GLOBAL_PREFIX, {
     exclude: [
       'health',
+      'health/ready',
       'agents/v1/groups/:groupId/reports',
       'metrics',
       'prometheus/v1.0/groups/:groupId/discovery',

@@ -12,6 +12,10 @@ import { PublicBaseUrl } from './http/public-base-url';
 import { EventPublisher } from './events/event-publisher';
 import { ConfiguredSecretBox, SecretBox } from './crypto/secret-box';
 import { PreparedReads } from './database/prepared-reads';
+import { ListenerChecks } from './health/listener-checks';
+import { Readiness } from './health/readiness';
+import { DatabasePoolMetrics } from './database/pool-metrics';
+import { MetricsRegistry } from './metrics/metrics-registry';
 
 function isGlobalEnhancer(provider: Provider): boolean {
   return (
@@ -59,9 +63,23 @@ export const CLS_MODULE = withoutClsEnhancers(
     PageLinks,
     EventPublisher,
     PreparedReads,
+    ListenerChecks,
+    Readiness,
+    MetricsRegistry,
+    DatabasePoolMetrics,
     { provide: SecretBox, useClass: ConfiguredSecretBox },
   ],
-  exports: [PublicBaseUrl, RequestContext, PageLinks, EventPublisher, PreparedReads, SecretBox],
+  exports: [
+    PublicBaseUrl,
+    RequestContext,
+    PageLinks,
+    EventPublisher,
+    PreparedReads,
+    SecretBox,
+    ListenerChecks,
+    Readiness,
+    MetricsRegistry,
+  ],
 })
 export class PlatformModule {
   // Tests pass a ManualClock; production uses the system clock.

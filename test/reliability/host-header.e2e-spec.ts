@@ -2,7 +2,7 @@ import { call } from '../support/digest-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { createFederation, federationWorld, idpBody } from '../e2e/federation/federation.fixture';
 
-// Finding 11: a value taken from the Host header must never be stored, and /metrics is not open to
+// A value taken from the Host header must never be stored, and /metrics is not open to
 // anyone by default.
 
 const EVIL_HOST = 'attacker.example';

@@ -5,7 +5,7 @@ import { bootstrapFirstUser } from '../support/factories/identity.fixture';
 import { HttpReceiver } from '../support/receivers/http-receiver';
 import { startTestApp, type TestApp } from '../support/test-app';
 
-// Finding 9: with a private address on OUTBOUND_ALLOWLIST, the test-notification endpoint must not be a
+// With a private address on OUTBOUND_ALLOWLIST, the test-notification endpoint must not be a
 // port scanner of that host, nor a way to read what an internal service answers.
 
 const SECRET = 'internal-service-secret-7f3a';

@@ -133,12 +133,14 @@ describe('Password guessing is throttled per (name, address) and per address', (
     const throttled = answers.filter((answer) => answer.status === 429);
     expect(throttled).toHaveLength(BURST - refused);
     for (const answer of throttled.slice(0, 50)) expectThrottled(parsed(answer), ORGS);
-    // Only the free failures, and the guesses already in flight when the block began, were checked.
+    // At most the free failures were checked, and the one past them a guesser sending one answer at a time
+    // also gets (it starts the block): a check is reserved before the answer is verified. (Fewer is
+    // possible: a count learned from the database may already hold failures still in flight here.)
     const counts = await failureRows(t);
     const checked = counts.get(`digest|127.0.0.1|${user.publicKey}`) ?? 0;
     expect(refused).toBeLessThanOrEqual(10);
-    expect(checked).toBeGreaterThan(10);
-    expect(checked).toBeLessThanOrEqual(10 + CONCURRENCY);
+    expect(checked).toBeGreaterThan(0);
+    expect(checked).toBeLessThanOrEqual(11);
     expect(counts.get('address|127.0.0.1')).toBe(checked);
 
     // Right or wrong, a blocked guesser's answer is not checked: the right password waits too.

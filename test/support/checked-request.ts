@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import { Agent, request as urllibRequest, type Dispatcher, type HttpClientResponse, type RequestOptions } from 'urllib';
 import { createChecker, type Checker } from '../../scripts/openapi-check';
@@ -104,4 +105,42 @@ export type { Dispatcher };
 
 export function fromLocalAddress(localAddress: string): Dispatcher {
   return new Agent({ localAddress });
+}
+
+// The exact bytes given, over node:http, checked like `request`: for what urllib will not send (it drops
+// the body of a GET, which some clients send, e.g. the Go client's `null` for nil options).
+export async function requestAsSent(
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
+  const response = await new Promise<{
+    status: number;
+    headers: Record<string, string | string[] | undefined>;
+    text: string;
+  }>((resolve, reject) => {
+    const outgoing = httpRequest(url, { method, headers }, (incoming) => {
+      const chunks: Buffer[] = [];
+      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+      incoming.on('end', () =>
+        resolve({
+          status: incoming.statusCode ?? 0,
+          headers: incoming.headers,
+          text: Buffer.concat(chunks).toString('utf8'),
+        }),
+      );
+      incoming.on('error', reject);
+    });
+    outgoing.on('error', reject);
+    outgoing.end(body);
+  });
+  assertConformsToOpenApi({
+    method,
+    url,
+    status: response.status,
+    headers: response.headers,
+    body: response.text,
+  });
+  return response;
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { request } from './checked-request';
+import { request, requestAsSent } from './checked-request';
 
 // Hand-built Digest headers, for the cases a well-behaved client never produces (replays, stale or
 // forged nonces, wrong realm or uri). Written from RFC 7616, independently of the service's code.
@@ -65,4 +65,27 @@ export async function rawRequest(
 export async function freshNonce(url: string): Promise<string> {
   const response = await rawRequest('GET', url);
   return parseChallenge(challengesOf(response.headers)[0]).nonce;
+}
+
+// One Digest-signed request carrying exactly `body` (when given) with exactly `headers`: the nonce from a
+// first unsigned call, the signature over the path as sent.
+export async function digestAsSent(
+  method: string,
+  url: string,
+  credentials: { publicKey: string; privateKey: string },
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
+  const { pathname, search } = new URL(url);
+  const header = authorization({
+    username: credentials.publicKey,
+    password: credentials.privateKey,
+    method,
+    uri: `${pathname}${search}`,
+    nonce: await freshNonce(url),
+    nc: 1,
+  });
+  const length: Record<string, string> =
+    body === undefined ? {} : { 'content-length': String(Buffer.byteLength(body)) };
+  return requestAsSent(method, url, { ...headers, ...length, authorization: header }, body);
 }

@@ -16,6 +16,8 @@ import { NamedRecipientsStore } from './alert-configs/named-recipients.store';
 import { AlertEntity } from './alerts/alert.entity';
 import { AlertsController } from './alerts/alerts.controller';
 import { AlertsService } from './alerts/alerts.service';
+import { OpenAlertCountsStore } from './alerts/open-alert-counts.store';
+import { OpenAlertsMetrics } from './alerts/open-alerts.metrics';
 import { AlertConfigByIdStore } from './alert-configs/alert-config-by-id.store';
 import { AlertByIdStore } from './alerts/alert-by-id.store';
 import { AlertEngine } from './engine/alert-engine.service';
@@ -61,6 +63,8 @@ import { MaintenanceWindowsService } from './maintenance-windows/maintenance-win
     ProjectIntegrations,
     IntegrationRemovedListener,
     AlertsService,
+    OpenAlertCountsStore,
+    OpenAlertsMetrics,
     AlertByIdStore,
     AlertConfigByIdStore,
     MaintenanceWindowsService,

@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { AgentKeyCheck } from '../../platform/auth/agent-key-check';
 import { IdentityModule } from '../identity';
 import { AgentApiKeyEntity } from './agent-api-keys/agent-api-key.entity';
 import { AgentApiKeysController } from './agent-api-keys/agent-api-keys.controller';
 import { AgentApiKeysService } from './agent-api-keys/agent-api-keys.service';
-import { AgentKeyGuard } from './agents/agent-key.guard';
+import { AgentKeyVerifier } from './agents/agent-key-verifier';
 import { AgentLivenessService } from './agents/agent-liveness.service';
 import { AgentReportsController } from './agents/agent-reports.controller';
 import { AgentEntity } from './agents/agent.entity';
@@ -35,6 +36,9 @@ import { MeasurementPartitionsWriter } from './measurements/measurement-partitio
 import { MeasurementStore } from './measurements/measurement.store';
 import { MeasurementsController } from './measurements/measurements.controller';
 import { MeasurementsService } from './measurements/measurements.service';
+import { AgentActivity } from '../../platform/deployments/agent-activity';
+import { AgentActivityStore } from './agents/agent-activity.store';
+import { AgentReportMetrics } from './agents/agent-report.metrics';
 
 // Automation configuration and status, hosts, disks and measurements, project agent API keys, and the
 // agent API that feeds them. Exports the reader of hosts and latest measurements and the liveness sweep;
@@ -76,14 +80,18 @@ import { MeasurementsService } from './measurements/measurements.service';
     MonitoredGroupsStore,
     MeasurementsService,
     AgentApiKeysService,
-    AgentKeyGuard,
+    AgentKeyVerifier,
+    { provide: AgentKeyCheck, useExisting: AgentKeyVerifier },
     AgentsStore,
     ReportIngestService,
     AgentLivenessService,
     AutomationScheduler,
     DeploymentReader,
     AutomationGroupDeletedListener,
+    AgentActivityStore,
+    AgentReportMetrics,
+    { provide: AgentActivity, useExisting: AgentActivityStore },
   ],
-  exports: [DeploymentReader, AgentLivenessService, MeasurementPartitions],
+  exports: [DeploymentReader, AgentLivenessService, MeasurementPartitions, AgentActivity],
 })
 export class AutomationModule {}

@@ -24,6 +24,8 @@ import { DeliveryClaimStore } from './queue/delivery-claim.store';
 import { DeliveryQueue } from './queue/delivery-queue';
 import { DeliveryWorker } from './queue/delivery-worker';
 import { DeliveryEntity } from './queue/delivery.entity';
+import { DeliveryMetrics } from './queue/delivery.metrics';
+import { DeliveryQueueFiguresStore } from './queue/delivery-queue-figures.store';
 
 // Notification and delivery of alerts: the notification policy (what is due, silences), the durable
 // delivery queue and its worker, the notifiers that call the receivers (the only code that sends), the
@@ -42,6 +44,8 @@ import { DeliveryEntity } from './queue/delivery.entity';
     DeliveryQueue,
     DeliveryDueSignal,
     DeliveryWorker,
+    DeliveryMetrics,
+    DeliveryQueueFiguresStore,
     Recipients,
     NotificationPolicy,
     NotificationReplanListener,

@@ -10,6 +10,7 @@ import { DataSource } from 'typeorm';
 import type { AppConfig } from '../../platform/config/app-config';
 import { APP_CONFIG } from '../../platform/config/config.module';
 import { ChannelListener } from '../../platform/database/channel-listener';
+import { ListenerChecks } from '../../platform/health/listener-checks';
 import { NotificationPolicy } from './policy/notification-policy';
 import { DELIVERY_DUE_CHANNEL } from './queue/delivery-due-signal.store';
 import { DeliveryWorker } from './queue/delivery-worker';
@@ -38,6 +39,7 @@ export class DeliveriesScheduler implements OnApplicationBootstrap, OnModuleDest
     private readonly policy: NotificationPolicy,
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly listenerChecks: ListenerChecks,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
@@ -50,6 +52,7 @@ export class DeliveriesScheduler implements OnApplicationBootstrap, OnModuleDest
       onNotify: kick,
       onListening: kick,
     });
+    this.listenerChecks.register('deliveries', () => this.wakesOnCommit);
     await this.listener.start();
   }
 

@@ -38,6 +38,7 @@ import { UserRoleEntity } from './users/user-role.entity';
 import { UserEntity } from './users/user.entity';
 import { UserRecipients } from './users/user-recipients';
 import { UserRecipientsStore } from './users/user-recipients.store';
+import { UserTeamsStore } from './users/user-teams.store';
 import { UsersController } from './users/users.controller';
 import { UsersService } from './users/users.service';
 import { UserAdminService } from './users/user-admin.service';
@@ -118,6 +119,7 @@ import { TeamsService } from './teams/teams.service';
     UserRecipients,
     UserRecipientsStore,
     ProjectNames,
+    UserTeamsStore,
     { provide: ProjectDirectory, useExisting: ProjectOrgDirectory },
     FirstUserBootstrapGate,
     { provide: FirstUserGate, useExisting: FirstUserBootstrapGate },

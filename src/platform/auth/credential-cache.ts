@@ -6,6 +6,7 @@ import type { AppConfig } from '../config/app-config';
 import { listenOn } from '../database/channel-listener';
 import { CREDENTIALS_CHANNEL, PROJECTS_CHANNEL } from './credential-channel';
 import { Credential, CredentialDirectory, ProjectDirectory } from './principal';
+import { ListenerChecks } from '../health/listener-checks';
 
 interface Entry {
   credential: Credential | null;
@@ -33,9 +34,11 @@ export class CredentialCache implements OnModuleInit, OnApplicationShutdown {
     private readonly projects: ProjectDirectory,
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly listenerChecks: ListenerChecks,
   ) {}
 
   async onModuleInit(): Promise<void> {
+    this.listenerChecks.register('credentials', () => this.listener !== undefined);
     await this.listen();
   }
 

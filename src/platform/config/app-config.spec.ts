@@ -33,9 +33,24 @@ describe('serverSettings', () => {
     expect(() => serverSettings({ PORT: '70000' })).toThrow(
       'PORT must be an integer between 0 and 65535, got "70000"',
     );
-    expect(() => serverSettings({ TRUST_PROXY: 'maybe' })).toThrow(
-      'TRUST_PROXY must be true or false, got "maybe"',
-    );
+  });
+
+  it("should read TRUST_PROXY as one proxy for true, a number of proxies, or the proxies' addresses", () => {
+    const trust = (value: string | undefined) => serverSettings({ TRUST_PROXY: value }).trustProxy;
+    expect(trust(undefined)).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('0')).toBe(false);
+    expect(trust('true')).toBe(1);
+    expect(trust('1')).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.7, 192.168.0.0/16,loopback')).toEqual(['10.0.0.7/32', '192.168.0.0/16', 'loopback']);
+    expect(trust('::ffff:10.1.2.3, 2001:DB8::/32')).toEqual(['10.1.2.3/32', '2001:db8::/32']);
+    for (const wrong of ['maybe', '11', '10.0.0.0/33', '10.0.0.1,', 'example.com']) {
+      expect(() => trust(wrong)).toThrow(
+        `TRUST_PROXY must be true, false, a number of proxies (1..10) or a comma-separated list of proxy ` +
+          `addresses, CIDR blocks, loopback, linklocal or uniquelocal, got "${wrong}"`,
+      );
+    }
   });
 });
 

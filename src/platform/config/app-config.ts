@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { parseCidr } from '../net/cidr';
 import { parseAllowlistEntry } from '../net/outbound/allowlist-entry';
 
 // The only reader of process.env: everything else receives this typed, validated object.
@@ -8,7 +9,10 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   dataDir: string;
   embeddedPgPort: number;
-  trustProxy: boolean;
+  // Which X-Forwarded-For entry is the client (Express's `trust proxy`): false, the socket address; a
+  // number, that many proxies in front, each appending the address it was reached from; a list, the
+  // addresses and blocks of the proxies (entries are read from the right, skipping those).
+  trustProxy: TrustProxy;
   publicBaseUrl: string | undefined;
   nonceLifetimeSeconds: number;
   nonceSecret: string | undefined;
@@ -123,6 +127,8 @@ export interface AppConfig {
 
 export type MetricsAccess = 'loopback' | 'token' | 'open';
 
+export type TrustProxy = false | number | string[];
+
 export class ConfigError extends Error {}
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
@@ -141,6 +147,33 @@ function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   if (['true', '1', 'yes'].includes(raw.toLowerCase())) return true;
   if (['false', '0', 'no'].includes(raw.toLowerCase())) return false;
   throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+}
+
+const MAX_PROXY_HOPS = 10;
+// Express's names for the reserved ranges.
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+// TRUST_PROXY. `true` is one proxy: the entry the proxy in front appended, never the client-written ones
+// to its left, which a leftmost reading would take.
+function trustProxy(env: NodeJS.ProcessEnv): TrustProxy {
+  const raw = (env.TRUST_PROXY ?? '').trim();
+  const lower = raw.toLowerCase();
+  if (['', 'false', 'no', '0'].includes(lower)) return false;
+  if (['true', 'yes'].includes(lower)) return 1;
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops <= MAX_PROXY_HOPS) return hops;
+  } else {
+    const entries = raw.split(',').map((entry) => entry.trim().toLowerCase());
+    const proxies = entries.map((entry) =>
+      PROXY_RANGE_NAMES.includes(entry) ? entry : (parseCidr(entry)?.text ?? null),
+    );
+    if (proxies.every((proxy): proxy is string => proxy !== null)) return proxies;
+  }
+  throw new ConfigError(
+    `TRUST_PROXY must be true, false, a number of proxies (1..${MAX_PROXY_HOPS}) or a comma-separated list of ` +
+      `proxy addresses, CIDR blocks, loopback, linklocal or uniquelocal, got "${raw}"`,
+  );
 }
 
 // A plain lowercase identifier, so it is written into SQL and the connection options without quoting.
@@ -295,7 +328,7 @@ export function serverSettings(
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir: env.DATA_DIR || './data',
     embeddedPgPort: int(env, 'EMBEDDED_PG_PORT', 54329, 1, 65535),
-    trustProxy: bool(env, 'TRUST_PROXY', false),
+    trustProxy: trustProxy(env),
     publicBaseUrl: publicBaseUrl(env),
     nonceLifetimeSeconds: int(env, 'DIGEST_NONCE_LIFETIME_SECONDS', 300, 5, 86400),
     nonceSecret: env.DIGEST_NONCE_SECRET || undefined,

@@ -45,8 +45,9 @@ export async function startEmbeddedPostgres(
 ): Promise<EmbeddedDatabase> {
   let server: RunningPostgres | undefined;
   try {
-    const runAs = postgresUserWhenRoot();
+    // First: without binaries nothing else (a system user, a data directory) is worth preparing.
     const packaged = packagedBinaries();
+    const runAs = postgresUserWhenRoot();
     const binaries = runAs ? binariesReadableBy(runAs, packaged) : packaged;
     const cluster = placeCluster(resolve(dir), runAs);
     if (!existsSync(join(cluster.path, 'PG_VERSION'))) {

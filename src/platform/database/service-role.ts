@@ -90,7 +90,8 @@ export async function provisionServiceRole(runner: QueryRunner, role: string): P
   }
   // USAGE and SELECT on sequences, EXECUTE on functions and LISTEN/NOTIFY and advisory locks are
   // PUBLIC's by default. Trigger functions (events_count_committed) run with the inserting role's rights,
-  // hence the DML on event_counts. The migrations' bookkeeping is not the service's business.
+  // hence the DML on event_counts. The migrations' bookkeeping is not the service's to write; it reads it
+  // to tell whether every migration of its build has run (readiness).
   // One transaction: a running instance never sees the role between two of these statements.
   await runner.startTransaction();
   try {
@@ -99,6 +100,7 @@ export async function provisionServiceRole(runner: QueryRunner, role: string): P
     await runner.query(`REVOKE ALL ON events FROM ${role}`);
     await runner.query(`GRANT SELECT, INSERT ON events TO ${role}`);
     await runner.query(`REVOKE ALL ON typeorm_migrations FROM ${role}`);
+    await runner.query(`GRANT SELECT ON typeorm_migrations TO ${role}`);
     await runner.commitTransaction();
   } catch (error) {
     await runner.rollbackTransaction();

@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Logger } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { ApiError } from './api-error';
+import { recordErrorCode } from './error-outcome';
 import { RequestContext } from './request-context';
 import { toApiError } from './to-api-error';
 
@@ -29,6 +30,7 @@ export class ApiErrorFilter implements ExceptionFilter {
     const error = toApiError(exception, path, ({ reference, error: cause }) =>
       this.logger.error({ msg: 'unexpected error', reference, err: cause }),
     );
+    recordErrorCode(response as object, error.errorCode);
     const adapter = this.adapterHost.httpAdapter;
     for (const [name, value] of Object.entries(errorHeaders(error))) {
       // Express sets one header line per array element (two WWW-Authenticate challenges).

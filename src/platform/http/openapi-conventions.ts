@@ -9,6 +9,7 @@ import type {
 import { isPublicPath } from '../auth/authenticator';
 import type { ApiError } from './api-error';
 import { CommonErrors } from './error-codes';
+import { PROBE_PATHS } from '../health/probe-paths';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
 
@@ -212,7 +213,7 @@ export function withApiConventions(document: OpenAPIObject): OpenAPIObject {
       responses['413'] ??= refTo('responses', 'RequestTooLarge');
       responses['415'] ??= refTo('responses', 'UnsupportedMediaType');
       // Load balancers' probe is never rate limited.
-      if (path !== '/health') responses['429'] ??= refTo('responses', 'RateLimited');
+      if (!PROBE_PATHS.has(path)) responses['429'] ??= refTo('responses', 'RateLimited');
       responses['500'] ??= refTo('responses', 'UnexpectedError');
       responses['503'] ??= refTo('responses', 'ServiceUnavailable');
       if (isPublicPath(path)) {

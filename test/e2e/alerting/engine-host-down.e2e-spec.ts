@@ -157,4 +157,34 @@ describe('POST /agents/v1/groups/{groupId}/reports (host and agent down alerts)'
       'alert.close',
     ]);
   });
+
+  it('should close the HOST_DOWN alerts of two configurations when one of two down hosts is reported up', async () => {
+    const d = await deployment(t);
+    const first = await createConfig(t, d.monitoringAdmin, d.groupId, {
+      eventTypeName: 'HOST_DOWN',
+      notifications: [webhook(receiver, '/two-configs-a')],
+    });
+    const second = await createConfig(t, d.monitoringAdmin, d.groupId, {
+      eventTypeName: 'HOST_DOWN',
+      notifications: [webhook(receiver, '/two-configs-b')],
+    });
+    const hosts = (up0: boolean, up1: boolean) =>
+      monitoringReport([
+        hostReport({ hostname: 'a.example.com', up: up0 }),
+        hostReport({ hostname: 'b.example.com', typeName: 'REPLICA_SECONDARY', up: up1 }),
+      ]);
+    await report(t, d, hosts(true, true));
+    clock.advance(MINUTE);
+    await report(t, d, hosts(false, false));
+    clock.advance(MINUTE);
+    await report(t, d, hosts(false, true));
+
+    for (const configId of [first, second]) {
+      const alerts = await alertsOfConfig(t, d.readOnly, d.groupId, configId);
+      expect(alerts.map((alert) => [alert.hostnameAndPort, alert.status]).sort()).toEqual([
+        ['a.example.com:27017', 'OPEN'],
+        ['b.example.com:27017', 'CLOSED'],
+      ]);
+    }
+  });
 });

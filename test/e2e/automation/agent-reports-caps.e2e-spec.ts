@@ -11,7 +11,7 @@ import {
   type Deployment,
 } from './automation.fixture';
 
-// Finding 10: one report created 1,000 hosts and 1,000 permanent events. The caps refuse such growth
+// One report created 1,000 hosts and 1,000 permanent events. The caps refuse such growth
 // with a clear error, and nothing of a refused report is kept.
 
 const NEW_PER_REPORT = 3;

@@ -84,6 +84,7 @@ describe('POST /agents/v1/groups/{groupId}/reports', () => {
       logsEnabled: false,
       profilerEnabled: false,
       sslEnabled: false,
+      aliases: [],
       links: [{ rel: 'self', href: `${t.apiUrl}/groups/${d.groupId}/hosts/${a.id}` }],
     });
     expect(Date.parse(a.lastPing)).toBeGreaterThanOrEqual(Math.floor(now.getTime() / 1000) * 1000);

@@ -50,7 +50,7 @@ export async function createAgentKey(
   return { id: response.body._id, key: response.body.key };
 }
 
-export function reportUrl(t: TestApp, groupId: string): string {
+export function reportUrl(t: Pick<TestApp, 'baseUrl'>, groupId: string): string {
   return `${t.baseUrl}/agents/v1/groups/${groupId}/reports`;
 }
 
@@ -59,7 +59,7 @@ export function basic(user: string, password: string): string {
 }
 
 export async function postReport(
-  t: TestApp,
+  t: Pick<TestApp, 'baseUrl'>,
   groupId: string,
   key: string | undefined,
   body: unknown,

@@ -55,6 +55,7 @@ describe('POST /groups/{groupId}/hosts', () => {
       sslEnabled: true,
       username: 'mms-monitoring',
       authMechanismName: 'SCRAM-SHA-256',
+      aliases: [],
       links: [{ rel: 'self', href: `${t.apiUrl}/groups/${d.groupId}/hosts/${response.body.id}` }],
     });
     expect(response.text).not.toContain('never-stored');

@@ -12,7 +12,7 @@ import {
   type DeliveryView,
 } from './deliveries.fixture';
 
-// Finding 10: a receiver failing for a day kept ~1,440 attempt rows per delivery. Only the latest
+// A receiver failing for a day kept ~1,440 attempt rows per delivery. Only the latest
 // DELIVERY_ATTEMPTS_KEPT stay; the delivery still counts every attempt.
 
 const KEPT = 3;

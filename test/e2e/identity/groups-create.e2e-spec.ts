@@ -31,6 +31,7 @@ describe('POST /groups', () => {
       activeAgentCount: 0,
       hostCounts: { arbiter: 0, config: 0, master: 0, mongos: 0, primary: 0, secondary: 0, slave: 0 },
       id: expect.stringMatching(/^[0-9a-f]{24}$/),
+      ldapGroupMappings: [],
       links: [{ href: `${t.apiUrl}/groups/${response.body.id}`, rel: 'self' }],
       name: 'Shapes',
       orgId: w.orgA.id,

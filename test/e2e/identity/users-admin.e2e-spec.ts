@@ -46,6 +46,7 @@ describe('POST /users (and PATCH, DELETE /users/{userId})', () => {
       links: [{ href: `${t.apiUrl}/users/${created.body.id}`, rel: 'self' }],
       mobileNumber: '+1 555 0100',
       roles: [{ groupId: w.projectA.id, roleName: 'GROUP_READ_ONLY' }],
+      teamIds: [],
       username: request.username,
     });
     expect(created.text).not.toMatch(/password|ha1|Teammate-2024/i);

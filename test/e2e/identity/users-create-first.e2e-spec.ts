@@ -47,6 +47,7 @@ describe('POST /unauth/users', () => {
       lastName: 'Doe',
       links: [{ href: `${t.apiUrl}/users/${user.id}`, rel: 'self' }],
       roles: [{ roleName: 'GLOBAL_OWNER' }],
+      teamIds: [],
       username: 'jane.doe@example.com',
     });
     expect(response.text).not.toContain(FIRST_USER_PASSWORD);

@@ -30,6 +30,7 @@ describe('GET /users/{userId}', () => {
       lastName: 'Doe',
       links: [{ href: `${t.apiUrl}/users/${w.user.id}`, rel: 'self' }],
       roles: [{ roleName: 'GLOBAL_OWNER' }],
+      teamIds: [],
       username: 'jane.doe@example.com',
     });
     expect(response.text).not.toMatch(/password|ha1/i);

@@ -343,6 +343,7 @@ describe('PUT /* and PATCH /* of the OpenAPI document: what GET returns, the wri
         { field: 'id', changed: set('id', OTHER_ID) },
         { field: 'username', changed: set('username', 'someone.else@example.com') },
         { field: 'links', changed: set('links', otherLinks) },
+        { field: 'teamIds', changed: set('teamIds', [OTHER_ID]) },
       ],
     });
 
@@ -357,6 +358,10 @@ describe('PUT /* and PATCH /* of the OpenAPI document: what GET returns, the wri
         { field: 'orgId', changed: set('orgId', OTHER_ID) },
         { field: 'links', changed: set('links', otherLinks) },
         { field: 'activeAgentCount', changed: set('activeAgentCount', 7) },
+        {
+          field: 'ldapGroupMappings',
+          changed: set('ldapGroupMappings', [{ roleName: 'GROUP_OWNER', ldapGroups: ['x'] }]),
+        },
         {
           field: 'hostCounts',
           changed: (b) => ({ ...b, hostCounts: { ...(b.hostCounts as Body), primary: 3 } }),

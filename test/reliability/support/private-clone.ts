@@ -16,8 +16,9 @@ export interface PrivateClone {
 }
 
 // A checkout of the built service inside a directory only its owner may enter, as a clone under Debian's
-// /root is: nobody else can reach anything in it, the embedded Postgres binaries included.
-export function privateCloneOfBuild(distDir = join(ROOT, 'dist')): PrivateClone {
+// /root is: nobody else can reach anything in it, the embedded Postgres binaries included. `without`:
+// packages left out of its node_modules, as an install with --omit=optional leaves out the binaries.
+export function privateCloneOfBuild(distDir = join(ROOT, 'dist'), without: string[] = []): PrivateClone {
   const privateDir = mkdtempSync(join(tmpdir(), 'dms-private-'));
   if ((statSync(privateDir).mode & 0o777) !== 0o700) throw new Error(`${privateDir} is not 0700`);
   const dir = join(privateDir, 'clone');
@@ -27,6 +28,7 @@ export function privateCloneOfBuild(distDir = join(ROOT, 'dist')): PrivateClone 
   for (const name of readdirSync(join(ROOT, 'node_modules'))) {
     const source = join(ROOT, 'node_modules', name);
     const target = join(dir, 'node_modules', name);
+    if (without.includes(name)) continue;
     if (COPIED_PACKAGES.has(name)) execFileSync('cp', ['-al', source, target]);
     else symlinkSync(source, target);
   }

@@ -25,7 +25,7 @@ import {
 import { AlertDecisions } from './alert-decisions';
 import { agentAlertOf, hostAlertOf } from './alert-subjects';
 import { EnabledConfigsCache } from './enabled-configs.cache';
-import { agentTargetKey, ruleClosedBy, ruleOpenedBy } from './event-rules';
+import { agentTargetKey, isAlertRecord, ruleClosedBy, ruleOpenedBy } from './event-rules';
 import { matchesAll, warmMatchers } from './host-matchers';
 import { AlertSlotsStore } from './alert-slots.store';
 import { TrackingAlertsStore } from './tracking-alerts.store';
@@ -84,7 +84,7 @@ export class AlertEngine {
   ): Promise<void> {
     const rule = ruleOpenedBy(event.eventTypeName);
     const groupId = event.groupId;
-    if (!rule || groupId === undefined) return;
+    if (!rule || groupId === undefined || isAlertRecord(event)) return;
     const configs = (await this.configs.of(groupId)).filter(
       (config) => config.eventTypeName === rule.opening,
     );
@@ -131,7 +131,7 @@ export class AlertEngine {
     >,
   ): Promise<void> {
     const rule = ruleClosedBy(event.eventTypeName);
-    if (!rule || event.groupId === undefined) return;
+    if (!rule || event.groupId === undefined || isAlertRecord(event)) return;
     const targetKey =
       rule.target === 'HOST'
         ? event.subject?.hostId

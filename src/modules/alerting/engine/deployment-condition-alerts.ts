@@ -35,6 +35,7 @@ import {
 } from './deployment-conditions';
 import { AlertSlotsStore } from './alert-slots.store';
 import { EnabledConfigsCache } from './enabled-configs.cache';
+import { isAlertRecord } from './event-rules';
 import type { HostFacts } from './host-facts';
 import { matchesAll, warmMatchers } from './host-matchers';
 
@@ -75,7 +76,7 @@ export class DeploymentConditionAlerts {
   @OnDomainEvent(AutomationEventTypes.HOST_UP, { suppressErrors: false })
   @OnDomainEvent(AutomationEventTypes.DELETE_HOST_AUDIT, { suppressErrors: false })
   async onHostChanged(event: DomainEventOf<'HOST_DOWN' | 'HOST_UP' | 'DELETE_HOST_AUDIT'>): Promise<void> {
-    if (event.groupId === undefined) return;
+    if (event.groupId === undefined || isAlertRecord(event)) return;
     const setName = event.subject?.replicaSetName;
     const clusterName = event.subject?.clusterName;
     if (setName === undefined && clusterName === undefined) return;

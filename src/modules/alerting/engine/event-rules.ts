@@ -1,3 +1,5 @@
+import type { DomainEvent } from '../../../platform/events/domain-event';
+
 // Event-based configurations the engine raises from the automation context's events (`domain.<NAME>`):
 // the opening event raises an alert of the configuration with that eventTypeName, the closing event
 // resolves it. HOST_DOWN alerts concern a host (matchers apply); the agent ones concern the agent's
@@ -20,6 +22,14 @@ export const EVENT_RULES: readonly EventRule[] = [
   },
   { opening: 'BACKUP_AGENT_VERSION_BEHIND', closing: 'BACKUP_AGENT_VERSION_CURRENT', target: 'AGENT' },
 ];
+
+// An alert's own opening or closing is recorded under the same event type as the change in the world that
+// caused it (HOST_DOWN, HOST_UP, ...), with the alert as its subject. Only the world's events drive the
+// engine: reacting to the alert's record again would end, within the same transaction, the alerts of
+// other configurations that the world's event is still ending (and evaluate everything twice).
+export function isAlertRecord(event: DomainEvent): boolean {
+  return event.subject?.alertId !== undefined;
+}
 
 export function ruleOpenedBy(eventTypeName: string): EventRule | undefined {
   return EVENT_RULES.find((rule) => rule.opening === eventTypeName);

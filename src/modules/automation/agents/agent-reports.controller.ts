@@ -1,11 +1,10 @@
-import { Body, Controller, HttpCode, HttpStatus, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, HttpStatus, Param, Post } from '@nestjs/common';
 import { ApiAcceptedResponse, ApiBody, ApiOperation, ApiParam, ApiSecurity, ApiTags } from '@nestjs/swagger';
 import { PublicRoute } from '../../../platform/auth/require-role.decorator';
 import { ApiErrorResponses } from '../../../platform/http/api-error-responses.decorator';
 import { CommonErrors } from '../../../platform/http/error-codes';
 import { checkBodyByHand } from '../../../platform/http/validation';
 import { AutomationErrors, invalidAgentApiKey, reportsBacklogged } from '../automation.errors';
-import { AgentKeyGuard } from './agent-key.guard';
 import { acceptPlainReport } from './agent-report.check';
 import { AGENT_KEY_SECURITY, AGENT_REPORT_EXAMPLES } from './agent-api.openapi';
 import { AgentReportRequest } from './dto/agent-report.request';
@@ -16,7 +15,8 @@ const GROUP = '5e8cc670a16506712e0b1e95';
 // Valid reports skip the decorators (hundreds of samples each); the others still get their error bodies.
 checkBodyByHand(AgentReportRequest, acceptPlainReport);
 
-// The agent API (outside /api/public/v1.0): not Digest, but HTTP Basic with a project agent API key.
+// The agent API (outside /api/public/v1.0): not Digest, but HTTP Basic with a project agent API key,
+// checked by the HTTP pipeline before the body is read (AgentKeyVerifier).
 @ApiTags('Agent API')
 @Controller('agents/v1/groups/:groupId')
 export class AgentReportsController {
@@ -24,7 +24,6 @@ export class AgentReportsController {
 
   @Post('reports')
   @PublicRoute()
-  @UseGuards(AgentKeyGuard)
   @HttpCode(HttpStatus.ACCEPTED)
   @ApiSecurity(AGENT_KEY_SECURITY)
   @ApiOperation({

@@ -23,6 +23,7 @@ import { HostStatistics } from '../hosts/host-statistics';
 import { ConcurrencyGate, GateFullError } from '../../../platform/concurrency/concurrency-gate';
 import { emitInOrder } from '../../../platform/events/emit-in-order';
 import type { AgentType } from './agent-types';
+import { AgentReportMetrics } from './agent-report.metrics';
 import { AgentsStore } from './agents.store';
 import type { AgentReportRequest } from './dto/agent-report.request';
 import { REPORT_INGESTED, type ReportIngestedEvent } from './report-ingested.event';
@@ -50,8 +51,10 @@ export class ReportIngestService {
     private readonly partitions: MeasurementPartitions,
     private readonly emitter: EventEmitter2,
     private readonly statistics: HostStatistics,
+    private readonly metrics: AgentReportMetrics,
   ) {
     this.writes = new ConcurrencyGate(config.reportWriteConcurrency, config.reportQueueLimit);
+    metrics.watchQueue(() => this.writes.queued);
   }
 
   async ingest(groupId: string, report: AgentReportRequest): Promise<void> {
@@ -132,7 +135,9 @@ export class ReportIngestService {
     }
     if (hosts.length > 0) {
       const ingested: ReportIngestedEvent = { groupId, at: now, hosts: hosts.map(ingestedHostOf) };
+      const evaluated = this.metrics.evaluationTimer();
       await emitInOrder(this.emitter, REPORT_INGESTED, ingested);
+      evaluated();
     }
     return hosts.filter(({ previous }) => previous === undefined).length;
   }

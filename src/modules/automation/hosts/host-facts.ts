@@ -16,6 +16,10 @@ export type HostFactFields = Pick<
   | 'lastDataSizeBytes'
   | 'lastIndexSizeBytes'
   | 'sslCertificateNotAfter'
+  | 'aliases'
+  | 'hiddenSecondary'
+  | 'lastRestart'
+  | 'slaveDelaySec'
 >;
 
 // A host no agent has described yet.
@@ -29,6 +33,10 @@ export const UNREPORTED_FACTS: Omit<HostFactFields, 'sslEnabled'> = {
   lastDataSizeBytes: null,
   lastIndexSizeBytes: null,
   sslCertificateNotAfter: null,
+  aliases: [],
+  hiddenSecondary: null,
+  lastRestart: null,
+  slaveDelaySec: null,
 };
 
 // A report replaces the facts it carries and keeps the others: an agent that cannot read a fact this
@@ -48,5 +56,12 @@ export function mergeFacts(previous: HostFactFields, reported: ReportHostRequest
       reported.sslCertificateNotAfter === undefined
         ? previous.sslCertificateNotAfter
         : (parseIsoDateTime(reported.sslCertificateNotAfter) ?? previous.sslCertificateNotAfter),
+    aliases: reported.aliases ?? previous.aliases,
+    hiddenSecondary: reported.hiddenSecondary ?? previous.hiddenSecondary,
+    lastRestart:
+      reported.lastRestart === undefined
+        ? previous.lastRestart
+        : (parseIsoDateTime(reported.lastRestart) ?? previous.lastRestart),
+    slaveDelaySec: reported.slaveDelaySec ?? previous.slaveDelaySec,
   };
 }

@@ -123,22 +123,29 @@ export class HostReportWriter {
       last_data_size_bytes: host.lastDataSizeBytes,
       last_index_size_bytes: host.lastIndexSizeBytes,
       ssl_certificate_not_after: host.sslCertificateNotAfter?.toISOString() ?? null,
+      aliases: host.aliases,
+      hidden_secondary: host.hiddenSecondary,
+      last_restart: host.lastRestart?.toISOString() ?? null,
+      slave_delay_sec: host.slaveDelaySec,
     }));
     // The facts were merged with the locked row above, so the values written are final.
     await this.txHost.tx.query(
       `INSERT INTO hosts (id, group_id, hostname, port, type_name, replica_set_name, cluster_name, cluster_id, up,
          monitored, alerts_enabled, logs_enabled, profiler_enabled, ssl_enabled, created, last_ping, last_reported,
          version, ip_address, uptime_msec, journaling_enabled, has_startup_warnings, low_ulimit,
-         last_data_size_bytes, last_index_size_bytes, ssl_certificate_not_after)
+         last_data_size_bytes, last_index_size_bytes, ssl_certificate_not_after, aliases, hidden_secondary,
+         last_restart, slave_delay_sec)
        SELECT r.id, $1, r.hostname, r.port, r.type_name, r.replica_set_name, r.cluster_name, r.cluster_id, r.up,
          true, true, false, false, r.ssl_enabled, $2, r.last_ping, $2,
          r.version, r.ip_address, r.uptime_msec, r.journaling_enabled, r.has_startup_warnings, r.low_ulimit,
-         r.last_data_size_bytes, r.last_index_size_bytes, r.ssl_certificate_not_after
+         r.last_data_size_bytes, r.last_index_size_bytes, r.ssl_certificate_not_after, r.aliases,
+         r.hidden_secondary, r.last_restart, r.slave_delay_sec
        FROM jsonb_to_recordset($3::jsonb) AS r(id char(24), hostname varchar, port integer, type_name varchar,
          replica_set_name varchar, cluster_name varchar, cluster_id char(24), up boolean, last_ping timestamptz,
          version varchar, ip_address varchar, uptime_msec bigint, journaling_enabled boolean,
          has_startup_warnings boolean, low_ulimit boolean, ssl_enabled boolean, last_data_size_bytes bigint,
-         last_index_size_bytes bigint, ssl_certificate_not_after timestamptz)
+         last_index_size_bytes bigint, ssl_certificate_not_after timestamptz, aliases text[],
+         hidden_secondary boolean, last_restart timestamptz, slave_delay_sec integer)
        ON CONFLICT (group_id, hostname, port) DO UPDATE SET type_name = EXCLUDED.type_name,
          replica_set_name = EXCLUDED.replica_set_name, cluster_name = EXCLUDED.cluster_name,
          cluster_id = EXCLUDED.cluster_id, up = EXCLUDED.up, last_ping = EXCLUDED.last_ping,
@@ -147,7 +154,9 @@ export class HostReportWriter {
          has_startup_warnings = EXCLUDED.has_startup_warnings, low_ulimit = EXCLUDED.low_ulimit,
          ssl_enabled = EXCLUDED.ssl_enabled, last_data_size_bytes = EXCLUDED.last_data_size_bytes,
          last_index_size_bytes = EXCLUDED.last_index_size_bytes,
-         ssl_certificate_not_after = EXCLUDED.ssl_certificate_not_after`,
+         ssl_certificate_not_after = EXCLUDED.ssl_certificate_not_after, aliases = EXCLUDED.aliases,
+         hidden_secondary = EXCLUDED.hidden_secondary, last_restart = EXCLUDED.last_restart,
+         slave_delay_sec = EXCLUDED.slave_delay_sec`,
       [groupId, now, JSON.stringify(rows)],
     );
   }

@@ -16,6 +16,7 @@ const bigintAsNumber: ValueTransformer = {
 @Check('hosts_port_check', `port BETWEEN 1 AND 65535`)
 @Check('hosts_uptime_msec_check', `uptime_msec >= 0`)
 @Check('hosts_data_sizes_check', `last_data_size_bytes >= 0 AND last_index_size_bytes >= 0`)
+@Check('hosts_slave_delay_sec_check', `slave_delay_sec >= 0`)
 export class HostEntity {
   @PrimaryColumn({ type: 'char', length: 24, primaryKeyConstraintName: 'hosts_pkey' })
   id!: string;
@@ -101,4 +102,16 @@ export class HostEntity {
 
   @Column({ name: 'ssl_certificate_not_after', type: 'timestamptz', precision: 3, nullable: true })
   sslCertificateNotAfter!: Date | null;
+
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  aliases!: string[];
+
+  @Column({ name: 'hidden_secondary', type: 'boolean', nullable: true })
+  hiddenSecondary!: boolean | null;
+
+  @Column({ name: 'last_restart', type: 'timestamptz', precision: 3, nullable: true })
+  lastRestart!: Date | null;
+
+  @Column({ name: 'slave_delay_sec', type: 'integer', nullable: true })
+  slaveDelaySec!: number | null;
 }

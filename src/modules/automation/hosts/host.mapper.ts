@@ -24,6 +24,7 @@ export function toHostResponse(host: HostEntity, links: LinkResponse[]): HostRes
     logsEnabled: host.logsEnabled,
     profilerEnabled: host.profilerEnabled,
     sslEnabled: host.sslEnabled,
+    aliases: [...host.aliases],
     links,
   };
   if (host.replicaSetName !== null) response.replicaSetName = host.replicaSetName;
@@ -46,6 +47,9 @@ export function toHostResponse(host: HostEntity, links: LinkResponse[]): HostRes
   if (host.sslCertificateNotAfter !== null) {
     response.sslCertificateNotAfter = toIsoSeconds(host.sslCertificateNotAfter);
   }
+  if (host.hiddenSecondary !== null) response.hiddenSecondary = host.hiddenSecondary;
+  if (host.lastRestart !== null) response.lastRestart = toIsoSeconds(host.lastRestart);
+  if (host.slaveDelaySec !== null) response.slaveDelaySec = host.slaveDelaySec;
   return response;
 }
 
@@ -92,6 +96,10 @@ export function hostFromRow(row: Record<string, unknown>): HostEntity {
     lastDataSizeBytes: numberOrNull(row.last_data_size_bytes),
     lastIndexSizeBytes: numberOrNull(row.last_index_size_bytes),
     sslCertificateNotAfter: (row.ssl_certificate_not_after as Date | null) ?? null,
+    aliases: (row.aliases as string[] | null) ?? [],
+    hiddenSecondary: (row.hidden_secondary as boolean | null) ?? null,
+    lastRestart: (row.last_restart as Date | null) ?? null,
+    slaveDelaySec: numberOrNull(row.slave_delay_sec),
   };
 }
 

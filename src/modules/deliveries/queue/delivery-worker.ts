@@ -9,6 +9,7 @@ import { EventPublisher } from '../../../platform/events/event-publisher';
 import { NotifierRegistry, type AlertEventKind, type NotifyResult } from '../notifiers';
 import { DeliveryEventTypes } from '../deliveries.events';
 import { DeliveryQueue } from './delivery-queue';
+import { DeliveryMetrics } from './delivery.metrics';
 import type { DeliveryEntity } from './delivery.entity';
 import { nextStep, type NextStep } from './retry-policy';
 
@@ -39,6 +40,7 @@ export class DeliveryWorker {
     private readonly events: EventPublisher,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly metrics: DeliveryMetrics,
   ) {}
 
   // Shutdown: claim nothing more; the attempts in hand are still made and recorded.
@@ -122,6 +124,7 @@ export class DeliveryWorker {
             delivery.context,
           );
     const step = nextStep(result, delivery.attemptCount, delivery.created, this.clock.now(), Math.random());
+    this.metrics.attempted(delivery.targetType, step);
     try {
       await this.finish(delivery, result, started, step);
     } catch (error) {

@@ -20,6 +20,7 @@ import { TeamEntity } from '../teams/team.entity';
 import type { UserResponse } from '../users/dto/user.response';
 import { UserEntity } from '../users/user.entity';
 import { toUserResponse, userPath } from '../users/user.mapper';
+import { UserTeamsStore } from '../users/user-teams.store';
 import type { ProjectUsersQuery } from './dto/project-users.query';
 import { MembershipStore, type MemberRoleRow } from './membership.store';
 import { parseProjectUsers } from './project-users-body';
@@ -36,6 +37,7 @@ export class MembershipService {
     private readonly credentialChanges: CredentialChanges,
     private readonly events: EventPublisher,
     private readonly links: PageLinks,
+    private readonly userTeams: UserTeamsStore,
   ) {}
 
   // `among`: only these users (a team's members), each still with its roles in the organization.
@@ -79,6 +81,7 @@ export class MembershipService {
       .getRepository(UserEntity)
       .findBy({ id: In(additions.map((a) => a.id)) });
     const byId = new Map(users.map((user) => [user.id, user]));
+    const teamIds = await this.userTeams.teamIdsOf(users.map((user) => user.id));
     const results: UserResponse[] = [];
     for (const [index, addition] of additions.entries()) {
       const user = byId.get(addition.id);
@@ -94,6 +97,7 @@ export class MembershipService {
         this.toResponse(
           user,
           after.filter((row) => row.groupId === groupId),
+          teamIds.get(user.id) ?? [],
         ),
       );
     }
@@ -159,16 +163,17 @@ export class MembershipService {
             .getRepository(UserEntity)
             .find({ where: { id: In(userIds) }, order: { username: 'ASC' } });
     const slice = users.slice(page.offset, page.offset + page.itemsPerPage);
+    const teamIds = await this.userTeams.teamIdsOf(slice.map((user) => user.id));
     const results = slice.map((user) => {
       const roles = rows.filter((row) => row.userId === user.id && row.roleName !== '');
       const unique = new Map(roles.map((row) => [`${row.groupId}|${row.orgId}|${row.roleName}`, row]));
-      return this.toResponse(user, [...unique.values()]);
+      return this.toResponse(user, [...unique.values()], teamIds.get(user.id) ?? []);
     });
     return this.links.list(page, results, users.length);
   }
 
-  private toResponse(user: UserEntity, roles: RoleRow[]): UserResponse {
-    return toUserResponse(user, roles, this.links.self(userPath(user.id)));
+  private toResponse(user: UserEntity, roles: RoleRow[], teamIds: string[]): UserResponse {
+    return toUserResponse(user, roles, this.links.self(userPath(user.id)), teamIds);
   }
 
   // Writers hold the project (shared) until they commit: a concurrent DELETE /groups/{groupId} then

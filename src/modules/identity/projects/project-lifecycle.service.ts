@@ -23,6 +23,7 @@ import type { UpdateProjectRequest } from './dto/update-project.request';
 import { ProjectOrgDirectory } from './project-org.directory';
 import { ProjectEntity } from './project.entity';
 import { projectPath, tagsShownTo, toProjectResponse } from './project.mapper';
+import { AgentActivity } from '../../../platform/deployments/agent-activity';
 
 // PATCH and DELETE /groups/{groupId}; the guard already required GROUP_OWNER (ORG_OWNER and
 // GLOBAL_OWNER imply it).
@@ -35,6 +36,7 @@ export class ProjectLifecycleService {
     private readonly credentialChanges: CredentialChanges,
     private readonly events: EventPublisher,
     private readonly links: PageLinks,
+    private readonly agentActivity: AgentActivity,
   ) {}
 
   // Each field that really changes gets its own audit event. Tags are the product's to a global owner
@@ -50,7 +52,8 @@ export class ProjectLifecycleService {
     }
     const project = await this.locked(groupId);
     const showTags = tagsShownTo(principal);
-    assertReadOnlyUnchanged(request, this.toResponse(project, showTags));
+    const lastActive = (await this.agentActivity.lastActiveOf([groupId])).get(groupId);
+    assertReadOnlyUnchanged(request, this.toResponse(project, showTags, lastActive));
     const tagsChange =
       request.tags !== undefined && !sameValue(request.tags, showTags ? project.tags : [])
         ? request.tags
@@ -93,7 +96,7 @@ export class ProjectLifecycleService {
         raw: { oldTags: old, newTags: project.tags },
       });
     }
-    return this.toResponse(project, showTags);
+    return this.toResponse(project, showTags, lastActive);
   }
 
   // The project's own roles (users', teams', API keys' assignments) go here; every other context drops
@@ -140,7 +143,11 @@ export class ProjectLifecycleService {
     return project;
   }
 
-  private toResponse(project: ProjectEntity, showTags: boolean): ProjectResponse {
-    return toProjectResponse(project, this.links.self(projectPath(project.id)), showTags);
+  private toResponse(
+    project: ProjectEntity,
+    showTags: boolean,
+    lastActive: Date | undefined,
+  ): ProjectResponse {
+    return toProjectResponse(project, this.links.self(projectPath(project.id)), showTags, lastActive);
   }
 }

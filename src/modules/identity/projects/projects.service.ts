@@ -20,6 +20,7 @@ import type { ProjectResponse } from './dto/project.response';
 import { ProjectEntity } from './project.entity';
 import { VisibleProjectsStore } from './visible-projects.store';
 import { projectPath, tagsShownTo, toProjectResponse } from './project.mapper';
+import { AgentActivity } from '../../../platform/deployments/agent-activity';
 
 @Injectable()
 export class ProjectsService {
@@ -30,6 +31,7 @@ export class ProjectsService {
     private readonly events: EventPublisher,
     private readonly links: PageLinks,
     private readonly visibleProjects: VisibleProjectsStore,
+    private readonly agentActivity: AgentActivity,
   ) {}
 
   // Needs ORG_GROUP_CREATOR (or a role implying it) in the target organization. A creator that would
@@ -74,7 +76,7 @@ export class ProjectsService {
       groupId: project.id,
       raw: { name: project.name, withDefaultAlertsSettings: project.withDefaultAlertsSettings },
     });
-    return this.toResponse(project, principal);
+    return this.toResponse(project, principal, new Map());
   }
 
   async list(principal: Principal, page: PageQuery): Promise<ListEnvelope<ProjectResponse>> {
@@ -94,7 +96,7 @@ export class ProjectsService {
   async get(principal: Principal, groupId: string): Promise<ProjectResponse> {
     const project = await this.txHost.tx.getRepository(ProjectEntity).findOneBy({ id: groupId });
     if (!project) throw CommonErrors.GROUP_NOT_FOUND(groupId);
-    return this.toResponse(project, principal);
+    return this.toResponse(project, principal, await this.agentActivity.lastActiveOf([project.id]));
   }
 
   // Names are unique per organization only: the oldest project of that name the caller may read.
@@ -105,7 +107,8 @@ export class ProjectsService {
     const readable = candidates.find((p) =>
       hasProjectRole(principal.roles, p.id, p.orgId, ['GROUP_READ_ONLY']),
     );
-    if (readable) return this.toResponse(readable, principal);
+    if (readable)
+      return this.toResponse(readable, principal, await this.agentActivity.lastActiveOf([readable.id]));
     if (hasGlobalRole(principal.roles, ['GLOBAL_READ_ONLY'])) throw IdentityErrors.GROUP_NAME_NOT_FOUND(name);
     throw CommonErrors.NOT_IN_GROUP();
   }
@@ -122,14 +125,24 @@ export class ProjectsService {
       page.itemsPerPage,
       orgId,
     );
+    const lastActive = await this.agentActivity.lastActiveOf(projects.map((project) => project.id));
     return this.links.list(
       page,
-      projects.map((project) => this.toResponse(project, principal)),
+      projects.map((project) => this.toResponse(project, principal, lastActive)),
       total,
     );
   }
 
-  private toResponse(project: ProjectEntity, principal: Principal): ProjectResponse {
-    return toProjectResponse(project, this.links.self(projectPath(project.id)), tagsShownTo(principal));
+  private toResponse(
+    project: ProjectEntity,
+    principal: Principal,
+    lastActive: Map<string, Date>,
+  ): ProjectResponse {
+    return toProjectResponse(
+      project,
+      this.links.self(projectPath(project.id)),
+      tagsShownTo(principal),
+      lastActive.get(project.id),
+    );
   }
 }

@@ -31,8 +31,9 @@ import type { UserResponse } from './dto/user.response';
 import { isStrongPassword, isValidUsername } from './password-policy';
 import { UserEntity } from './user.entity';
 import { toUserResponse, userPath } from './user.mapper';
+import { UserTeamsStore } from './user-teams.store';
 
-const PROFILE_FIELDS = ['firstName', 'lastName', 'emailAddress', 'mobileNumber'] as const;
+const PROFILE_FIELDS = ['firstName', 'lastName', 'emailAddress', 'mobileNumber', 'country'] as const;
 
 // POST/PATCH/DELETE /users: who may do it is the role-grant rule (platform/auth/role-grants.ts).
 @Injectable()
@@ -49,6 +50,7 @@ export class UserAdminService {
     private readonly events: EventPublisher,
     private readonly secrets: SecretBox,
     private readonly links: PageLinks,
+    private readonly userTeams: UserTeamsStore,
   ) {}
 
   // A global user admin may create anyone; an ORG_OWNER or project user admin may create a user
@@ -70,6 +72,7 @@ export class UserAdminService {
       lastName: request.lastName,
       emailAddress: request.emailAddress,
       mobileNumber: request.mobileNumber ?? null,
+      country: request.country ?? null,
       ...sealedDigestHashes(this.secrets, request.username, request.password),
     });
     const raw: UserCreatedRaw = {
@@ -84,7 +87,7 @@ export class UserAdminService {
       raw: { ...raw },
     });
     const after = await this.roleChanges.apply(principal, user, roles);
-    return toUserResponse(user, after, this.links.self(userPath(user.id)));
+    return toUserResponse(user, after, this.links.self(userPath(user.id)), []);
   }
 
   // Names, e-mail, mobile number and password: the user itself or a global user admin. Roles: anyone
@@ -92,10 +95,12 @@ export class UserAdminService {
   @Transactional()
   async update(principal: Principal, userId: string, request: UpdateUserRequest): Promise<UserResponse> {
     const user = await this.administrable(principal, userId);
+    const teamIds = (await this.userTeams.teamIdsOf([user.id])).get(user.id) ?? [];
     assertReadOnlyUnchanged(request, {
       id: user.id,
       username: user.username,
       links: this.links.self(userPath(user.id)),
+      teamIds,
     });
     const self = principal.kind === 'USER' && principal.id === user.id;
     // A profile field sent back as GET printed it is no change: an organization owner may write back
@@ -139,7 +144,7 @@ export class UserAdminService {
       roles !== undefined
         ? await this.roleChanges.replaceWithinReach(principal, user, roles)
         : await this.roleChanges.rolesOf(user.id);
-    return toUserResponse(user, after, this.links.self(userPath(user.id)));
+    return toUserResponse(user, after, this.links.self(userPath(user.id)), teamIds);
   }
 
   // Every role goes (each removal needs the grant right, so a global user admin cannot delete a

@@ -23,6 +23,9 @@ export class UserEntity {
   @Column({ name: 'mobile_number', type: 'text', nullable: true })
   mobileNumber!: string | null;
 
+  @Column({ type: 'char', length: 2, nullable: true })
+  country!: string | null;
+
   @Column({ name: 'ha1_md5', type: 'text' })
   ha1Md5!: string;
 

@@ -23,6 +23,7 @@ import { isStrongPassword, isValidUsername } from './password-policy';
 import { UserRoleEntity } from './user-role.entity';
 import { UserEntity } from './user.entity';
 import { toUserResponse, userPath } from './user.mapper';
+import { UserTeamsStore } from './user-teams.store';
 
 // Serializes concurrent bootstrap calls so that exactly one of them creates the first user.
 const FIRST_USER_LOCK_KEY = 727_101;
@@ -39,6 +40,7 @@ export class UsersService {
     private readonly secrets: SecretBox,
     private readonly links: PageLinks,
     private readonly projectOrgIds: ProjectOrgIdsStore,
+    private readonly userTeams: UserTeamsStore,
   ) {}
 
   // POST /unauth/users: the product's first-run bootstrap.
@@ -86,7 +88,7 @@ export class UsersService {
         this.links.self(apiKeyPath(issued.key)),
         issued.privateKey,
       ),
-      user: toUserResponse(user, userRoles, this.links.self(userPath(user.id))),
+      user: toUserResponse(user, userRoles, this.links.self(userPath(user.id)), []),
     };
   }
 
@@ -114,7 +116,8 @@ export class UsersService {
     if (!self && !globalReader && !(await this.ownsAnOrgOf(principal, roles))) {
       throw CommonErrors.USER_UNAUTHORIZED();
     }
-    return toUserResponse(user, roles, this.links.self(userPath(user.id)));
+    const teamIds = (await this.userTeams.teamIdsOf([user.id])).get(user.id) ?? [];
+    return toUserResponse(user, roles, this.links.self(userPath(user.id)), teamIds);
   }
 
   private async ownsAnOrgOf(principal: Principal, roles: UserRoleEntity[]): Promise<boolean> {

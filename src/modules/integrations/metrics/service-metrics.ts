@@ -1,24 +1,27 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { Injectable, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
-import { collectDefaultMetrics, Counter, Registry } from 'prom-client';
+import { Counter } from 'prom-client';
+import { MetricsRegistry } from '../../../platform/metrics/metrics-registry';
 
-// The service's own metrics for Prometheus: the process and Node.js defaults of prom-client, plus the
-// HTTP responses by method and status. One registry per application, so test apps in one process do
-// not share counters. Labels carry no path: paths hold project ids and would grow without bound.
+// The HTTP responses by method and status, on the application's registry (where every context adds its
+// own figures; docs/operations.md lists them). Labels carry no path: paths hold project ids and would
+// grow without bound.
 @Injectable()
 export class ServiceMetrics implements OnApplicationBootstrap, OnModuleDestroy {
-  readonly registry = new Registry();
-  private readonly responses = new Counter({
-    name: 'http_requests_total',
-    help: 'HTTP requests answered, by method and status code.',
-    labelNames: ['method', 'status'] as const,
-    registers: [this.registry],
-  });
+  private readonly responses: Counter<'method' | 'status'>;
   private server: Server | undefined;
 
-  constructor(private readonly adapterHost: HttpAdapterHost) {
-    collectDefaultMetrics({ register: this.registry });
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly metrics: MetricsRegistry,
+  ) {
+    this.responses = new Counter({
+      name: 'http_requests_total',
+      help: 'HTTP requests answered, by method and status code.',
+      labelNames: ['method', 'status'] as const,
+      registers: [metrics.registry],
+    });
   }
 
   // Counted at the HTTP server, not in a Nest interceptor: requests refused by authentication or
@@ -33,7 +36,7 @@ export class ServiceMetrics implements OnApplicationBootstrap, OnModuleDestroy {
   }
 
   text(): Promise<string> {
-    return this.registry.metrics();
+    return this.metrics.text();
   }
 
   private readonly count = (request: IncomingMessage, response: ServerResponse): void => {

@@ -46,20 +46,22 @@ export class PrometheusDiscoveryService {
       address: request?.remoteAddress ?? '',
     };
     const path = request?.path ?? `/prometheus/v1.0/groups/${groupId}/discovery`;
-    const wait = this.throttle.retryAfterSeconds(subject, now);
+    // A request without credentials is Prometheus asking what to send, not a guess: it reserves no check.
+    // The others reserve theirs before the (awaited) scrypt check, so answers sent together cannot all be
+    // checked against a count none of them has reached yet.
+    const wait = credentials === null ? 0 : this.throttle.reserve(subject, now);
     if (wait > 0) throw this.throttle.refusal(path, wait);
-    const settings = await this.integrations.configuredFor(groupId, 'PROMETHEUS');
-    // Always one scrypt check, also for an unknown project, so timing does not reveal which exist.
-    const passwordOk = await verifyPassword(
-      credentials?.password ?? '',
-      settings?.passwordHash ?? (await dummyPasswordHash()),
-    );
+    const { settings, passwordOk } = await this.verify(groupId, credentials).catch((error: unknown) => {
+      if (credentials !== null) this.throttle.release(subject);
+      throw error;
+    });
     const userOk = sameText(credentials?.username ?? '', settings?.username ?? '');
-    if (credentials === null || settings === null || !passwordOk || !userOk) {
-      // A request without credentials is Prometheus asking what to send, not a guess.
-      const blockedFor = credentials === null ? 0 : await this.throttle.recordFailure(subject, now);
+    if (credentials === null) throw basicChallenge();
+    if (settings === null || !passwordOk || !userOk) {
+      const blockedFor = await this.throttle.recordFailure(subject, now);
       throw blockedFor > 0 ? this.throttle.refusal(path, blockedFor) : basicChallenge();
     }
+    this.throttle.release(subject);
     await this.throttle.recordSuccess(subject);
     if (!settings.enabled) return [];
     // The project's monitored processes, as the automation context knows them from agents and the API.
@@ -72,5 +74,15 @@ export class PrometheusDiscoveryService {
     const orgId = (await this.projects.orgOf(groupId)) ?? '';
     const groupName = (await this.projectNames.nameOf(groupId)) ?? '';
     return [{ targets, labels: { group_id: groupId, group_name: groupName, org_id: orgId } }];
+  }
+
+  // Always one scrypt check, also for an unknown project, so timing does not reveal which exist.
+  private async verify(groupId: string, credentials: ReturnType<typeof parseBasicAuthorization>) {
+    const settings = await this.integrations.configuredFor(groupId, 'PROMETHEUS');
+    const passwordOk = await verifyPassword(
+      credentials?.password ?? '',
+      settings?.passwordHash ?? (await dummyPasswordHash()),
+    );
+    return { settings, passwordOk };
   }
 }

@@ -88,13 +88,18 @@ export class DigestAuthenticator extends HttpAuthenticator implements OnModuleIn
     const nonce = this.checkNonce(credentials.nonce, now);
     if (!nonce.valid && !nonce.stale) return this.challenge(now, false);
 
-    // A blocked guesser's answer is not even checked: right or wrong, it waits.
     const remoteAddress = normalizeAddress(attempt.remoteAddress) ?? attempt.remoteAddress;
     const subject: FailureSubject = { scope: 'digest', name: credentials.username, address: remoteAddress };
+    // A blocked guesser's answer is not even checked: right or wrong, it waits (and costs no lookup).
+    const blocked = this.throttle.retryAfterSeconds(subject, now);
+    if (blocked > 0) return { ok: false, error: this.throttle.refusal(pathOf(attempt.uri), blocked) };
+    const credential = await this.cache.get(credentials.username, now);
+
+    // Asked again after the lookup, and from there to the failure's reservation nothing is awaited: answers
+    // arriving together are checked one after the other, each counting the failures in flight before it,
+    // so past the free failures the rest wait, the right answer among them.
     const wait = this.throttle.retryAfterSeconds(subject, now);
     if (wait > 0) return { ok: false, error: this.throttle.refusal(pathOf(attempt.uri), wait) };
-
-    const credential = await this.cache.get(credentials.username, now);
     const ha1 = credential
       ? credentials.algorithm === 'MD5'
         ? credential.ha1Md5
@@ -105,6 +110,7 @@ export class DigestAuthenticator extends HttpAuthenticator implements OnModuleIn
       credentials.response,
     );
     if (!credential || !matches) {
+      this.throttle.reserve(subject, now);
       const blockedFor = await this.throttle.recordFailure(subject, now);
       if (blockedFor > 0) return { ok: false, error: this.throttle.refusal(pathOf(attempt.uri), blockedFor) };
       return this.challenge(now, false);

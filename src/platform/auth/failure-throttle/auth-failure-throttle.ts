@@ -8,6 +8,7 @@ import { ApiError } from '../../http/api-error';
 import { CommonErrors } from '../../http/error-codes';
 import { parseCidr } from '../../net/cidr';
 import { AuthFailuresStore } from './auth-failures.store';
+import { FailureBuckets, type BucketRule } from './failure-buckets';
 
 // Who failed: `scope` separates credential spaces (Digest user names, a project's Prometheus user).
 export interface FailureSubject {
@@ -17,9 +18,8 @@ export interface FailureSubject {
 }
 
 const PRUNE_INTERVAL_MS = 60_000;
-// Caps on what an attacker with many names or addresses can make one instance remember.
-const MAX_BLOCKS = 100_000;
-const MAX_FAILING = 100_000;
+// Cap on what an attacker with many names or addresses can make one instance remember.
+const MAX_BUCKETS = 200_000;
 // Names are the caller's choice: long ones are hashed rather than stored as they came.
 const MAX_NAME_IN_KEY = 200;
 
@@ -35,16 +35,16 @@ export function clientOf(address: string): string {
 // address, so every instance on the database counts the same failures; past a bucket's free failures,
 // each further one blocks it for twice as long as the one before (capped). A stranger elsewhere cannot
 // lock the owner out: the owner's own (name, address) and address buckets stay clear.
-// The success path costs nothing: whether a caller is blocked is answered from this instance's memory,
-// filled by the failures it records itself. Another instance learns of a block at the first failure it
-// verifies there, so two instances give an attacker one extra verification per block at most.
+// A check is reserved before the answer is verified (reserve, then recordFailure or release), in this
+// instance's memory and in one synchronous step, so answers sent together get no more checks than the
+// free failures: the ones past them wait for the block. The success path costs nothing: with nothing
+// failing or in flight here, no bucket key is even worked out. Across instances, each reserves against
+// the shared count as it last learned it: answers spread over N instances at once get at most N times the
+// free failures checked, and every instance blocks at its next failure once the shared count is past them.
 @Injectable()
 export class AuthFailureThrottle implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('AuthFailureThrottle');
-  // bucket key -> blocked until (epoch ms)
-  private readonly blocks = new Map<string, number>();
-  // (name, address) keys this instance recorded a failure for: only those pay a write on success.
-  private readonly failing = new Set<string>();
+  private readonly buckets: FailureBuckets;
   private pruneTimer: NodeJS.Timeout | undefined;
   private readonly store: AuthFailuresStore;
 
@@ -54,6 +54,14 @@ export class AuthFailureThrottle implements OnModuleInit, OnApplicationShutdown 
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.store = new AuthFailuresStore(dataSource);
+    this.buckets = new FailureBuckets(
+      {
+        blockMs: config.authFailureBlockMs,
+        maxBlockMs: config.authFailureMaxBlockMs,
+        resetMs: config.authFailureResetMs,
+      },
+      MAX_BUCKETS,
+    );
   }
 
   onModuleInit(): void {
@@ -69,40 +77,43 @@ export class AuthFailureThrottle implements OnModuleInit, OnApplicationShutdown 
     if (this.pruneTimer) clearInterval(this.pruneTimer);
   }
 
-  // Seconds the subject must wait before its credentials are checked again; 0 when it may try now.
-  // Nothing blocked (the usual case): no bucket key is worked out, so a success parses no address.
+  // Seconds the subject must wait before its credentials are checked again; 0 when it may try now. A check
+  // admitted here must be reserved in the same synchronous step, before anything else is awaited.
   retryAfterSeconds(subject: FailureSubject, now: number): number {
-    if (this.blocks.size === 0) return 0;
-    let until = 0;
-    for (const key of this.keysOf(subject)) {
-      const blocked = this.blocks.get(key);
-      if (blocked === undefined) continue;
-      if (blocked <= now) this.blocks.delete(key);
-      else until = Math.max(until, blocked);
-    }
-    return until === 0 ? 0 : Math.max(1, Math.ceil((until - now) / 1000));
+    if (this.buckets.empty) return 0;
+    return seconds(this.buckets.waitFor(this.rulesOf(subject), now));
   }
 
-  // Counts a failed verification; returns the seconds to wait when it started (or lengthened) a block.
+  // 0: a check is reserved for the subject, to be ended by recordFailure or release. Otherwise the seconds
+  // to wait, and nothing is reserved.
+  reserve(subject: FailureSubject, now: number): number {
+    return seconds(this.buckets.reserve(this.rulesOf(subject), now));
+  }
+
+  // A reserved check that succeeded.
+  release(subject: FailureSubject): void {
+    this.buckets.release(this.rulesOf(subject).map((rule) => rule.key));
+  }
+
+  // Counts the failure of a reserved check and ends it; returns the seconds to wait when it started (or
+  // lengthened) a block.
   async recordFailure(subject: FailureSubject, now: number): Promise<number> {
-    const keys = this.keysOf(subject);
-    const [pair, address] = keys;
-    const rows = await this.store.record(keys, new Date(now), new Date(now - this.config.authFailureResetMs));
-    this.remember(this.failing, MAX_FAILING, pair);
-    for (const row of rows) {
-      const free =
-        row.bucket_key === address
-          ? this.config.authFailuresPerAddress
-          : this.config.authFailuresPerNameAddress;
-      const over = row.failures - free;
-      if (over <= 0) continue;
-      const blockMs = Math.min(
-        this.config.authFailureMaxBlockMs,
-        this.config.authFailureBlockMs * 2 ** Math.min(over - 1, 40),
+    const rules = this.rulesOf(subject);
+    const keys = rules.map((rule) => rule.key);
+    try {
+      const rows = await this.store.record(
+        keys,
+        new Date(now),
+        new Date(now - this.config.authFailureResetMs),
       );
-      this.block(row.bucket_key, now + blockMs);
+      for (const row of rows) {
+        const rule = rules.find((candidate) => candidate.key === row.bucket_key);
+        if (rule) this.buckets.learn(rule, row.failures, now);
+      }
+    } finally {
+      this.buckets.release(keys);
     }
-    const wait = this.retryAfterSeconds(subject, now);
+    const wait = seconds(this.buckets.waitFor(rules, now));
     this.logger.warn({
       msg: 'authentication failed',
       scope: subject.scope,
@@ -116,10 +127,10 @@ export class AuthFailureThrottle implements OnModuleInit, OnApplicationShutdown 
   // A success forgets the (name, address) count, never the address's: one good credential must not
   // clear an address that keeps guessing others. Only after failures seen here, so it is rarely a write.
   async recordSuccess(subject: FailureSubject): Promise<void> {
-    if (this.failing.size === 0) return;
-    const [pair] = this.keysOf(subject);
-    if (!this.failing.delete(pair)) return;
-    await this.store.forget(pair);
+    if (this.buckets.empty) return;
+    const [pair] = this.rulesOf(subject);
+    if (!this.buckets.forget(pair.key)) return;
+    await this.store.forget(pair.key);
   }
 
   // The product's 429 body, naming the refused resource, the free failures and the reset time.
@@ -133,30 +144,23 @@ export class AuthFailureThrottle implements OnModuleInit, OnApplicationShutdown 
   }
 
   async prune(now: number): Promise<void> {
-    for (const [key, until] of this.blocks) if (until <= now) this.blocks.delete(key);
+    this.buckets.prune(now);
     await this.store.deleteQuietSince(new Date(now - this.config.authFailureResetMs));
   }
 
-  private keysOf(subject: FailureSubject): [string, string] {
+  private rulesOf(subject: FailureSubject): [BucketRule, BucketRule] {
     const client = clientOf(subject.address);
     const name =
       subject.name.length > MAX_NAME_IN_KEY
         ? `sha256:${createHash('sha256').update(subject.name).digest('hex')}`
         : subject.name;
-    return [`${subject.scope}|${client}|${name}`, `address|${client}`];
+    return [
+      { key: `${subject.scope}|${client}|${name}`, free: this.config.authFailuresPerNameAddress },
+      { key: `address|${client}`, free: this.config.authFailuresPerAddress },
+    ];
   }
+}
 
-  private block(key: string, until: number): void {
-    const current = this.blocks.get(key) ?? 0;
-    if (until <= current) return;
-    this.blocks.delete(key);
-    while (this.blocks.size >= MAX_BLOCKS) this.blocks.delete(this.blocks.keys().next().value as string);
-    this.blocks.set(key, until);
-  }
-
-  private remember(set: Set<string>, max: number, key: string): void {
-    set.delete(key);
-    while (set.size >= max) set.delete(set.values().next().value as string);
-    set.add(key);
-  }
+function seconds(ms: number): number {
+  return ms <= 0 ? 0 : Math.max(1, Math.ceil(ms / 1000));
 }

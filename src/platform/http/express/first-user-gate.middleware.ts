@@ -3,7 +3,7 @@ import type { FirstUserGate } from '../../auth/first-user-gate';
 import type { ApiError } from '../api-error';
 import { pathOf } from './request-url';
 
-const FIRST_USER_PATH = /^\/api\/public\/v1\.0\/unauth\/users\/?$/i;
+export const FIRST_USER_PATH = /^\/api\/public\/v1\.0\/unauth\/users\/?$/i;
 
 // `POST /unauth/users` once a user exists: refused from the gate's cached answer, before the body is
 // read or parsed, so an anonymous caller costs one cached lookup whatever it sends.

@@ -5,9 +5,11 @@ import { ClsService } from 'nestjs-cls';
 import { DataSource } from 'typeorm';
 import type { AppConfig } from '../../config/app-config';
 import { HttpAuthenticator } from '../../auth/authenticator';
+import { AgentKeyCheck } from '../../auth/agent-key-check';
 import { FirstUserGate } from '../../auth/first-user-gate';
 import { RequestContext } from '../request-context';
 import { rateLimitMiddleware, rateLimitEnabled } from '../rate-limit/rate-limit.middleware';
+import { agentKeyMiddleware } from './agent-key.middleware';
 import { authenticationMiddleware } from './authentication.middleware';
 import { firstUserGateMiddleware } from './first-user-gate.middleware';
 import { jsonBodyMiddleware } from './json-body.middleware';
@@ -15,15 +17,17 @@ import { writeError, type PipelineRequest } from './json-response';
 import { mediaTypeMiddleware } from './media-type.middleware';
 import { middlewareChain, type Middleware } from './middleware-chain';
 import { preRoutingErrorsMiddleware } from './pre-routing-errors.middleware';
+import { publicBodyIgnored } from './public-bodies';
 import { requestContextMiddleware } from './request-context.middleware';
 import { pathOf } from './request-url';
 import { securityHeadersMiddleware } from './security-headers.middleware';
 import { serviceHeadersMiddleware } from './service-headers.middleware';
 import { unstorableInputMiddleware } from './unstorable-input.middleware';
 
-// Everything Express-specific, in order: CLS entry, response headers, authentication before any body
-// is read, rate limits, the closed first-user bootstrap, the media type, JSON parsing (per-route byte
-// limit, then the shape of the raw bytes), unstorable input, errors raised before routing.
+// Everything Express-specific, in order: CLS entry, response headers, authentication (Digest, and the
+// agent API's keys) before any body is read, rate limits, the closed first-user bootstrap, the media
+// type, JSON parsing (per-route byte limit, then the shape of the raw bytes; never for a public route
+// that takes no body), unstorable input, errors raised before routing.
 export function installHttpPipeline(nestApp: INestApplication, config: AppConfig): void {
   const app = nestApp as NestExpressApplication;
   const logger = new Logger('HttpPipeline');
@@ -39,14 +43,17 @@ export function installHttpPipeline(nestApp: INestApplication, config: AppConfig
     securityHeadersMiddleware(),
     serviceHeadersMiddleware(config),
     authenticationMiddleware(app.get(HttpAuthenticator), context),
+    agentKeyMiddleware(app.get(AgentKeyCheck, { strict: false }), writeError),
   ];
   if (rateLimitEnabled(config)) {
-    steps.push(rateLimitMiddleware(config, app.get(DataSource), (req) => pathOf(req.originalUrl), writeError));
+    steps.push(
+      rateLimitMiddleware(config, app.get(DataSource), (req) => pathOf(req.originalUrl), writeError),
+    );
   }
   steps.push(
     firstUserGateMiddleware(app.get(FirstUserGate, { strict: false }), writeError),
     mediaTypeMiddleware(),
-    jsonBodyMiddleware(config),
+    bodyUnlessIgnored(jsonBodyMiddleware(config)),
     unstorableInputMiddleware(),
   );
   app.use(middlewareChain(steps));
@@ -55,4 +62,8 @@ export function installHttpPipeline(nestApp: INestApplication, config: AppConfig
       logger.error({ msg: 'unexpected error before routing', reference, err: error }),
     ),
   );
+}
+
+function bodyUnlessIgnored(parse: Middleware<PipelineRequest>): Middleware<PipelineRequest> {
+  return (req, res, next) => (publicBodyIgnored(pathOf(req.originalUrl)) ? next() : parse(req, res, next));
 }

@@ -32,6 +32,10 @@ function utf8Bytes(raw: Buffer, encoding: string): Uint8Array {
   }
 }
 
+// Methods whose routes read no body. Clients still send one: the official Go client encodes its nil
+// options as the JSON `null` (`GET` with `null\n`), which carries nothing and is served as no body.
+const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'DELETE']);
+
 // Parses a JSON body (objects and arrays only: `strict`) after authentication and the media type check:
 // the route's byte limit first (413 REQUEST_TOO_LARGE, from Content-Length before anything is read when
 // the client announces it), then the shape of the raw bytes (400 naming the attribute), then JSON.parse.
@@ -53,6 +57,18 @@ export function jsonBodyMiddleware(
   };
   const small = json({ limit: config.bodyLimitBytes, strict: true, type: JSON_MEDIA_TYPES, verify });
   const large = json({ limit: config.largeBodyLimitBytes, strict: true, type: JSON_MEDIA_TYPES, verify });
-  return (req, res, next) =>
-    (isLargeBodyRoute(req.method, pathOf(req.originalUrl)) ? large : small)(req, res, next);
+  const bodyless = json({ limit: config.bodyLimitBytes, strict: false, type: JSON_MEDIA_TYPES, verify });
+  return (req, res, next) => {
+    if (!BODYLESS_METHODS.has(req.method)) {
+      return (isLargeBodyRoute(req.method, pathOf(req.originalUrl)) ? large : small)(req, res, next);
+    }
+    bodyless(req, res, (error?: unknown) => {
+      if (error !== undefined) return next(error);
+      const body = req.body as unknown;
+      if (body === null) req.body = undefined;
+      // What `strict` refuses on the other methods: a bare number, string or boolean.
+      else if (body !== undefined && typeof body !== 'object') return next(CommonErrors.INVALID_JSON());
+      next();
+    });
+  };
 }

@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import type { Principal } from '../../auth/principal';
 import type { ApiError } from '../api-error';
 import { errorHeaders } from '../api-error.filter';
+import { recordErrorCode } from '../error-outcome';
 import { queryPairs } from './request-url';
 
 // pretty/envelope: the query's output options, parsed once per request (see outputOptions).
@@ -46,6 +47,7 @@ export function sendJson(req: PipelineRequest, res: Response, body: unknown): Re
 }
 
 export function writeError(req: Request, res: Response, error: ApiError): void {
+  recordErrorCode(res, error.errorCode);
   res.status(error.status);
   res.set(errorHeaders(error));
   sendJson(req, res, error.toBody());

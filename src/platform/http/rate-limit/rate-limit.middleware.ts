@@ -3,11 +3,12 @@ import type { DataSource } from 'typeorm';
 import type { Principal } from '../../auth/principal';
 import type { AppConfig } from '../../config/app-config';
 import type { ApiError } from '../api-error';
+import { PROBE_PATHS } from '../../health/probe-paths';
 import { CommonErrors } from '../error-codes';
 import { TokenBuckets, type BucketRequest, type BucketState } from './token-buckets.store';
 
-// Load balancers probe /health; it never counts.
-const EXEMPT_PATHS = new Set(['/health']);
+// Load balancers probe /health and /health/ready; they never count.
+const EXEMPT_PATHS = PROBE_PATHS;
 
 const PROJECT_PATH = /^\/api\/public\/v1\.0\/groups\/([0-9a-f]{24})(?:\/|$)/;
 

@@ -22,6 +22,7 @@ import { ReportMeasurementRequest } from './report-measurement.request';
 
 export const MAX_MEASUREMENTS_PER_HOST = 1000;
 export const MAX_DISKS_PER_HOST = 100;
+export const MAX_ALIASES_PER_HOST = 20;
 
 export class ReportHostRequest {
   @ApiProperty({ example: 'db0.example.com', minLength: 1, maxLength: 255 })
@@ -127,6 +128,43 @@ export class ReportHostRequest {
   @Min(0)
   @Max(Number.MAX_SAFE_INTEGER)
   lastIndexSizeBytes?: number;
+
+  @ApiPropertyOptional({
+    type: [String],
+    maxItems: MAX_ALIASES_PER_HOST,
+    example: ['db0-alt.example.com:27017'],
+    description: 'Other host:port names the process answers to; replaces the known list when present.',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_ALIASES_PER_HOST)
+  @IsString({ each: true })
+  @Length(1, 261, { each: true })
+  aliases?: string[];
+
+  @ApiPropertyOptional({ example: false, description: 'Whether the process is a hidden replica set member.' })
+  @IsOptional()
+  @IsBoolean()
+  hiddenSecondary?: boolean;
+
+  @ApiPropertyOptional({
+    example: '2024-03-01T08:00:00Z',
+    description: 'When the process last started (ISO 8601).',
+  })
+  @IsOptional()
+  @IsIsoDateTime()
+  lastRestart?: string;
+
+  @ApiPropertyOptional({
+    example: 0,
+    minimum: 0,
+    description: 'Configured replication delay of the member, in seconds.',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(2_147_483_647)
+  slaveDelaySec?: number;
 
   @ApiPropertyOptional({ type: [ReportMeasurementRequest], maxItems: MAX_MEASUREMENTS_PER_HOST })
   @IsOptional()

@@ -104,6 +104,22 @@ export class HostResponse {
   })
   sslCertificateNotAfter?: string;
 
+  @ApiProperty({
+    type: [String],
+    example: ['db0-alt.example.com:27017'],
+    description: 'Other host:port names the process answers to, as its agent reports them.',
+  })
+  aliases!: string[];
+
+  @ApiPropertyOptional({ example: false, description: 'Whether the process is a hidden replica set member.' })
+  hiddenSecondary?: boolean;
+
+  @ApiPropertyOptional({ example: '2024-03-01T08:00:00Z', description: 'When the process last started.' })
+  lastRestart?: string;
+
+  @ApiPropertyOptional({ example: 0, description: 'Configured replication delay of the member, in seconds.' })
+  slaveDelaySec?: number;
+
   @ApiProperty({ type: [LinkResponse] })
   links!: LinkResponse[];
 }

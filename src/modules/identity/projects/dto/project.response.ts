@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { LinkResponse } from '../../../../platform/http/pagination/link.response';
 import { ListEnvelopeResponse } from '../../../../platform/http/pagination/list-envelope';
 
@@ -12,6 +12,11 @@ export class HostCountsResponse {
   @ApiProperty({ example: 0 }) slave!: number;
 }
 
+export class LdapGroupMappingResponse {
+  @ApiProperty({ example: 'GROUP_OWNER' }) roleName!: string;
+  @ApiProperty({ type: [String], example: ['dbas'] }) ldapGroups!: string[];
+}
+
 export class ProjectResponse {
   @ApiProperty({ example: 0 })
   activeAgentCount!: number;
@@ -21,6 +26,19 @@ export class ProjectResponse {
 
   @ApiProperty({ example: '5c8100bcf2a30b12ff88258f' })
   id!: string;
+
+  @ApiPropertyOptional({
+    example: '2024-03-01T08:00:00Z',
+    description: 'When an agent of the project last reported; absent until one has.',
+  })
+  lastActiveAgent?: string;
+
+  @ApiProperty({
+    type: [LdapGroupMappingResponse],
+    example: [],
+    description: 'LDAP groups mapped to project roles: always empty, no LDAP directory backs this service.',
+  })
+  ldapGroupMappings!: LdapGroupMappingResponse[];
 
   @ApiProperty({ type: [LinkResponse] })
   links!: LinkResponse[];

@@ -2,7 +2,7 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsNotEmpty, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { LinkResponse } from '../../../../platform/http/pagination/link.response';
 import { ReadOnlyField } from '../../../../platform/http/read-only-fields';
-import { HostCountsResponse } from './project.response';
+import { HostCountsResponse, LdapGroupMappingResponse } from './project.response';
 
 export const MAX_PROJECT_TAGS = 10;
 export const PROJECT_TAG_PATTERN = /^[A-Za-z0-9._-]{1,32}$/;
@@ -58,4 +58,10 @@ export class UpdateProjectRequest {
 
   @ReadOnlyField({ type: Number })
   shardCount?: unknown;
+
+  @ReadOnlyField({ type: String })
+  lastActiveAgent?: unknown;
+
+  @ReadOnlyField({ type: [LdapGroupMappingResponse] })
+  ldapGroupMappings?: unknown;
 }

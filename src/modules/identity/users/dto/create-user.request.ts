@@ -52,6 +52,11 @@ export class CreateUserRequest {
   @Matches(PHONE_NUMBER_PATTERN, { message: 'mobileNumber must be a phone number such as +1 555 0100' })
   mobileNumber?: string;
 
+  @ApiPropertyOptional({ example: 'US', description: 'ISO 3166-1 alpha-2 country code.' })
+  @IsOptional()
+  @Matches(/^[A-Z]{2}$/, { message: 'country must be an ISO 3166-1 alpha-2 code' })
+  country?: string;
+
   @ApiProperty({
     type: [RoleRequest],
     example: [{ groupId: '5e8cc670a16506712e0b1e95', roleName: 'GROUP_READ_ONLY' }],

@@ -51,6 +51,11 @@ export class UpdateUserRequest {
   @Matches(PHONE_NUMBER_PATTERN, { message: 'mobileNumber must be a phone number such as +1 555 0100' })
   mobileNumber?: string;
 
+  @ApiPropertyOptional({ example: 'US', description: 'ISO 3166-1 alpha-2 country code.' })
+  @IsOptional()
+  @Matches(/^[A-Z]{2}$/, { message: 'country must be an ISO 3166-1 alpha-2 code' })
+  country?: string;
+
   @ApiPropertyOptional({
     type: [RoleRequest],
     example: [{ orgId: '5980cfc70b6d97029d82e3f6', roleName: 'ORG_MEMBER' }],
@@ -70,4 +75,7 @@ export class UpdateUserRequest {
 
   @ReadOnlyField({ type: [LinkResponse] })
   links?: unknown;
+
+  @ReadOnlyField({ type: [String] })
+  teamIds?: unknown;
 }

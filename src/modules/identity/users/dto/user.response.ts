@@ -25,8 +25,18 @@ export class UserResponse {
   @ApiProperty({ type: [RoleResponse] })
   roles!: RoleResponse[];
 
+  @ApiProperty({
+    type: [String],
+    example: ['5e8cc670a16506712e0b1e93'],
+    description: 'The teams the user belongs to.',
+  })
+  teamIds!: string[];
+
   @ApiProperty({ example: 'jane.doe@example.com' })
   username!: string;
+
+  @ApiPropertyOptional({ example: 'US', description: 'ISO 3166-1 alpha-2 code; set when the user has one.' })
+  country?: string;
 }
 
 export class FirstUserResponse {
