@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { domainEventChannel, type DomainEvent } from '../../platform/events/domain-event';
-import { IdentityEventTypes, type GroupDeletedRaw } from '../identity';
+import type { DomainEventOf } from '../../platform/events/domain-event';
+import { OnDomainEvent } from '../../platform/events/on-domain-event';
+import { IdentityEventTypes } from '../identity';
 import { AlertConfigEntity } from './alert-configs/alert-config.entity';
 import { AlertEntity } from './alerts/alert.entity';
 import { EnabledConfigsCache } from './engine/enabled-configs.cache';
@@ -18,9 +18,9 @@ export class AlertingGroupDeletedListener {
     private readonly enabledConfigs: EnabledConfigsCache,
   ) {}
 
-  @OnEvent(domainEventChannel(IdentityEventTypes.GROUP_DELETED), { suppressErrors: false })
-  async onGroupDeleted(event: DomainEvent): Promise<void> {
-    const { groupId } = event.raw as unknown as GroupDeletedRaw;
+  @OnDomainEvent(IdentityEventTypes.GROUP_DELETED, { suppressErrors: false })
+  async onGroupDeleted(event: DomainEventOf<'GROUP_DELETED'>): Promise<void> {
+    const { groupId } = event.raw;
     const tx = this.txHost.tx;
     await tx.getRepository(AlertEntity).delete({ groupId });
     await tx.getRepository(AlertConfigEntity).delete({ groupId });

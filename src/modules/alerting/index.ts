@@ -1,38 +1,19 @@
 export { AlertingModule } from './alerting.module';
 export { AlertConfigsService } from './alert-configs/alert-configs.service';
-export { AlertConfigEventTypes } from './alert-configs/alert-config-event-types';
-export type {
-  AlertConfigDefinition,
-  Matcher,
-  MetricThreshold,
-  Notification,
-  Threshold,
-} from './alert-configs/alert-config.types';
-export { AlertConfigResponse, AlertConfigListResponse } from './alert-configs/dto/alert-config.response';
+export { AlertConfigEventTypes, AlertEventTypes } from './alerting.events';
+export type { Notification, NotificationInput } from './alert-configs/alert-config.types';
 export { renderWebhookBody, renderWebhookHeaders } from './alert-configs/webhook-template';
 export { WEBHOOK_TEMPLATE_MAX_LENGTH } from './catalog/notification-types';
 export { AlertsService } from './alerts/alerts.service';
-export { AlertResponse, AlertListResponse, AlertCurrentValueResponse } from './alerts/dto/alert.response';
-export { ALERT_STATUSES, IllegalAlertTransitionError, type AlertStatus } from './alerts/alert-state';
-export {
-  DuplicateActiveAlertError,
-  InvalidAlertError,
-  type AlertDetails,
-  type NewAlert,
-} from './alerts/alert-details';
-export { AlertEventTypes } from './alerts/alert-event-types';
-export {
-  MaintenanceWindowsService,
-  type ActiveMaintenanceWindow,
-} from './maintenance-windows/maintenance-windows.service';
+export { AlertResponse } from './alerts/dto/alert.response';
+export { IllegalAlertTransitionError } from './alerts/alert-state';
+export { DuplicateActiveAlertError, InvalidAlertError, type NewAlert } from './alerts/alert-details';
+export { MaintenanceWindowsService } from './maintenance-windows/maintenance-windows.service';
 export { AlertInhibition, type Inhibition } from './engine/alert-inhibition';
-export { MaintenanceWindowEventTypes } from './maintenance-windows/maintenance-window-event-types';
 export { ALERT_TRANSITIONED, type AlertTransitionedEvent } from './alerts/alert-transitioned.event';
 export { NotificationRequest } from './alert-configs/dto/notification.request';
 export { checkNotification } from './alert-configs/notification-rules';
 export { UserNotificationMembers } from './alert-configs/user-notification-members';
-export type { NotificationInput } from './alert-configs/alert-config.types';
-export { eventTypeInfo } from './catalog/event-types';
 // Driven by its scheduler; exported so tests (and operators' tooling) can run the sweep on demand.
 export { AlertEngine } from './engine/alert-engine.service';
 export { AlertConfigReconciler } from './engine/alert-config-reconciler';

@@ -37,6 +37,36 @@ export const AutomationEventTypes = {
 
 export type AutomationEventType = (typeof AutomationEventTypes)[keyof typeof AutomationEventTypes];
 
+// The events an agent's heartbeat or silence gives (raw: AgentEventRaw).
+export type AgentEventType = (typeof AutomationEventTypes)[
+  | 'NEW_AGENT'
+  | 'AUTOMATION_AGENT_UP'
+  | 'AUTOMATION_AGENT_DOWN'
+  | 'MONITORING_AGENT_UP'
+  | 'MONITORING_AGENT_DOWN'
+  | 'BACKUP_AGENT_UP'
+  | 'BACKUP_AGENT_DOWN'
+  | 'MONITORING_AGENT_VERSION_BEHIND'
+  | 'MONITORING_AGENT_VERSION_CURRENT'
+  | 'BACKUP_AGENT_VERSION_BEHIND'
+  | 'BACKUP_AGENT_VERSION_CURRENT'];
+
+// The events a host's report or silence gives (raw: HostEventRaw).
+export type HostEventType = (typeof AutomationEventTypes)[
+  | 'NEW_HOST'
+  | 'HOST_DOWN'
+  | 'HOST_UP'
+  | 'HOST_NOW_PRIMARY'
+  | 'HOST_NOW_SECONDARY'
+  | 'HOST_NOW_STANDALONE'
+  | 'HOST_RECOVERING'
+  | 'HOST_RECOVERED'
+  | 'PRIMARY_ELECTED'
+  | 'VERSION_CHANGED'
+  | 'HOST_UPGRADED'
+  | 'HOST_DOWNGRADED'
+  | 'HOST_RESTARTED'];
+
 // `raw` of the agent events.
 export interface AgentEventRaw {
   agentType: string;
@@ -52,4 +82,17 @@ export interface HostEventRaw {
   // Of a VERSION_CHANGED / HOST_UPGRADED / HOST_DOWNGRADED event.
   previousVersion?: string;
   version?: string;
+}
+
+// The agent and host events in the platform's event map (name -> `raw`); the alert engine listens to them.
+// The raw may be absent: an alert's own lifecycle record carries the name of the event that opened or
+// closed it (HOST_DOWN, HOST_UP, ...), with the alert as subject and no raw.
+declare module '../../platform/events/domain-event' {
+  interface DomainEventRawMap
+    extends
+      Record<AgentEventType, AgentEventRaw | undefined>,
+      Record<HostEventType, HostEventRaw | undefined> {
+    // No raw: the subject names the host.
+    DELETE_HOST_AUDIT: undefined;
+  }
 }

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { domainEventChannel, type DomainEvent } from '../../platform/events/domain-event';
-import { IdentityEventTypes, type GroupDeletedRaw } from '../identity';
+import type { DomainEventOf } from '../../platform/events/domain-event';
+import { OnDomainEvent } from '../../platform/events/on-domain-event';
+import { IdentityEventTypes } from '../identity';
 import { AgentApiKeyEntity } from './agent-api-keys/agent-api-key.entity';
 import { AgentEntity } from './agents/agent.entity';
 import { AutomationConfigEntity } from './automation-config/automation-config.entity';
@@ -25,9 +25,9 @@ export class AutomationGroupDeletedListener {
     private readonly measurements: MeasurementStore,
   ) {}
 
-  @OnEvent(domainEventChannel(IdentityEventTypes.GROUP_DELETED), { suppressErrors: false })
-  async onGroupDeleted(event: DomainEvent): Promise<void> {
-    const { groupId } = event.raw as unknown as GroupDeletedRaw;
+  @OnDomainEvent(IdentityEventTypes.GROUP_DELETED, { suppressErrors: false })
+  async onGroupDeleted(event: DomainEventOf<'GROUP_DELETED'>): Promise<void> {
+    const { groupId } = event.raw;
     const tx = this.txHost.tx;
     await lockDeployment(tx, groupId);
     const hosts = await tx.getRepository(HostEntity).find({ select: { id: true }, where: { groupId } });

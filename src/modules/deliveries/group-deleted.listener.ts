@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
 import { Clock } from '../../platform/clock/clock';
-import { domainEventChannel, type DomainEvent } from '../../platform/events/domain-event';
+import type { DomainEventOf } from '../../platform/events/domain-event';
+import { OnDomainEvent } from '../../platform/events/on-domain-event';
 import { toIsoSeconds } from '../../platform/http/timestamps';
-import { IdentityEventTypes, type GroupDeletedRaw } from '../identity';
+import { IdentityEventTypes } from '../identity';
 import { DeliveryQueue, type NewDelivery } from './queue/delivery-queue';
 import { ProjectDeliveriesStore, type ToldReceiver } from './queue/project-deliveries.store';
 
@@ -22,9 +22,9 @@ export class DeliveriesGroupDeletedListener {
     private readonly clock: Clock,
   ) {}
 
-  @OnEvent(domainEventChannel(IdentityEventTypes.GROUP_DELETED), { suppressErrors: false })
-  async onGroupDeleted(event: DomainEvent): Promise<void> {
-    const { groupId } = event.raw as unknown as GroupDeletedRaw;
+  @OnDomainEvent(IdentityEventTypes.GROUP_DELETED, { suppressErrors: false })
+  async onGroupDeleted(event: DomainEventOf<'GROUP_DELETED'>): Promise<void> {
+    const { groupId } = event.raw;
     const told = await this.store.toldOfOpenAlerts(groupId);
     await this.store.removeAllButPendingEndings(groupId);
     const now = this.clock.now();

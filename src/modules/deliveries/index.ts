@@ -2,7 +2,6 @@ export { DeliveriesModule } from './deliveries.module';
 // Driven by the scheduler; exported so tests (and operators' tooling) can run them on demand.
 export { DeliveryWorker } from './queue/delivery-worker';
 export { NotificationPolicy } from './policy/notification-policy';
-export { DeliveryEventTypes } from './deliveries.events';
 // The adapters that call receivers, one per target type; tests drive them directly.
 export {
   ALERT_EVENT_KINDS,

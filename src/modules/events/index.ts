@@ -1,2 +1,1 @@
 export { EventsModule } from './events.module';
-export { EventResponse, EventListResponse } from './dto/event.response';

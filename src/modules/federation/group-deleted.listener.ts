@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Clock } from '../../platform/clock/clock';
-import { domainEventChannel, type DomainEvent } from '../../platform/events/domain-event';
-import { IdentityEventTypes, type GroupDeletedRaw } from '../identity';
+import type { DomainEventOf } from '../../platform/events/domain-event';
+import { OnDomainEvent } from '../../platform/events/on-domain-event';
+import { IdentityEventTypes } from '../identity';
 import { RoleMappingEntity } from './role-mappings/role-mapping.entity';
 
 // Role mappings of the deleted project's organization lose their assignments in that project, in the
@@ -17,9 +17,9 @@ export class FederationGroupDeletedListener {
     private readonly clock: Clock,
   ) {}
 
-  @OnEvent(domainEventChannel(IdentityEventTypes.GROUP_DELETED), { suppressErrors: false })
-  async onGroupDeleted(event: DomainEvent): Promise<void> {
-    const { groupId, orgId } = event.raw as unknown as GroupDeletedRaw;
+  @OnDomainEvent(IdentityEventTypes.GROUP_DELETED, { suppressErrors: false })
+  async onGroupDeleted(event: DomainEventOf<'GROUP_DELETED'>): Promise<void> {
+    const { groupId, orgId } = event.raw;
     const repository = this.txHost.tx.getRepository(RoleMappingEntity);
     const mappings = await repository.findBy({ orgId });
     for (const mapping of mappings) {

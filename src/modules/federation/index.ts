@@ -1,2 +1,1 @@
 export { FederationModule } from './federation.module';
-export { FederationEventTypes } from './federation.events';

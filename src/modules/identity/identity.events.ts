@@ -39,6 +39,12 @@ export const IdentityEventTypes = {
   TEAM_ROLES_MODIFIED: 'TEAM_ROLES_MODIFIED',
 } as const;
 
+// `raw` of GROUP_CREATED: the alerting context creates the default configurations unless the flag is false.
+export interface GroupCreatedRaw {
+  name: string;
+  withDefaultAlertsSettings: boolean;
+}
+
 // `raw` of GROUP_DELETED: every context drops what it holds for the project in the deleting
 // transaction (its events stay, readable to the organization's owners).
 export interface GroupDeletedRaw {
@@ -71,4 +77,34 @@ export interface OrgApiKeyAddedRaw {
 // it sees it.
 export interface OrgApiKeyDeletedRaw {
   apiKeyId: string;
+}
+
+// `raw` of USER_DELETED and REMOVED_FROM_TEAM (the access-lists context drops a deleted user's list).
+export interface TargetUserRaw {
+  targetUserId: string;
+}
+
+// `raw` of JOINED_ORG / REMOVED_FROM_ORG / JOINED_GROUP / REMOVED_FROM_GROUP / USER_ROLES_CHANGED_AUDIT.
+export interface UserRolesRaw {
+  targetUserId: string;
+  rolesBefore: string[];
+  rolesAfter: string[];
+}
+
+// The identity events other contexts listen to, in the platform's event map (name -> `raw`).
+declare module '../../platform/events/domain-event' {
+  interface DomainEventRawMap {
+    USER_CREATED: UserCreatedRaw;
+    USER_DELETED: TargetUserRaw;
+    GROUP_CREATED: GroupCreatedRaw;
+    GROUP_DELETED: GroupDeletedRaw;
+    ORG_API_KEY_ADDED: OrgApiKeyAddedRaw;
+    ORG_API_KEY_DELETED: OrgApiKeyDeletedRaw;
+    API_KEY_DELETED: OrgApiKeyDeletedRaw;
+    REMOVED_FROM_ORG: UserRolesRaw;
+    REMOVED_FROM_GROUP: UserRolesRaw;
+    REMOVED_FROM_TEAM: TargetUserRaw;
+    TEAM_DELETED: { name: string; memberIds: string[] };
+    TEAM_REMOVED_FROM_GROUP: { roleNames: string[] };
+  }
 }

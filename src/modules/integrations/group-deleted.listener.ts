@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { domainEventChannel, type DomainEvent } from '../../platform/events/domain-event';
-import { IdentityEventTypes, type GroupDeletedRaw } from '../identity';
+import type { DomainEventOf } from '../../platform/events/domain-event';
+import { OnDomainEvent } from '../../platform/events/on-domain-event';
+import { IdentityEventTypes } from '../identity';
 import { IntegrationEntity } from './configurations/integration.entity';
 
 // A deleted project's third-party integrations (and the secrets they hold) go in the deleting
@@ -12,9 +12,9 @@ import { IntegrationEntity } from './configurations/integration.entity';
 export class IntegrationsGroupDeletedListener {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
-  @OnEvent(domainEventChannel(IdentityEventTypes.GROUP_DELETED), { suppressErrors: false })
-  async onGroupDeleted(event: DomainEvent): Promise<void> {
-    const { groupId } = event.raw as unknown as GroupDeletedRaw;
+  @OnDomainEvent(IdentityEventTypes.GROUP_DELETED, { suppressErrors: false })
+  async onGroupDeleted(event: DomainEventOf<'GROUP_DELETED'>): Promise<void> {
+    const { groupId } = event.raw;
     await this.txHost.tx.getRepository(IntegrationEntity).delete({ groupId });
   }
 }

@@ -8,3 +8,10 @@ export const IntegrationEventTypes = {
 export interface IntegrationEventRaw {
   integrationType: string;
 }
+
+declare module '../../platform/events/domain-event' {
+  interface DomainEventRawMap {
+    INTEGRATION_CONFIGURED: IntegrationEventRaw;
+    INTEGRATION_REMOVED: IntegrationEventRaw;
+  }
+}

@@ -58,3 +58,26 @@ export const DOMAIN_EVENT_PREFIX = 'domain.';
 export function domainEventChannel(eventTypeName: string): string {
   return `${DOMAIN_EVENT_PREFIX}${eventTypeName}`;
 }
+
+// The event map: event type name -> type of its `raw`. Each context adds the events it publishes to it
+// beside their names, in its `<context>.events.ts`, by declaration merging (the platform imports no
+// context). An event another context listens to must be here: @OnDomainEvent takes only these names, and
+// publish() then requires the mapped `raw`, so both sides are checked by the compiler.
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by the contexts
+export interface DomainEventRawMap {}
+
+export type DomainEventName = keyof DomainEventRawMap;
+
+// A mapped event's `raw` is required unless its type admits undefined; other names keep the loose `raw`
+// (the alert engine publishes names chosen at run time, e.g. an alert's own eventTypeName). The
+// intersection keeps a typed event assignable to DomainEvent, for code that takes any event.
+type RawOf<K extends string> = K extends DomainEventName
+  ? undefined extends DomainEventRawMap[K]
+    ? { raw?: NonNullable<DomainEventRawMap[K]> & Record<string, unknown> }
+    : { raw: DomainEventRawMap[K] & Record<string, unknown> }
+  : { raw?: Record<string, unknown> };
+
+// The event as published and as received: distributive, so a union of names is a union of events.
+export type DomainEventOf<K extends string> = K extends string
+  ? Omit<DomainEvent, 'eventTypeName' | 'raw'> & { eventTypeName: K } & RawOf<K>
+  : never;

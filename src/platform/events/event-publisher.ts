@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
-import { DomainEvent, domainEventChannel } from './domain-event';
+import { domainEventChannel, type DomainEventOf } from './domain-event';
 import { emitInOrder } from './emit-in-order';
 
 // Publishes inside the caller's transaction: listeners are declared with suppressErrors: false,
@@ -10,7 +10,8 @@ import { emitInOrder } from './emit-in-order';
 export class EventPublisher {
   constructor(private readonly emitter: EventEmitter2) {}
 
-  async publish(event: DomainEvent): Promise<void> {
+  // The name's entry in the event map (domain-event.ts) types `raw`.
+  async publish<K extends string>(event: DomainEventOf<K>): Promise<void> {
     await emitInOrder(this.emitter, domainEventChannel(event.eventTypeName), event);
   }
 }

@@ -1,15 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
 import { CredentialChanges } from '../../../platform/auth/credential-changes';
-import { DomainEvent, domainEventChannel } from '../../../platform/events/domain-event';
+import type { DomainEventOf } from '../../../platform/events/domain-event';
+import { OnDomainEvent } from '../../../platform/events/on-domain-event';
 import { isSingleAddress, parseCidr } from '../../../platform/net/cidr';
 import { EventPublisher } from '../../../platform/events/event-publisher';
-import {
-  IdentityEventTypes,
-  type OrgApiKeyAddedRaw,
-  type OrgApiKeyDeletedRaw,
-  type UserCreatedRaw,
-} from '../../identity';
+import { IdentityEventTypes } from '../../identity';
 import { AccessListEventTypes } from '../access-lists.events';
 import type { ListOwnerKind } from '../entries/access-list-entry.entity';
 import { entryName } from '../entries/access-list-entry.mapper';
@@ -27,9 +22,9 @@ export class IdentityEventsListener {
   ) {}
 
   // A key starts behind its creator's fence: a copy of the creating caller's list (none if it has none).
-  @OnEvent(domainEventChannel(IdentityEventTypes.ORG_API_KEY_ADDED), { suppressErrors: false })
-  async onApiKeyAdded(event: DomainEvent): Promise<void> {
-    const raw = event.raw as unknown as OrgApiKeyAddedRaw;
+  @OnDomainEvent(IdentityEventTypes.ORG_API_KEY_ADDED, { suppressErrors: false })
+  async onApiKeyAdded(event: DomainEventOf<'ORG_API_KEY_ADDED'>): Promise<void> {
+    const raw = event.raw;
     const publicKey = event.subject?.targetPublicKey;
     if (raw.accessList.length === 0 || publicKey === undefined) return;
     const added = await this.entries.addMissing(
@@ -47,21 +42,21 @@ export class IdentityEventsListener {
   }
 
   // A deleted key's list goes with it (an organization's key, or a global key with its user).
-  @OnEvent(domainEventChannel(IdentityEventTypes.ORG_API_KEY_DELETED), { suppressErrors: false })
-  async onApiKeyDeleted(event: DomainEvent): Promise<void> {
-    const { apiKeyId } = event.raw as unknown as OrgApiKeyDeletedRaw;
+  @OnDomainEvent(IdentityEventTypes.ORG_API_KEY_DELETED, { suppressErrors: false })
+  async onApiKeyDeleted(event: DomainEventOf<'ORG_API_KEY_DELETED' | 'API_KEY_DELETED'>): Promise<void> {
+    const { apiKeyId } = event.raw;
     await this.entries.removeAll({ kind: 'API_KEY', id: apiKeyId });
   }
 
-  @OnEvent(domainEventChannel(IdentityEventTypes.API_KEY_DELETED), { suppressErrors: false })
-  async onGlobalApiKeyDeleted(event: DomainEvent): Promise<void> {
+  @OnDomainEvent(IdentityEventTypes.API_KEY_DELETED, { suppressErrors: false })
+  async onGlobalApiKeyDeleted(event: DomainEventOf<'API_KEY_DELETED'>): Promise<void> {
     await this.onApiKeyDeleted(event);
   }
 
   // A deleted user's list goes with it (a new user of the same name starts with an empty list).
-  @OnEvent(domainEventChannel(IdentityEventTypes.USER_DELETED), { suppressErrors: false })
-  async onUserDeleted(event: DomainEvent): Promise<void> {
-    const { targetUserId } = event.raw as { targetUserId: string };
+  @OnDomainEvent(IdentityEventTypes.USER_DELETED, { suppressErrors: false })
+  async onUserDeleted(event: DomainEventOf<'USER_DELETED'>): Promise<void> {
+    const { targetUserId } = event.raw;
     await this.entries.removeAll({ kind: 'USER', id: targetUserId });
   }
 
@@ -69,9 +64,9 @@ export class IdentityEventsListener {
   // on the global key's list, the key being what the caller goes on to use: bootstrap scripts pass
   // `whitelist=<their address>` precisely so that the returned key works from there. POST /users: the
   // creating caller's list goes on the new user's.
-  @OnEvent(domainEventChannel(IdentityEventTypes.USER_CREATED), { suppressErrors: false })
-  async onUserCreated(event: DomainEvent): Promise<void> {
-    const raw = event.raw as unknown as UserCreatedRaw;
+  @OnDomainEvent(IdentityEventTypes.USER_CREATED, { suppressErrors: false })
+  async onUserCreated(event: DomainEventOf<'USER_CREATED'>): Promise<void> {
+    const raw = event.raw;
     if (raw.accessList.length === 0) return;
     const forUser = await this.entries.addMissing(
       { kind: 'USER', id: raw.userId },

@@ -15,7 +15,7 @@ import { AlertsService } from '../alerts/alerts.service';
 import { AlertConfigReconciler } from '../engine/alert-config-reconciler';
 import type { AlertResponse } from '../alerts/dto/alert.response';
 import { checkAlertConfig } from './alert-config-rules';
-import { AlertConfigEventTypes } from './alert-config-event-types';
+import { AlertConfigEventTypes } from '../alerting.events';
 import { AlertConfigByIdStore } from './alert-config-by-id.store';
 import { AlertConfigEntity } from './alert-config.entity';
 import { updateAlertConfig } from './alert-config.writer';

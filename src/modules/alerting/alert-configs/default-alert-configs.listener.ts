@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
-import { domainEventChannel, type DomainEvent } from '../../../platform/events/domain-event';
+import type { DomainEventOf } from '../../../platform/events/domain-event';
+import { OnDomainEvent } from '../../../platform/events/on-domain-event';
 import { AlertConfigsService } from './alert-configs.service';
 import { IdentityEventTypes } from '../../identity';
 
@@ -11,8 +11,8 @@ import { IdentityEventTypes } from '../../identity';
 export class DefaultAlertConfigsListener {
   constructor(private readonly configs: AlertConfigsService) {}
 
-  @OnEvent(domainEventChannel(IdentityEventTypes.GROUP_CREATED), { suppressErrors: false })
-  async onProjectCreated(event: DomainEvent): Promise<void> {
+  @OnDomainEvent(IdentityEventTypes.GROUP_CREATED, { suppressErrors: false })
+  async onProjectCreated(event: DomainEventOf<'GROUP_CREATED'>): Promise<void> {
     if (event.groupId === undefined || event.orgId === undefined) return;
     if (event.raw?.withDefaultAlertsSettings === false) return;
     await this.configs.createDefaults(event.groupId, event.orgId);

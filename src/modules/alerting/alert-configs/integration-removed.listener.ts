@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { domainEventChannel, type DomainEvent } from '../../../platform/events/domain-event';
-import { IntegrationEventTypes, type IntegrationEventRaw } from '../../integrations';
+import type { DomainEventOf } from '../../../platform/events/domain-event';
+import { OnDomainEvent } from '../../../platform/events/on-domain-event';
+import { IntegrationEventTypes } from '../../integrations';
 import { AlertingErrors } from '../alerting.errors';
 import { AlertConfigEntity } from './alert-config.entity';
 import { projectIntegrationOf } from './notification-rules';
@@ -15,9 +15,9 @@ import { projectIntegrationOf } from './notification-rules';
 export class IntegrationRemovedListener {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
-  @OnEvent(domainEventChannel(IntegrationEventTypes.INTEGRATION_REMOVED), { suppressErrors: false })
-  async onRemoved(event: DomainEvent): Promise<void> {
-    const { integrationType } = event.raw as unknown as IntegrationEventRaw;
+  @OnDomainEvent(IntegrationEventTypes.INTEGRATION_REMOVED, { suppressErrors: false })
+  async onRemoved(event: DomainEventOf<'INTEGRATION_REMOVED'>): Promise<void> {
+    const { integrationType } = event.raw;
     if (event.groupId === undefined) return;
     const configs = await this.txHost.tx.getRepository(AlertConfigEntity).find({
       select: { id: true, notifications: true },

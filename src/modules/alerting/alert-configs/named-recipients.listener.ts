@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
 import { ProjectDirectory } from '../../../platform/auth/principal';
-import { domainEventChannel, type DomainEvent } from '../../../platform/events/domain-event';
+import type { DomainEventOf } from '../../../platform/events/domain-event';
+import { OnDomainEvent } from '../../../platform/events/on-domain-event';
 import { IdentityErrors, IdentityEventTypes, TeamsService, UserRecipients } from '../../identity';
 import { NamedRecipientsStore, type NamingConfig } from './named-recipients.store';
 
@@ -25,8 +25,8 @@ export class NamedRecipientsListener {
     private readonly projects: ProjectDirectory,
   ) {}
 
-  @OnEvent(domainEventChannel(IdentityEventTypes.TEAM_DELETED), { suppressErrors: false })
-  async onTeamDeleted(event: DomainEvent): Promise<void> {
+  @OnDomainEvent(IdentityEventTypes.TEAM_DELETED, { suppressErrors: false })
+  async onTeamDeleted(event: DomainEventOf<'TEAM_DELETED'>): Promise<void> {
     const teamId = event.subject?.teamId;
     if (teamId === undefined) return;
     const naming = await this.store.namingTeam(teamId);
@@ -35,24 +35,24 @@ export class NamedRecipientsListener {
     }
   }
 
-  @OnEvent(domainEventChannel(IdentityEventTypes.USER_DELETED), { suppressErrors: false })
-  async onUserDeleted(event: DomainEvent): Promise<void> {
+  @OnDomainEvent(IdentityEventTypes.USER_DELETED, { suppressErrors: false })
+  async onUserDeleted(event: DomainEventOf<'USER_DELETED'>): Promise<void> {
     const username = event.subject?.targetUsername;
     if (username !== undefined) await this.assertStillProjectUsers([username], () => true);
   }
 
   // Only the configurations of the projects the change is about: a name the user could not be reached
   // under before (a configuration naming someone outside its project) is not this change's doing.
-  @OnEvent(domainEventChannel(IdentityEventTypes.REMOVED_FROM_GROUP), { suppressErrors: false })
-  async onUserLeftProject(event: DomainEvent): Promise<void> {
+  @OnDomainEvent(IdentityEventTypes.REMOVED_FROM_GROUP, { suppressErrors: false })
+  async onUserLeftProject(event: DomainEventOf<'REMOVED_FROM_GROUP'>): Promise<void> {
     const username = event.subject?.targetUsername;
     if (username === undefined) return;
     await this.assertStillProjectUsers([username], (config) => config.groupId === event.groupId);
   }
 
-  @OnEvent(domainEventChannel(IdentityEventTypes.REMOVED_FROM_ORG), { suppressErrors: false })
-  @OnEvent(domainEventChannel(IdentityEventTypes.REMOVED_FROM_TEAM), { suppressErrors: false })
-  async onUserLeftOrgOrTeam(event: DomainEvent): Promise<void> {
+  @OnDomainEvent(IdentityEventTypes.REMOVED_FROM_ORG, { suppressErrors: false })
+  @OnDomainEvent(IdentityEventTypes.REMOVED_FROM_TEAM, { suppressErrors: false })
+  async onUserLeftOrgOrTeam(event: DomainEventOf<'REMOVED_FROM_ORG' | 'REMOVED_FROM_TEAM'>): Promise<void> {
     const username = event.subject?.targetUsername;
     if (username === undefined || event.orgId === undefined) return;
     const orgId = event.orgId;
@@ -62,8 +62,8 @@ export class NamedRecipientsListener {
     );
   }
 
-  @OnEvent(domainEventChannel(IdentityEventTypes.TEAM_REMOVED_FROM_GROUP), { suppressErrors: false })
-  async onTeamLeftProject(event: DomainEvent): Promise<void> {
+  @OnDomainEvent(IdentityEventTypes.TEAM_REMOVED_FROM_GROUP, { suppressErrors: false })
+  async onTeamLeftProject(event: DomainEventOf<'TEAM_REMOVED_FROM_GROUP'>): Promise<void> {
     const teamId = event.subject?.teamId;
     if (teamId === undefined) return;
     const members = await this.teams.membersOf(teamId);

@@ -28,7 +28,7 @@ import {
 } from './alert-details';
 import { updateAcknowledgement } from './alert-acknowledgement.writer';
 import { AlertByIdStore } from './alert-by-id.store';
-import { AlertEventTypes, closingEventTypeOf } from './alert-event-types';
+import { AlertEventTypes, closingEventTypeOf } from '../alerting.events';
 import { ALERT_TRANSITIONED, type AlertTransitionedEvent } from './alert-transitioned.event';
 import { canChangeAcknowledgement, isAlertStatus, transition, type AlertStatus } from './alert-state';
 import { AlertEntity } from './alert.entity';

@@ -4,7 +4,8 @@ import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { In, type FindOptionsWhere } from 'typeorm';
 import { Clock } from '../../../platform/clock/clock';
-import { domainEventChannel, type DomainEvent } from '../../../platform/events/domain-event';
+import type { DomainEventOf } from '../../../platform/events/domain-event';
+import { OnDomainEvent } from '../../../platform/events/on-domain-event';
 import {
   AutomationEventTypes,
   DeploymentReader,
@@ -65,15 +66,22 @@ export class AlertEngine {
     for (const decision of decisions) await this.apply(decision);
   }
 
-  @OnEvent(domainEventChannel(AutomationEventTypes.HOST_DOWN), { suppressErrors: false })
-  @OnEvent(domainEventChannel(AutomationEventTypes.AUTOMATION_AGENT_DOWN), { suppressErrors: false })
-  @OnEvent(domainEventChannel(AutomationEventTypes.MONITORING_AGENT_DOWN), { suppressErrors: false })
-  @OnEvent(domainEventChannel(AutomationEventTypes.BACKUP_AGENT_DOWN), { suppressErrors: false })
-  @OnEvent(domainEventChannel(AutomationEventTypes.MONITORING_AGENT_VERSION_BEHIND), {
-    suppressErrors: false,
-  })
-  @OnEvent(domainEventChannel(AutomationEventTypes.BACKUP_AGENT_VERSION_BEHIND), { suppressErrors: false })
-  async onOpeningEvent(event: DomainEvent): Promise<void> {
+  @OnDomainEvent(AutomationEventTypes.HOST_DOWN, { suppressErrors: false })
+  @OnDomainEvent(AutomationEventTypes.AUTOMATION_AGENT_DOWN, { suppressErrors: false })
+  @OnDomainEvent(AutomationEventTypes.MONITORING_AGENT_DOWN, { suppressErrors: false })
+  @OnDomainEvent(AutomationEventTypes.BACKUP_AGENT_DOWN, { suppressErrors: false })
+  @OnDomainEvent(AutomationEventTypes.MONITORING_AGENT_VERSION_BEHIND, { suppressErrors: false })
+  @OnDomainEvent(AutomationEventTypes.BACKUP_AGENT_VERSION_BEHIND, { suppressErrors: false })
+  async onOpeningEvent(
+    event: DomainEventOf<
+      | 'HOST_DOWN'
+      | 'AUTOMATION_AGENT_DOWN'
+      | 'MONITORING_AGENT_DOWN'
+      | 'BACKUP_AGENT_DOWN'
+      | 'MONITORING_AGENT_VERSION_BEHIND'
+      | 'BACKUP_AGENT_VERSION_BEHIND'
+    >,
+  ): Promise<void> {
     const rule = ruleOpenedBy(event.eventTypeName);
     const groupId = event.groupId;
     if (!rule || groupId === undefined || isAlertRecord(event)) return;
@@ -106,15 +114,22 @@ export class AlertEngine {
     }
   }
 
-  @OnEvent(domainEventChannel(AutomationEventTypes.HOST_UP), { suppressErrors: false })
-  @OnEvent(domainEventChannel(AutomationEventTypes.AUTOMATION_AGENT_UP), { suppressErrors: false })
-  @OnEvent(domainEventChannel(AutomationEventTypes.MONITORING_AGENT_UP), { suppressErrors: false })
-  @OnEvent(domainEventChannel(AutomationEventTypes.BACKUP_AGENT_UP), { suppressErrors: false })
-  @OnEvent(domainEventChannel(AutomationEventTypes.MONITORING_AGENT_VERSION_CURRENT), {
-    suppressErrors: false,
-  })
-  @OnEvent(domainEventChannel(AutomationEventTypes.BACKUP_AGENT_VERSION_CURRENT), { suppressErrors: false })
-  async onClosingEvent(event: DomainEvent): Promise<void> {
+  @OnDomainEvent(AutomationEventTypes.HOST_UP, { suppressErrors: false })
+  @OnDomainEvent(AutomationEventTypes.AUTOMATION_AGENT_UP, { suppressErrors: false })
+  @OnDomainEvent(AutomationEventTypes.MONITORING_AGENT_UP, { suppressErrors: false })
+  @OnDomainEvent(AutomationEventTypes.BACKUP_AGENT_UP, { suppressErrors: false })
+  @OnDomainEvent(AutomationEventTypes.MONITORING_AGENT_VERSION_CURRENT, { suppressErrors: false })
+  @OnDomainEvent(AutomationEventTypes.BACKUP_AGENT_VERSION_CURRENT, { suppressErrors: false })
+  async onClosingEvent(
+    event: DomainEventOf<
+      | 'HOST_UP'
+      | 'AUTOMATION_AGENT_UP'
+      | 'MONITORING_AGENT_UP'
+      | 'BACKUP_AGENT_UP'
+      | 'MONITORING_AGENT_VERSION_CURRENT'
+      | 'BACKUP_AGENT_VERSION_CURRENT'
+    >,
+  ): Promise<void> {
     const rule = ruleClosedBy(event.eventTypeName);
     if (!rule || event.groupId === undefined || isAlertRecord(event)) return;
     const targetKey =
@@ -133,8 +148,8 @@ export class AlertEngine {
   }
 
   // A host no longer monitored: whatever its alerts were about is gone.
-  @OnEvent(domainEventChannel(AutomationEventTypes.DELETE_HOST_AUDIT), { suppressErrors: false })
-  async onHostRemoved(event: DomainEvent): Promise<void> {
+  @OnDomainEvent(AutomationEventTypes.DELETE_HOST_AUDIT, { suppressErrors: false })
+  async onHostRemoved(event: DomainEventOf<'DELETE_HOST_AUDIT'>): Promise<void> {
     const hostId = event.subject?.hostId;
     if (event.groupId === undefined || hostId === undefined) return;
     const active = await this.activeAlerts({ groupId: event.groupId, hostId });

@@ -4,7 +4,8 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Clock } from '../../../platform/clock/clock';
 import { lockForTransaction } from '../../../platform/database/advisory-lock';
-import { domainEventChannel, type DomainEvent } from '../../../platform/events/domain-event';
+import type { DomainEventOf } from '../../../platform/events/domain-event';
+import { OnDomainEvent } from '../../../platform/events/on-domain-event';
 import {
   AutomationEventTypes,
   DeploymentReader,
@@ -71,10 +72,10 @@ export class DeploymentConditionAlerts {
 
   // A host the liveness sweep marked down (or a report brought back), or a host removed: its replica set
   // and cluster changed.
-  @OnEvent(domainEventChannel(AutomationEventTypes.HOST_DOWN), { suppressErrors: false })
-  @OnEvent(domainEventChannel(AutomationEventTypes.HOST_UP), { suppressErrors: false })
-  @OnEvent(domainEventChannel(AutomationEventTypes.DELETE_HOST_AUDIT), { suppressErrors: false })
-  async onHostChanged(event: DomainEvent): Promise<void> {
+  @OnDomainEvent(AutomationEventTypes.HOST_DOWN, { suppressErrors: false })
+  @OnDomainEvent(AutomationEventTypes.HOST_UP, { suppressErrors: false })
+  @OnDomainEvent(AutomationEventTypes.DELETE_HOST_AUDIT, { suppressErrors: false })
+  async onHostChanged(event: DomainEventOf<'HOST_DOWN' | 'HOST_UP' | 'DELETE_HOST_AUDIT'>): Promise<void> {
     if (event.groupId === undefined || isAlertRecord(event)) return;
     const setName = event.subject?.replicaSetName;
     const clusterName = event.subject?.clusterName;

@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
 import { performance } from 'node:perf_hooks';
 import type { AppConfig } from '../../../platform/config/app-config';
 import { APP_CONFIG } from '../../../platform/config/config.module';
-import type { DomainEvent } from '../../../platform/events/domain-event';
-import { domainEventChannel } from '../../../platform/events/domain-event';
-import { AlertConfigEventTypes } from '../alert-configs/alert-config-event-types';
+import type { DomainEventOf } from '../../../platform/events/domain-event';
+import { OnDomainEvent } from '../../../platform/events/on-domain-event';
+import { AlertConfigEventTypes } from '../alerting.events';
 import { AlertConfigsService } from '../alert-configs/alert-configs.service';
 import type { AlertConfigDefinition } from '../alert-configs/alert-config.types';
 
@@ -39,12 +38,20 @@ export class EnabledConfigsCache {
     this.entries.delete(groupId);
   }
 
-  @OnEvent(domainEventChannel(AlertConfigEventTypes.ALERT_CONFIG_ADDED_AUDIT))
-  @OnEvent(domainEventChannel(AlertConfigEventTypes.ALERT_CONFIG_CHANGED_AUDIT))
-  @OnEvent(domainEventChannel(AlertConfigEventTypes.ALERT_CONFIG_DELETED_AUDIT))
-  @OnEvent(domainEventChannel(AlertConfigEventTypes.ALERT_CONFIG_ENABLED_AUDIT))
-  @OnEvent(domainEventChannel(AlertConfigEventTypes.ALERT_CONFIG_DISABLED_AUDIT))
-  onConfigChanged(event: DomainEvent): void {
+  @OnDomainEvent(AlertConfigEventTypes.ALERT_CONFIG_ADDED_AUDIT)
+  @OnDomainEvent(AlertConfigEventTypes.ALERT_CONFIG_CHANGED_AUDIT)
+  @OnDomainEvent(AlertConfigEventTypes.ALERT_CONFIG_DELETED_AUDIT)
+  @OnDomainEvent(AlertConfigEventTypes.ALERT_CONFIG_ENABLED_AUDIT)
+  @OnDomainEvent(AlertConfigEventTypes.ALERT_CONFIG_DISABLED_AUDIT)
+  onConfigChanged(
+    event: DomainEventOf<
+      | 'ALERT_CONFIG_ADDED_AUDIT'
+      | 'ALERT_CONFIG_CHANGED_AUDIT'
+      | 'ALERT_CONFIG_DELETED_AUDIT'
+      | 'ALERT_CONFIG_ENABLED_AUDIT'
+      | 'ALERT_CONFIG_DISABLED_AUDIT'
+    >,
+  ): void {
     if (event.groupId !== undefined) this.invalidate(event.groupId);
   }
 }

@@ -18,7 +18,7 @@ import { AlertingErrors } from '../alerting.errors';
 import type { CreateMaintenanceWindowRequest } from './dto/create-maintenance-window.request';
 import type { MaintenanceWindowResponse } from './dto/maintenance-window.response';
 import type { UpdateMaintenanceWindowRequest } from './dto/update-maintenance-window.request';
-import { MaintenanceWindowEventTypes } from './maintenance-window-event-types';
+import { MaintenanceWindowEventTypes } from '../alerting.events';
 import {
   maintenanceTypeOf,
   silences,

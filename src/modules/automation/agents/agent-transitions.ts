@@ -1,4 +1,4 @@
-import { AutomationEventTypes, type AutomationEventType } from '../automation.events';
+import { AutomationEventTypes, type AgentEventType, type HostEventType } from '../automation.events';
 import { compareVersions } from './agent-version';
 import { upEventOf, versionEventsOf, type AgentType } from './agent-types';
 
@@ -17,8 +17,8 @@ export function onHeartbeat(
   previous: AgentState | null,
   version: string,
   currentVersion: string,
-): { next: AgentState; events: AutomationEventType[] } {
-  const events: AutomationEventType[] = [];
+): { next: AgentState; events: AgentEventType[] } {
+  const events: AgentEventType[] = [];
   if (previous === null) events.push(AutomationEventTypes.NEW_AGENT);
   else if (previous.state === 'DOWN') events.push(upEventOf(type));
   const versionEvents = versionEventsOf(type);
@@ -34,7 +34,7 @@ export function onHeartbeat(
 
 // A host seen in a report: first sight is NEW_HOST (and HOST_DOWN if reported down); afterwards only
 // a change of `up` is an event.
-export function onHostReport(previousUp: boolean | null, reportedUp: boolean): AutomationEventType[] {
+export function onHostReport(previousUp: boolean | null, reportedUp: boolean): HostEventType[] {
   if (previousUp === null) {
     return reportedUp
       ? [AutomationEventTypes.NEW_HOST]

@@ -1,22 +1,22 @@
-import { AutomationEventTypes, type AutomationEventType } from '../automation.events';
+import { AutomationEventTypes, type AgentEventType } from '../automation.events';
 
 export const AGENT_TYPES = ['AUTOMATION', 'MONITORING', 'BACKUP'] as const;
 export type AgentType = (typeof AGENT_TYPES)[number];
 
-const UP: Record<AgentType, AutomationEventType> = {
+const UP: Record<AgentType, AgentEventType> = {
   AUTOMATION: AutomationEventTypes.AUTOMATION_AGENT_UP,
   MONITORING: AutomationEventTypes.MONITORING_AGENT_UP,
   BACKUP: AutomationEventTypes.BACKUP_AGENT_UP,
 };
 
-const DOWN: Record<AgentType, AutomationEventType> = {
+const DOWN: Record<AgentType, AgentEventType> = {
   AUTOMATION: AutomationEventTypes.AUTOMATION_AGENT_DOWN,
   MONITORING: AutomationEventTypes.MONITORING_AGENT_DOWN,
   BACKUP: AutomationEventTypes.BACKUP_AGENT_DOWN,
 };
 
 // The product names version events for monitoring and backup agents only (in its agent event names).
-const VERSION: Partial<Record<AgentType, { behind: AutomationEventType; current: AutomationEventType }>> = {
+const VERSION: Partial<Record<AgentType, { behind: AgentEventType; current: AgentEventType }>> = {
   MONITORING: {
     behind: AutomationEventTypes.MONITORING_AGENT_VERSION_BEHIND,
     current: AutomationEventTypes.MONITORING_AGENT_VERSION_CURRENT,
@@ -27,16 +27,16 @@ const VERSION: Partial<Record<AgentType, { behind: AutomationEventType; current:
   },
 };
 
-export function upEventOf(type: AgentType): AutomationEventType {
+export function upEventOf(type: AgentType): AgentEventType {
   return UP[type];
 }
 
-export function downEventOf(type: AgentType): AutomationEventType {
+export function downEventOf(type: AgentType): AgentEventType {
   return DOWN[type];
 }
 
 export function versionEventsOf(
   type: AgentType,
-): { behind: AutomationEventType; current: AutomationEventType } | undefined {
+): { behind: AgentEventType; current: AgentEventType } | undefined {
   return VERSION[type];
 }

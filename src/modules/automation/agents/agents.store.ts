@@ -3,7 +3,7 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import type { AppConfig } from '../../../platform/config/app-config';
 import { APP_CONFIG } from '../../../platform/config/config.module';
-import type { AutomationEventType } from '../automation.events';
+import type { AgentEventType } from '../automation.events';
 import { onHeartbeat } from './agent-transitions';
 import type { AgentType } from './agent-types';
 import { AgentEntity } from './agent.entity';
@@ -23,7 +23,7 @@ export class AgentsStore {
     hostname: string,
     version: string,
     now: Date,
-  ): Promise<AutomationEventType[]> {
+  ): Promise<AgentEventType[]> {
     const repository = this.txHost.tx.getRepository(AgentEntity);
     // The row lock orders this report after a liveness sweep that is marking the agent down.
     const previous = await repository.findOne({

@@ -4,7 +4,7 @@ import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-t
 import { newObjectId } from '../../../platform/ids/object-id';
 import { onHostReport } from '../agents/agent-transitions';
 import type { ReportHostRequest } from '../agents/dto/report-host.request';
-import type { AutomationEventType } from '../automation.events';
+import type { HostEventType } from '../automation.events';
 import { lockHostGrowth } from '../deployment-lock';
 import { mergeFacts, UNREPORTED_FACTS } from './host-facts';
 import { checkHostGrowth, type HostCaps } from './host-caps';
@@ -16,7 +16,7 @@ import { hostFromRow } from './host.mapper';
 export interface ReportedHost {
   host: HostEntity;
   reported: ReportHostRequest;
-  events: AutomationEventType[];
+  events: HostEventType[];
   // What was known before this report (undefined on first sight).
   previous?: HostEntity;
 }

@@ -1,5 +1,5 @@
 import { compareVersions } from '../agents/agent-version';
-import { AutomationEventTypes, type AutomationEventType, type HostEventRaw } from '../automation.events';
+import { AutomationEventTypes, type HostEventRaw, type HostEventType } from '../automation.events';
 import { replicaStateNameOf } from './host-types';
 import type { HostEntity } from './host.entity';
 
@@ -9,9 +9,9 @@ type Observed = Pick<HostEntity, 'typeName' | 'up' | 'version' | 'uptimeMsec' | 
 // before: a change of replica-set state (from typeName), of MongoDB version, or an uptime that went
 // backwards (a restart). Only a host reported up says anything about its state; first sight (NEW_HOST)
 // compares with nothing.
-export function hostChangeEvents(previous: Observed | undefined, next: Observed): AutomationEventType[] {
+export function hostChangeEvents(previous: Observed | undefined, next: Observed): HostEventType[] {
   if (previous === undefined || !next.up) return [];
-  const events: AutomationEventType[] = [];
+  const events: HostEventType[] = [];
   const before = stateOf(previous);
   const after = stateOf(next);
   if (after !== before) {
@@ -39,7 +39,7 @@ export function hostChangeEvents(previous: Observed | undefined, next: Observed)
 // The facts of one event, and only its own: a report that changed several things at once gives each event
 // what concerns it, so the text of HOST_NOW_PRIMARY never carries the version change of the same report.
 export function hostChangeFacts(
-  eventTypeName: AutomationEventType,
+  eventTypeName: HostEventType,
   previous: Observed | undefined,
   next: Observed,
 ): Pick<HostEventRaw, 'previousVersion' | 'version'> {
@@ -47,7 +47,7 @@ export function hostChangeFacts(
   return { previousVersion: previous.version, version: next.version };
 }
 
-const VERSION_EVENTS: ReadonlySet<AutomationEventType> = new Set([
+const VERSION_EVENTS: ReadonlySet<HostEventType> = new Set([
   AutomationEventTypes.VERSION_CHANGED,
   AutomationEventTypes.HOST_UPGRADED,
   AutomationEventTypes.HOST_DOWNGRADED,

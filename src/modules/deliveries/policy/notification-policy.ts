@@ -9,7 +9,8 @@ import { Clock } from '../../../platform/clock/clock';
 import type { AppConfig } from '../../../platform/config/app-config';
 import { APP_CONFIG } from '../../../platform/config/config.module';
 import { SecretBox } from '../../../platform/crypto/secret-box';
-import { domainEventChannel, type DomainEvent } from '../../../platform/events/domain-event';
+import type { DomainEventOf } from '../../../platform/events/domain-event';
+import { OnDomainEvent } from '../../../platform/events/on-domain-event';
 import { ApiError } from '../../../platform/http/api-error';
 import { toIsoSeconds } from '../../../platform/http/timestamps';
 import {
@@ -113,8 +114,8 @@ export class NotificationPolicy {
   }
 
   // ALERT_ACKNOWLEDGED_AUDIT is published in the acknowledgement's transaction, after the alert was saved.
-  @OnEvent(domainEventChannel(AlertEventTypes.ALERT_ACKNOWLEDGED_AUDIT), { suppressErrors: false })
-  async onAcknowledged(event: DomainEvent): Promise<void> {
+  @OnDomainEvent(AlertEventTypes.ALERT_ACKNOWLEDGED_AUDIT, { suppressErrors: false })
+  async onAcknowledged(event: DomainEventOf<'ALERT_ACKNOWLEDGED_AUDIT'>): Promise<void> {
     const alertId = event.subject?.alertId;
     if (alertId === undefined || event.groupId === undefined) return;
     const groupId = event.groupId;

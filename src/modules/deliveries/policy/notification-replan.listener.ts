@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { OnEvent } from '@nestjs/event-emitter';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Clock } from '../../../platform/clock/clock';
 import { SecretBox } from '../../../platform/crypto/secret-box';
-import { domainEventChannel, type DomainEvent } from '../../../platform/events/domain-event';
+import type { DomainEventOf } from '../../../platform/events/domain-event';
+import { OnDomainEvent } from '../../../platform/events/on-domain-event';
 import { AlertConfigEventTypes, AlertConfigsService, AlertsService, type Notification } from '../../alerting';
 import { replannedDueAt } from './notification-replan';
 import { NotificationScheduleEntity } from './notification-schedule.entity';
@@ -23,8 +23,8 @@ export class NotificationReplanListener {
     private readonly clock: Clock,
   ) {}
 
-  @OnEvent(domainEventChannel(AlertConfigEventTypes.ALERT_CONFIG_CHANGED_AUDIT), { suppressErrors: false })
-  async onConfigChanged(event: DomainEvent): Promise<void> {
+  @OnDomainEvent(AlertConfigEventTypes.ALERT_CONFIG_CHANGED_AUDIT, { suppressErrors: false })
+  async onConfigChanged(event: DomainEventOf<'ALERT_CONFIG_CHANGED_AUDIT'>): Promise<void> {
     const groupId = event.groupId;
     const alertConfigId = event.subject?.alertConfigId;
     if (groupId === undefined || alertConfigId === undefined) return;

@@ -1,3 +1,23 @@
+// Audit events of the alert configurations (Atlas AlertConfigAuditTypeView names):
+// POST -> ADDED (also for the defaults of a new project), PUT -> CHANGED, DELETE -> DELETED,
+// PATCH {enabled} -> ENABLED / DISABLED.
+export const AlertConfigEventTypes = {
+  ALERT_CONFIG_ADDED_AUDIT: 'ALERT_CONFIG_ADDED_AUDIT',
+  ALERT_CONFIG_CHANGED_AUDIT: 'ALERT_CONFIG_CHANGED_AUDIT',
+  ALERT_CONFIG_DELETED_AUDIT: 'ALERT_CONFIG_DELETED_AUDIT',
+  ALERT_CONFIG_ENABLED_AUDIT: 'ALERT_CONFIG_ENABLED_AUDIT',
+  ALERT_CONFIG_DISABLED_AUDIT: 'ALERT_CONFIG_DISABLED_AUDIT',
+} as const;
+
+// The product documents no event for its alert-muting maintenance windows (only
+// Atlas's different ATLAS_MAINTENANCE_WINDOW_* exist). Ours, named like the product's
+// *_ADDED/_CHANGED/_DELETED.
+export const MaintenanceWindowEventTypes = {
+  MAINTENANCE_WINDOW_ADDED: 'MAINTENANCE_WINDOW_ADDED',
+  MAINTENANCE_WINDOW_CHANGED: 'MAINTENANCE_WINDOW_CHANGED',
+  MAINTENANCE_WINDOW_DELETED: 'MAINTENANCE_WINDOW_DELETED',
+} as const;
+
 // Event types the alerts publish, each in the transaction of its change.
 //
 // API mutations (product names, Atlas AlertAuditTypeView):
@@ -46,4 +66,29 @@ const RESOLVED_BY: Record<string, string> = {
 
 export function closingEventTypeOf(eventTypeName: string): string {
   return RESOLVED_BY[eventTypeName] ?? AlertEventTypes.ALERT_CLOSED;
+}
+
+// `raw` of the alert configuration audits.
+export interface AlertConfigEventRaw {
+  eventTypeName: string;
+  enabled: boolean;
+}
+
+// `raw` of ALERT_ACKNOWLEDGED_AUDIT.
+export interface AlertAcknowledgedRaw {
+  acknowledgedUntil: string;
+  acknowledgementComment?: string;
+}
+
+// The alerting events other contexts listen to, in the platform's event map (name -> `raw`).
+declare module '../../platform/events/domain-event' {
+  interface DomainEventRawMap {
+    ALERT_CONFIG_ADDED_AUDIT: AlertConfigEventRaw;
+    ALERT_CONFIG_CHANGED_AUDIT: AlertConfigEventRaw;
+    ALERT_CONFIG_DELETED_AUDIT: AlertConfigEventRaw;
+    ALERT_CONFIG_ENABLED_AUDIT: AlertConfigEventRaw;
+    ALERT_CONFIG_DISABLED_AUDIT: AlertConfigEventRaw;
+    // Optional: its publisher picks the name and the raw of ALERT_UNACKNOWLEDGED_AUDIT (none) in one call.
+    ALERT_ACKNOWLEDGED_AUDIT: AlertAcknowledgedRaw | undefined;
+  }
 }
