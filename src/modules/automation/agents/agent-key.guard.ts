@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { parseBasicCredentials } from '../../../platform/auth/basic-credentials';
 import { AgentApiKeysService } from '../agent-api-keys/agent-api-keys.service';
 import { invalidAgentApiKey } from '../automation.errors';
-import { parseBasicCredentials } from './basic-credentials';
 
 // The agent API's authentication: HTTP Basic with user = the project id of the path and password = one
 // of that project's agent API keys. A key of another project never matches (keys are read per project).
@@ -17,7 +17,7 @@ export class AgentKeyGuard implements CanActivate {
     const credentials = parseBasicCredentials(request.headers.authorization);
     const valid =
       credentials !== undefined &&
-      credentials.user === groupId &&
+      credentials.username === groupId &&
       (await this.keys.verify(groupId, credentials.password));
     if (!valid) throw invalidAgentApiKey(groupId);
     return true;

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { parseBasicCredentials } from '../../../platform/auth/basic-credentials';
 import { AuthFailureThrottle } from '../../../platform/auth/failure-throttle/auth-failure-throttle';
 import { ProjectDirectory } from '../../../platform/auth/principal';
 import { Clock } from '../../../platform/clock/clock';
@@ -7,7 +8,6 @@ import { RequestContext } from '../../../platform/http/request-context';
 import { DeploymentReader } from '../../automation';
 import { ProjectNames } from '../../identity';
 import { IntegrationsService } from '../configurations/integrations.service';
-import { parseBasicAuthorization } from './basic-credentials';
 import { dummyPasswordHash, sameText, verifyPassword } from './prometheus-password';
 import { scrapeTargets, type PrometheusTargetGroup } from './prometheus-targets';
 
@@ -37,7 +37,7 @@ export class PrometheusDiscoveryService {
   // Failed checks are throttled like Digest's (per project user name and address, and per address); a
   // blocked caller's password is not even hashed, which also spares the scrypt work.
   async discover(groupId: string, authorization: string | undefined): Promise<PrometheusTargetGroup[]> {
-    const credentials = parseBasicAuthorization(authorization);
+    const credentials = parseBasicCredentials(authorization);
     const now = this.clock.now().getTime();
     const request = this.request.request();
     const subject = {
@@ -55,9 +55,9 @@ export class PrometheusDiscoveryService {
       settings?.passwordHash ?? (await dummyPasswordHash()),
     );
     const userOk = sameText(credentials?.username ?? '', settings?.username ?? '');
-    if (credentials === null || settings === null || !passwordOk || !userOk) {
+    if (credentials === undefined || settings === null || !passwordOk || !userOk) {
       // A request without credentials is Prometheus asking what to send, not a guess.
-      const blockedFor = credentials === null ? 0 : await this.throttle.recordFailure(subject, now);
+      const blockedFor = credentials === undefined ? 0 : await this.throttle.recordFailure(subject, now);
       throw blockedFor > 0 ? this.throttle.refusal(path, blockedFor) : basicChallenge();
     }
     await this.throttle.recordSuccess(subject);
