@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { basename, join, relative, sep } from 'node:path';
+import { basename, join } from 'node:path';
 import * as ts from 'typescript';
+import { literalText, scanSyntax, sourceFilesOf, type Finding } from '../../../test/support/source-scan';
 
 // The locking rule of docs/architecture.md, enforced: advisory-lock keys are built, and the locks taken, only
 // in a context's `<context>.locks.ts` (through platform/database/advisory-lock.ts), so one file per context
@@ -15,47 +15,25 @@ const PLUMBING = new Set(['platform/database/advisory-lock.ts', 'platform/databa
 const LOCK_SQL = /pg_(?:try_)?advisory|hashtext/i;
 const ADVISORY_LOCK_MODULE = /platform\/database\/advisory-lock$/;
 
-export interface Finding {
-  file: string;
-  line: number;
-  what: string;
-}
-
 function isLocksFile(file: string): boolean {
   return basename(file).endsWith('.locks.ts');
 }
 
-function literalText(node: ts.Node): string | undefined {
-  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
-  if (ts.isTemplateExpression(node))
-    return node.head.text + node.templateSpans.map((s) => s.literal.text).join('');
-  return undefined;
-}
-
 export function scanSource(file: string, text: string): Finding[] {
-  if (PLUMBING.has(file.replace(/^src\//, ''))) return [];
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
-  const findings: Finding[] = [];
-  const at = (node: ts.Node, what: string): void => {
-    const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
-    findings.push({ file, line, what });
-  };
-  const visit = (node: ts.Node): void => {
+  return scanSyntax(file, text, (node, report) => {
     const literal = literalText(node);
     if (literal !== undefined && LOCK_SQL.test(literal)) {
-      at(node, `advisory-lock SQL ${JSON.stringify(literal.trim().slice(0, 60))}`);
-      return;
+      report(`advisory-lock SQL ${JSON.stringify(literal.trim().slice(0, 60))}`);
+      return true;
     }
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
       if (ADVISORY_LOCK_MODULE.test(node.moduleSpecifier.text) && !isLocksFile(file)) {
-        at(node, 'imports platform/database/advisory-lock outside a *.locks.ts file');
+        report('imports platform/database/advisory-lock outside a *.locks.ts file');
       }
-      return;
+      return true;
     }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return findings;
+    return false;
+  });
 }
 
 // The numeric literals a file gives to top-level constants (the fixed keys of a *.locks.ts file).
@@ -72,24 +50,14 @@ export function fixedKeys(file: string, text: string): Array<{ file: string; key
     );
 }
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return path.endsWith(join('database', 'migrations')) ? [] : sourceFiles(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts') ? [path] : [];
-  });
-}
-
-function srcFiles(): Array<{ file: string; text: string }> {
-  return sourceFiles(SRC).map((path) => ({
-    file: `src/${relative(SRC, path).split(sep).join('/')}`,
-    text: readFileSync(path, 'utf8'),
-  }));
-}
+const checked = () =>
+  sourceFilesOf(SRC).filter(
+    ({ path }) => !PLUMBING.has(path) && !path.startsWith('platform/database/migrations/'),
+  );
 
 describe('locking rule: advisory-lock keys only in <context>.locks.ts', () => {
   it('should find no advisory-lock SQL or lock call outside the *.locks.ts files when src is scanned', () => {
-    const findings = srcFiles().flatMap(({ file, text }) => scanSource(file, text));
+    const findings = checked().flatMap(({ path, text }) => scanSource(`src/${path}`, text));
     const report = findings.map((f) => `  ${f.file}:${f.line}  ${f.what}`).join('\n');
     if (findings.length > 0) {
       throw new Error(
@@ -101,9 +69,9 @@ describe('locking rule: advisory-lock keys only in <context>.locks.ts', () => {
   });
 
   it('should use each fixed numeric key once when the locks files and the migration runner are read', () => {
-    const keys = srcFiles()
-      .filter(({ file }) => isLocksFile(file) || file === 'src/platform/database/migrate.ts')
-      .flatMap(({ file, text }) => fixedKeys(file, text));
+    const keys = sourceFilesOf(SRC)
+      .filter(({ path }) => isLocksFile(path) || path === 'platform/database/migrate.ts')
+      .flatMap(({ path, text }) => fixedKeys(path, text));
     const byKey = new Map<number, string[]>();
     for (const { file, key } of keys) byKey.set(key, [...(byKey.get(key) ?? []), file]);
     const shared = [...byKey].filter(([, files]) => files.length > 1);
