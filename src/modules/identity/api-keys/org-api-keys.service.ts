@@ -140,7 +140,11 @@ export class OrgApiKeysService {
 
   @Transactional()
   async delete(orgId: string, apiKeyId: string): Promise<void> {
-    const key = await this.store.findInOrg(orgId, apiKeyId, true);
+    await this.remove(orgId, await this.store.findInOrg(orgId, apiKeyId, true));
+  }
+
+  // Deletes the key with its roles, in the caller's transaction (also for an organization's deletion).
+  async remove(orgId: string, key: ApiKeyEntity): Promise<void> {
     await this.txHost.tx.getRepository(ApiKeyRoleEntity).delete({ apiKeyId: key.id });
     await this.txHost.tx.getRepository(ApiKeyEntity).delete({ id: key.id });
     await this.credentialChanges.announce(key.publicKey);
