@@ -1,16 +1,34 @@
-/** @type {import('jest').Config} */
-module.exports = {
+// Two projects: `unit` (src/**/*.spec.ts, pure logic and single middlewares, no database) and `e2e`
+// (test/**/*.e2e-spec.ts, whose global set-up starts or prepares Postgres). Jest runs a project's
+// globalSetup only when at least one of its files is selected, so `npm run test:unit` and a run of
+// unit files never touch Postgres. Reporters, workers and timeouts are run-wide and stay here.
+const shared = {
   rootDir: '.',
   testEnvironment: 'node',
   moduleFileExtensions: ['ts', 'js', 'json'],
-  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
   transform: {
     '^.+\\.ts$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.test.json' }],
   },
-  globalSetup: '<rootDir>/test/support/global-setup.ts',
-  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   setupFiles: ['reflect-metadata'],
   setupFilesAfterEnv: ['<rootDir>/test/support/openapi-tally.setup.ts'],
+};
+
+/** @type {import('jest').Config} */
+module.exports = {
+  projects: [
+    {
+      ...shared,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/src/**/*.spec.ts'],
+    },
+    {
+      ...shared,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+    },
+  ],
   maxWorkers: 2,
   testTimeout: 60000,
   verbose: true,

@@ -1,8 +1,20 @@
-// The advisory-lock keys of the alerting context.
+import type { EntityManager } from 'typeorm';
+import { lockForTransaction } from '../../platform/database/advisory-lock';
+
+// The advisory locks of the alerting context: every key it locks is built here.
 
 // A project's replica-set and cluster conditions read every member: their evaluations (after a report or
 // a liveness change, and after a configuration is written) run one after the other. Taken after every
 // lock of the deployment a report holds; no deployment lock is taken after it.
-export function deploymentConditionsLock(groupId: string): string {
-  return `alerting:deployment-conditions:${groupId}`;
+export async function lockDeploymentConditions(tx: EntityManager, groupId: string): Promise<void> {
+  await lockForTransaction(tx, `alerting:deployment-conditions:${groupId}`);
+}
+
+// Serializes raising one (configuration, target)'s alert: a concurrent raise waits, then sees the winner.
+export async function lockAlertTarget(
+  tx: EntityManager,
+  alertConfigId: string,
+  targetKey: string,
+): Promise<void> {
+  await lockForTransaction(tx, `alerts:${alertConfigId}:${targetKey}`);
 }

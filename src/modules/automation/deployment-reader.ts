@@ -3,7 +3,7 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { In, type FindOptionsWhere } from 'typeorm';
 import { AgentEntity } from './agents/agent.entity';
-import { lockDeployment } from './deployment-lock';
+import { lockDeployment } from './automation.locks';
 import type { AgentLiveness, VersionState } from './agents/agent-transitions';
 import type { AgentType } from './agents/agent-types';
 import { HostEntity } from './hosts/host.entity';

@@ -8,7 +8,7 @@ import { AgentApiKeyEntity } from './agent-api-keys/agent-api-key.entity';
 import { AgentEntity } from './agents/agent.entity';
 import { AutomationConfigEntity } from './automation-config/automation-config.entity';
 import { AutomationProcessEntity } from './automation-status/automation-process.entity';
-import { lockDeployment } from './deployment-lock';
+import { lockDeployment } from './automation.locks';
 import { DiskEntity } from './disks/disk.entity';
 import { HostEntity } from './hosts/host.entity';
 import { LatestMeasurementEntity } from './measurements/latest-measurement.entity';

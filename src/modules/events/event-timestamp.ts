@@ -1,3 +1,5 @@
+import { offsetMinutes } from '../../platform/http/iso-date-time';
+
 // minDate / maxDate: ISO 8601 date or date-time; a value without a zone is UTC.
 const ISO_8601 =
   /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -44,12 +46,4 @@ export function parseTimestamp(value: string): ParsedTimestamp | undefined {
   const span =
     hour === undefined ? DAY_MS : second === undefined ? 60_000 : fraction === undefined ? 1000 : 1;
   return { start: new Date(startMs), end: new Date(startMs + span) };
-}
-
-function offsetMinutes(zone: string): number | undefined {
-  const digits = zone.slice(1).replace(':', '');
-  const hours = Number(digits.slice(0, 2));
-  const minutes = Number(digits.slice(2, 4));
-  if (hours > 23 || minutes > 59) return undefined;
-  return (zone.startsWith('-') ? -1 : 1) * (hours * 60 + minutes);
 }

@@ -3,12 +3,12 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import type { Principal } from '../../platform/auth/principal';
 import { hasGlobalRole, hasOrgRole } from '../../platform/auth/role-hierarchy';
-import { lockForTransaction } from '../../platform/database/advisory-lock';
 import { CommonErrors } from '../../platform/http/error-codes';
 import { isObjectId } from '../../platform/ids/object-id';
 import { ConnectedOrgEntity } from './connected-orgs/connected-org.entity';
 import { FederationSettingsEntity } from './federation-settings/federation-settings.entity';
 import { FederationErrors } from './federation.errors';
+import { lockFederationOrg } from './federation.locks';
 
 export interface AuthorizedFederation {
   federation: FederationSettingsEntity;
@@ -73,7 +73,7 @@ export class FederationAccess {
 
   // Serializes everything that connects `orgId` to a federation (an organization joins at most one).
   async lockOrg(orgId: string): Promise<void> {
-    await lockForTransaction(this.txHost.tx, `federation-org:${orgId}`);
+    await lockFederationOrg(this.txHost.tx, orgId);
   }
 
   ownsAny(principal: Principal, orgIds: readonly string[]): boolean {

@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import * as ts from 'typescript';
+import { literalText, scanSyntax, sourceFilesOf, type Finding } from '../../../test/support/source-scan';
 
 // The data-access rule of docs/architecture.md, enforced: SQL text, `.query(` calls, QueryBuilders,
 // `Raw` find operators and prepared reads live only in `*.store.ts` / `*.writer.ts` files, in
@@ -41,72 +41,41 @@ const SQL_IMPORTS: Array<[RegExp, string]> = [
   [/platform\/database\/prepared-reads$/, 'imports PreparedReads (a statement definition is SQL)'],
 ];
 
-export interface Finding {
-  file: string;
-  line: number;
-  what: string;
-}
-
-function literalText(node: ts.Node): string | undefined {
-  if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) return node.text;
-  if (ts.isTemplateExpression(node)) {
-    return node.head.text + node.templateSpans.map((span) => `x${span.literal.text}`).join('');
-  }
-  return undefined;
-}
-
 export function scanSource(file: string, text: string): Finding[] {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
-  const findings: Finding[] = [];
-  const at = (node: ts.Node, what: string): void => {
-    const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
-    findings.push({ file, line, what });
-  };
-  const visit = (node: ts.Node): void => {
+  return scanSyntax(file, text, (node, report) => {
     const literal = literalText(node);
     if (literal !== undefined && SQL_TEXT.test(literal)) {
-      at(node, `SQL text ${JSON.stringify(literal.trim().slice(0, 60))}`);
-      return;
+      report(`SQL text ${JSON.stringify(literal.trim().slice(0, 60))}`);
+      return true;
     }
     if (ts.isCallExpression(node)) {
       const callee = node.expression;
       if (ts.isPropertyAccessExpression(callee) && SQL_CALLS.has(callee.name.text)) {
-        at(node, `.${callee.name.text}(...) call`);
+        report(`.${callee.name.text}(...) call`);
       }
-      if (ts.isIdentifier(callee) && callee.text === 'Raw') at(node, 'Raw(...) find operator');
+      if (ts.isIdentifier(callee) && callee.text === 'Raw') report('Raw(...) find operator');
     }
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
       for (const [pattern, what] of SQL_IMPORTS) {
-        if (pattern.test(node.moduleSpecifier.text)) at(node, what);
+        if (pattern.test(node.moduleSpecifier.text)) report(what);
       }
       if (node.importClause) {
         const names = node.importClause.namedBindings;
         if (names && ts.isNamedImports(names) && names.elements.some((e) => e.name.text === 'Raw')) {
-          if (node.moduleSpecifier.text === 'typeorm') at(node, 'imports the Raw find operator');
+          if (node.moduleSpecifier.text === 'typeorm') report('imports the Raw find operator');
         }
       }
-      return;
+      return true;
     }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return findings;
-}
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts') ? [path] : [];
+    return false;
   });
 }
 
 describe('data-access rule: SQL only in stores, writers and the database plumbing', () => {
   it('finds no SQL, .query( call, QueryBuilder, Raw operator or prepared read anywhere else in src', () => {
-    const findings = sourceFiles(SRC).flatMap((path) => {
-      const file = relative(SRC, path).split(sep).join('/');
-      return allowed(file) ? [] : scanSource(`src/${file}`, readFileSync(path, 'utf8'));
-    });
+    const findings = sourceFilesOf(SRC).flatMap(({ path, text }) =>
+      allowed(path) ? [] : scanSource(`src/${path}`, text),
+    );
     const report = findings.map((f) => `  ${f.file}:${f.line}  ${f.what}`).join('\n');
     if (findings.length > 0) {
       throw new Error(

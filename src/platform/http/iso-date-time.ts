@@ -29,7 +29,8 @@ export function parseIsoDateTime(value: string): Date | undefined {
   return new Date(local - offset * 60_000);
 }
 
-function offsetMinutes(zone: string): number | undefined {
+// A zone `+hh:mm`, `-hhmm` as minutes east of UTC; undefined past 23:59.
+export function offsetMinutes(zone: string): number | undefined {
   const digits = zone.slice(1).replace(':', '');
   const hours = Number(digits.slice(0, 2));
   const minutes = Number(digits.slice(2, 4));

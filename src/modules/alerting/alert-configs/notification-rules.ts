@@ -23,6 +23,7 @@ import {
   TemplateBudgetError,
   TemplateSyntaxError,
 } from './webhook-template';
+import { sameSet } from '../../../platform/collections/same-set';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const COMMON_FIELDS = new Set(['typeName', 'delayMin', 'intervalMin']);
@@ -274,8 +275,3 @@ function isBlank(value: NotificationValue | undefined): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }
 
-function sameSet(a: string[], b: string[]): boolean {
-  const left = new Set(a);
-  const right = new Set(b);
-  return left.size === right.size && [...left].every((item) => right.has(item));
-}

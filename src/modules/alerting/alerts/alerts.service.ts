@@ -7,7 +7,6 @@ import type { Principal } from '../../../platform/auth/principal';
 import { ProjectDirectory } from '../../../platform/auth/principal';
 import { ProjectScope } from '../../../platform/auth/project-scope';
 import { Clock } from '../../../platform/clock/clock';
-import { lockForTransaction } from '../../../platform/database/advisory-lock';
 import { EventPublisher } from '../../../platform/events/event-publisher';
 import { CommonErrors } from '../../../platform/http/error-codes';
 import { parseIsoDateTime } from '../../../platform/http/iso-date-time';
@@ -39,6 +38,7 @@ import {
 } from './dto/acknowledge-alert.request';
 import type { AlertResponse } from './dto/alert.response';
 import type { ListAlertsQuery } from './dto/list-alerts.query';
+import { lockAlertTarget } from '../alerting.locks';
 
 const ACTIVE: AlertStatus[] = ['TRACKING', 'OPEN'];
 const UNIQUE_VIOLATION = '23505';
@@ -203,8 +203,7 @@ export class AlertsService {
     const orgId = await this.projects.orgOf(input.groupId);
     if (orgId === null) throw new InvalidAlertError(`project ${input.groupId} does not exist`);
     const targetKey = targetKeyOf(input);
-    // Serializes raising for one (configuration, target): a concurrent raise waits, then sees the winner.
-    await lockForTransaction(this.txHost.tx, `alerts:${input.alertConfigId}:${targetKey}`);
+    await lockAlertTarget(this.txHost.tx, input.alertConfigId, targetKey);
     const active = await this.repository().findOne({
       select: { id: true },
       where: { alertConfigId: input.alertConfigId, targetKey, status: In(ACTIVE) },

@@ -5,11 +5,10 @@ import { MoreThanOrEqual } from 'typeorm';
 import { Clock } from '../../../platform/clock/clock';
 import type { AppConfig } from '../../../platform/config/app-config';
 import { APP_CONFIG } from '../../../platform/config/config.module';
-import { lockForTransaction } from '../../../platform/database/advisory-lock';
 import { DeploymentReader } from '../../automation';
 import { AlertConfigByIdStore } from '../alert-configs/alert-config-by-id.store';
 import { AlertConfigEntity } from '../alert-configs/alert-config.entity';
-import { deploymentConditionsLock } from '../alerting.locks';
+import { lockDeploymentConditions } from '../alerting.locks';
 import { AlertByIdStore } from '../alerts/alert-by-id.store';
 import type { AlertEntity } from '../alerts/alert.entity';
 import { alertSourceOf, type AlertSource } from '../catalog/alert-sources';
@@ -48,7 +47,7 @@ export class AlertConfigReconciler {
     // As a report's evaluation of these conditions: the members are read after any such evaluation
     // running now has committed. Taken before the alerts' rows, as that evaluation does.
     if (config.enabled && (source === 'REPLICA_SET_STATE' || source === 'CLUSTER_STATE')) {
-      await lockForTransaction(this.txHost.tx, deploymentConditionsLock(config.groupId));
+      await lockDeploymentConditions(this.txHost.tx, config.groupId);
     }
     // Locked, so an alert another evaluation is ending right now (a liveness sweep's HOST_UP, a removed
     // host) is decided after it.

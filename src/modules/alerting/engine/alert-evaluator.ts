@@ -41,6 +41,18 @@ export function isOutside(threshold: MetricThreshold, value: number): boolean {
   return threshold.operator === 'GREATER_THAN' ? value > threshold.threshold : value < threshold.threshold;
 }
 
+// A metric threshold's state on one host: NOT_APPLICABLE where the configuration does not apply to the host,
+// UNKNOWN without a current value.
+export function thresholdCondition(
+  applies: boolean,
+  threshold: MetricThreshold,
+  value: number | undefined,
+): 'OUTSIDE' | 'INSIDE' | 'NOT_APPLICABLE' | 'UNKNOWN' {
+  if (!applies) return 'NOT_APPLICABLE';
+  if (value === undefined) return 'UNKNOWN';
+  return isOutside(threshold, value) ? 'OUTSIDE' : 'INSIDE';
+}
+
 // A host alert's opening or closing, whatever raised it: the condition's state for one (configuration,
 // host) against the alert that holds its slot, if any.
 export function decide(
@@ -92,14 +104,8 @@ export function evaluateMetricAlerts(
       const slot = slots.get(slotKey(config.id, host.hostId));
       const reported = newestOf[index].get(threshold.metricName);
       const value = reported && convertUnits(reported.value, reported.units, threshold.units);
-      const condition =
-        !host.alertsEnabled || !matchesAll(config.matchers, host)
-          ? 'NOT_APPLICABLE'
-          : value === undefined
-            ? 'UNKNOWN'
-            : isOutside(threshold, value)
-              ? 'OUTSIDE'
-              : 'INSIDE';
+      const applies = host.alertsEnabled && matchesAll(config.matchers, host);
+      const condition = thresholdCondition(applies, threshold, value);
       const decision = decide(condition, slot, config, now, () => ({
         groupId,
         alertConfigId: config.id,

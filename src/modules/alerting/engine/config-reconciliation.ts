@@ -5,7 +5,7 @@ import { alertSourceOf } from '../catalog/alert-sources';
 import {
   decide,
   hostFieldsOf,
-  isOutside,
+  thresholdCondition,
   METRIC_EVENT_TYPE,
   type ActiveAlert,
   type Decision,
@@ -211,13 +211,7 @@ function metricTargets(config: ReconciledConfig, facts: ProjectFacts, freshSince
       latest && latest.timestamp.getTime() >= freshSince.getTime()
         ? convertUnits(latest.value, latest.units, threshold.units)
         : undefined;
-    const condition: Condition = !applies(config, host)
-      ? 'NOT_APPLICABLE'
-      : value === undefined
-        ? 'UNKNOWN'
-        : isOutside(threshold, value)
-          ? 'OUTSIDE'
-          : 'INSIDE';
+    const condition = thresholdCondition(applies(config, host), threshold, value);
     return {
       key: host.id,
       condition,

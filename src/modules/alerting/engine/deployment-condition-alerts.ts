@@ -3,7 +3,6 @@ import { OnEvent } from '@nestjs/event-emitter';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Clock } from '../../../platform/clock/clock';
-import { lockForTransaction } from '../../../platform/database/advisory-lock';
 import type { DomainEventOf } from '../../../platform/events/domain-event';
 import { OnDomainEvent } from '../../../platform/events/on-domain-event';
 import {
@@ -14,7 +13,7 @@ import {
   type ReportIngestedEvent,
 } from '../../automation';
 import type { AlertConfigDefinition } from '../alert-configs/alert-config.types';
-import { deploymentConditionsLock } from '../alerting.locks';
+import { lockDeploymentConditions } from '../alerting.locks';
 import { alertSourceOf } from '../catalog/alert-sources';
 import { decide, type ActiveAlert } from './alert-evaluator';
 import {
@@ -145,7 +144,7 @@ export class DeploymentConditionAlerts {
     // reading the members after the previous one committed, so the last change is always evaluated with
     // every other change in view (two members going down in two reports at once still open the alert).
     // Taken after every lock of the deployment a report holds, and no deployment lock is taken after it.
-    await lockForTransaction(this.txHost.tx, deploymentConditionsLock(groupId));
+    await lockDeploymentConditions(this.txHost.tx, groupId);
     const hosts = await this.deployment.hosts(groupId);
     const now = this.clock.now();
     await this.evaluateReplicaSets(groupId, setConfigs, sets, hosts, now);

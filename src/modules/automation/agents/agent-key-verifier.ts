@@ -3,7 +3,7 @@ import { AgentKeyCheck } from '../../../platform/auth/agent-key-check';
 import type { ApiError } from '../../../platform/http/api-error';
 import { AgentApiKeysService } from '../agent-api-keys/agent-api-keys.service';
 import { invalidAgentApiKey } from '../automation.errors';
-import { parseBasicCredentials } from './basic-credentials';
+import { parseBasicCredentials } from '../../../platform/auth/basic-credentials';
 
 // The agent API's authentication: HTTP Basic with user = the project id of the path and password = one
 // of that project's agent API keys. A key of another project never matches (keys are read per project).
@@ -18,7 +18,7 @@ export class AgentKeyVerifier extends AgentKeyCheck {
     const credentials = parseBasicCredentials(authorization);
     const valid =
       credentials !== undefined &&
-      credentials.user === groupId &&
+      credentials.username === groupId &&
       (await this.keys.verify(groupId, credentials.password));
     return valid ? undefined : invalidAgentApiKey(groupId);
   }

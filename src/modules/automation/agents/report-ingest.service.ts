@@ -10,7 +10,7 @@ import { EventPublisher } from '../../../platform/events/event-publisher';
 import type { AgentEventRaw, HostEventRaw } from '../automation.events';
 import { AutomationStatusService } from '../automation-status/automation-status.service';
 import { reportsBacklogged } from '../automation.errors';
-import { lockReport } from '../deployment-lock';
+import { lockReport } from '../automation.locks';
 import { DisksService } from '../disks/disks.service';
 import { checkReportEvents } from '../hosts/host-caps';
 import { HostReportWriter, type ReportedHost } from '../hosts/host-report.writer';

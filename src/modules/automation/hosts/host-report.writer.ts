@@ -5,7 +5,7 @@ import { newObjectId } from '../../../platform/ids/object-id';
 import { onHostReport } from '../agents/agent-transitions';
 import type { ReportHostRequest } from '../agents/dto/report-host.request';
 import type { HostEventType } from '../automation.events';
-import { lockHostGrowth } from '../deployment-lock';
+import { lockHostGrowth } from '../automation.locks';
 import { mergeFacts, UNREPORTED_FACTS } from './host-facts';
 import { checkHostGrowth, type HostCaps } from './host-caps';
 import { clusterIdOf, hostAndPort } from './host-keys';

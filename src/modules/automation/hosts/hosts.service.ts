@@ -10,7 +10,7 @@ import { PageLinks } from '../../../platform/http/pagination/page-links';
 import { isObjectId, newObjectId } from '../../../platform/ids/object-id';
 import { AutomationErrors } from '../automation.errors';
 import { AutomationEventTypes } from '../automation.events';
-import { lockDeployment } from '../deployment-lock';
+import { lockDeployment } from '../automation.locks';
 import { ProjectScope } from '../../../platform/auth/project-scope';
 import type { AddHostRequest } from './dto/add-host.request';
 import type { HostResponse } from './dto/host.response';

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { lockMeasurementPartitions } from '../automation.locks';
 
 const DAY_MS = 86_400_000;
-// One creator or dropper of partitions at a time, across instances.
-const PARTITION_LOCK = 'automation:measurement-partitions';
 
 export function partitionNameOf(day: Date): string {
   return `measurements_p${day.toISOString().slice(0, 10).replace(/-/g, '')}`;
@@ -20,7 +19,7 @@ export class MeasurementPartitionsWriter {
   async createDays(days: Date[]): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       await manager.query(AS_OWNER);
-      await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [PARTITION_LOCK]);
+      await lockMeasurementPartitions(manager);
       for (const day of days) {
         const next = new Date(day.getTime() + DAY_MS);
         await manager.query(
@@ -35,7 +34,7 @@ export class MeasurementPartitionsWriter {
   async dropPartitions(expired: (name: string) => boolean): Promise<string[]> {
     return this.dataSource.transaction(async (manager) => {
       await manager.query(AS_OWNER);
-      await manager.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [PARTITION_LOCK]);
+      await lockMeasurementPartitions(manager);
       const rows = await manager.query<Array<{ name: string }>>(
         `SELECT c.relname AS name FROM pg_inherits i
          JOIN pg_class c ON c.oid = i.inhrelid JOIN pg_class p ON p.oid = i.inhparent

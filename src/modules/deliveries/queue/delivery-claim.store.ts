@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { lockClaims } from '../deliveries.locks';
 
 export interface ClaimRequest {
   owner: string;
@@ -22,9 +23,8 @@ export interface ClaimRequest {
 // than its caps of slots nor delay another tenant's deliveries behind them. A delivery whose organization
 // was unknown at enqueue counts as an organization of its own project.
 //
-// Claims are serialised across instances by a transaction-scoped advisory lock: two instances counting
-// leased rows at once would otherwise both see room and exceed a cap together. The claim is one short
-// statement, so waiting for the lock costs little.
+// Claims are serialised across instances by a transaction-scoped advisory lock (lockClaims). The claim is
+// one short statement, so waiting for the lock costs little.
 const CLAIM = `
   WITH leased AS (
     SELECT coalesce(org_id, group_id) AS org_key, group_id FROM deliveries
@@ -64,7 +64,7 @@ export class DeliveryClaimStore {
   // Its own transaction, committed before the receivers are called; answers the ids claimed.
   claim(request: ClaimRequest): Promise<string[]> {
     return this.txHost.withTransaction(async () => {
-      await this.txHost.tx.query(`SELECT pg_advisory_xact_lock(hashtext('deliveries.claim'))`);
+      await lockClaims(this.txHost.tx);
       const rows: Array<{ id: string }> = await this.txHost.tx.query(CLAIM, [
         request.owner,
         request.leaseUntil,

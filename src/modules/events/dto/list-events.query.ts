@@ -11,13 +11,11 @@ import {
 } from 'class-validator';
 import { PageQuery, toBoolean } from '../../../platform/http/pagination/page.query';
 import { parseTimestamp } from '../event-timestamp';
+import { toArray } from '../../../platform/http/query-values';
 
 export const MAX_EVENT_TYPES = 100;
 
 // The Go client repeats the key (`eventType=A&eventType=B`); a single value arrives as a string.
-function toArray({ value }: { value: unknown }): unknown {
-  return typeof value === 'string' ? [value] : value;
-}
 
 function IsIsoTimestamp(): PropertyDecorator {
   return ValidateBy({

@@ -4,7 +4,6 @@ import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import type { Principal } from '../../../platform/auth/principal';
 import { Clock } from '../../../platform/clock/clock';
-import { lockForTransaction } from '../../../platform/database/advisory-lock';
 import type { EventDiff } from '../../../platform/events/domain-event';
 import { EventPublisher } from '../../../platform/events/event-publisher';
 import { CommonErrors } from '../../../platform/http/error-codes';
@@ -26,6 +25,7 @@ import { isIdentityProviderId, newIdentityProviderId } from './identity-provider
 import { IdentityProviderEntity } from './identity-provider.entity';
 import { toIdentityProviderResponse } from './identity-provider.mapper';
 import { parsePemCertificate, type StoredCertificate } from './pem-certificate';
+import { lockIssuer } from '../federation.locks';
 
 const AUDITED_FIELDS = [
   'displayName',
@@ -230,7 +230,7 @@ export class IdentityProvidersService {
   // An issuer names one provider everywhere. The advisory lock makes the check and the insert one step
   // against a concurrent create or rename to the same issuer.
   private async ensureIssuerAvailable(federationSettingsId: string, issuerUri: string): Promise<void> {
-    await lockForTransaction(this.txHost.tx, `federation-issuer:${issuerUri}`);
+    await lockIssuer(this.txHost.tx, issuerUri);
     const holder = await this.repository().findOne({
       select: { federationSettingsId: true },
       where: { issuerUri },

@@ -19,16 +19,13 @@ import { ApiKeyStore, requireDescription, requireRoles } from './api-key.store';
 import type { CreateApiKeyRequest } from './dto/create-api-key.request';
 import type { ApiKeyResponse } from './dto/api-key.response';
 import type { UpdateApiKeyRequest } from './dto/update-api-key.request';
+import { sameSet } from '../../../platform/collections/same-set';
 
 // The holder of roles not yet given: a key being created is never its creator.
 const NEW_KEY = { kind: 'API_KEY' as const, id: '' };
 
 function orgRoles(roleNames: string[], orgId: string): Array<{ roleName: string; orgId: string }> {
   return roleNames.map((roleName) => ({ roleName, orgId }));
-}
-
-function sameSet(a: string[], b: string[]): boolean {
-  return a.length === b.length && a.every((value) => b.includes(value));
 }
 
 // Organization API keys. The guard has checked the caller's
@@ -143,7 +140,11 @@ export class OrgApiKeysService {
 
   @Transactional()
   async delete(orgId: string, apiKeyId: string): Promise<void> {
-    const key = await this.store.findInOrg(orgId, apiKeyId, true);
+    await this.remove(orgId, await this.store.findInOrg(orgId, apiKeyId, true));
+  }
+
+  // Deletes the key with its roles, in the caller's transaction (also for an organization's deletion).
+  async remove(orgId: string, key: ApiKeyEntity): Promise<void> {
     await this.txHost.tx.getRepository(ApiKeyRoleEntity).delete({ apiKeyId: key.id });
     await this.txHost.tx.getRepository(ApiKeyEntity).delete({ id: key.id });
     await this.credentialChanges.announce(key.publicKey);

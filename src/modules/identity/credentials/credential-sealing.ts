@@ -1,11 +1,9 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { SecretBox, SecretBoxError } from '../../../platform/crypto/secret-box';
-import { lockForTransaction } from '../../../platform/database/advisory-lock';
 import { readHa1Rows, replaceHa1 } from './credential-sealing.writer';
+import { lockCredentialSealing } from '../identity.locks';
 
-// Every instance starting on the database runs this; one at a time, so two never seal one row twice.
-const SEALING_LOCK_KEY = 727_102;
 const TABLES = ['users', 'api_keys'] as const;
 
 // Brings the stored HA1 values to "sealed with the current key" at start, before any request is
@@ -25,7 +23,7 @@ export class CredentialSealing implements OnModuleInit {
 
   async onModuleInit(): Promise<void> {
     const counts = await this.dataSource.transaction(async (manager) => {
-      await lockForTransaction(manager, SEALING_LOCK_KEY);
+      await lockCredentialSealing(manager);
       const sealed: Record<string, number> = {};
       for (const table of TABLES) sealed[table] = await this.sealTable(manager, table);
       return sealed;

@@ -24,6 +24,7 @@ import { UserTeamsStore } from '../users/user-teams.store';
 import type { ProjectUsersQuery } from './dto/project-users.query';
 import { MembershipStore, type MemberRoleRow } from './membership.store';
 import { parseProjectUsers } from './project-users-body';
+import { projectOfPath } from '../projects/project-of-path';
 
 // Organization roles that reach every project of the organization (includeOrgUsers).
 export const ORG_ROLES_REACHING_PROJECTS = ['ORG_OWNER', 'ORG_READ_ONLY'];
@@ -176,15 +177,8 @@ export class MembershipService {
     return toUserResponse(user, roles, this.links.self(userPath(user.id)), teamIds);
   }
 
-  // Writers hold the project (shared) until they commit: a concurrent DELETE /groups/{groupId} then
-  // waits and drops what they wrote, instead of leaving roles for a project that is gone.
-  private async project(groupId: string, hold = false): Promise<ProjectEntity> {
-    const project = await this.txHost.tx.getRepository(ProjectEntity).findOne({
-      where: { id: groupId },
-      ...(hold ? { lock: { mode: 'pessimistic_read' as const } } : {}),
-    });
-    if (!project) throw CommonErrors.GROUP_NOT_FOUND(groupId);
-    return project;
+  private project(groupId: string, hold = false): Promise<ProjectEntity> {
+    return projectOfPath(this.txHost.tx, groupId, hold);
   }
 
   private async user(userId: string): Promise<UserEntity> {

@@ -1,4 +1,6 @@
+import { parseArrayBody } from '../../../platform/http/array-body';
 import { CommonErrors } from '../../../platform/http/error-codes';
+import { isObjectId } from '../../../platform/ids/object-id';
 
 export interface ProjectUserAddition {
   id: string;
@@ -8,20 +10,13 @@ export interface ProjectUserAddition {
 const MAX_USERS_PER_CALL = 100;
 
 // The body of POST /groups/{groupId}/users: `[{"id": USER-ID, "roles": [{"roleName": ...}]}]`. A
-// JSON array, which the class validator does not walk, so it is checked here, naming each field.
+// JSON array, which the class validator does not walk (parseArrayBody), so each field is checked here.
 export function parseProjectUsers(body: unknown, groupId: string): ProjectUserAddition[] {
-  if (!Array.isArray(body)) throw CommonErrors.INVALID_JSON_ATTRIBUTE('body');
-  if (body.length === 0) throw CommonErrors.MISSING_ATTRIBUTE('[0].id');
-  if (body.length > MAX_USERS_PER_CALL)
-    throw CommonErrors.VALIDATION_ERROR('body', `at most ${MAX_USERS_PER_CALL} users`);
-  return body.map((item: unknown, index) => {
-    const at = `[${index}]`;
-    if (typeof item !== 'object' || item === null || Array.isArray(item))
-      throw CommonErrors.INVALID_JSON_ATTRIBUTE(at);
+  const rules = { firstField: '[0].id', max: { count: MAX_USERS_PER_CALL, what: 'users' } };
+  return parseArrayBody(body, rules, (item, at) => {
     const { id, roles } = item as { id?: unknown; roles?: unknown };
     if (id === undefined) throw CommonErrors.MISSING_ATTRIBUTE(`${at}.id`);
-    if (typeof id !== 'string' || !/^[0-9a-f]{24}$/.test(id))
-      throw CommonErrors.INVALID_ATTRIBUTE(`${at}.id`);
+    if (typeof id !== 'string' || !isObjectId(id)) throw CommonErrors.INVALID_ATTRIBUTE(`${at}.id`);
     if (!Array.isArray(roles) || roles.length === 0) throw CommonErrors.MISSING_ATTRIBUTE(`${at}.roles`);
     const roleNames = roles.map((role: unknown, r) => {
       const field = `${at}.roles[${r}]`;

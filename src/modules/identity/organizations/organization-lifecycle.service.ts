@@ -9,7 +9,7 @@ import { assertReadOnlyUnchanged } from '../../../platform/http/read-only-fields
 import { PageLinks } from '../../../platform/http/pagination/page-links';
 import { ApiKeyRoleEntity } from '../api-keys/api-key-role.entity';
 import { IdentityErrors } from '../identity.errors';
-import { IdentityEventTypes, type OrgApiKeyDeletedRaw } from '../identity.events';
+import { IdentityEventTypes } from '../identity.events';
 import { ApiKeyEntity } from '../api-keys/api-key.entity';
 import { ProjectOrgDirectory } from '../projects/project-org.directory';
 import { ProjectEntity } from '../projects/project.entity';
@@ -22,6 +22,7 @@ import type { OrganizationResponse } from './dto/organization.response';
 import type { UpdateOrganizationRequest } from './dto/update-organization.request';
 import { OrganizationEntity } from './organization.entity';
 import { orgPath, toOrganizationResponse } from './organization.mapper';
+import { OrgApiKeysService } from '../api-keys/org-api-keys.service';
 
 // PATCH and DELETE /orgs/{orgId}; the guard already required ORG_OWNER (or GLOBAL_OWNER).
 @Injectable()
@@ -32,6 +33,7 @@ export class OrganizationLifecycleService {
     private readonly events: EventPublisher,
     private readonly links: PageLinks,
     private readonly directory: ProjectOrgDirectory,
+    private readonly orgApiKeys: OrgApiKeysService,
   ) {}
 
   @Transactional()
@@ -71,18 +73,7 @@ export class OrganizationLifecycleService {
     await this.txHost.tx.getRepository(ApiKeyRoleEntity).delete({ orgId });
     // The organization's API keys go too; the access-lists context drops their lists on the event.
     const keys = await this.txHost.tx.getRepository(ApiKeyEntity).findBy({ orgId });
-    for (const key of keys) {
-      await this.txHost.tx.getRepository(ApiKeyRoleEntity).delete({ apiKeyId: key.id });
-      await this.txHost.tx.getRepository(ApiKeyEntity).delete({ id: key.id });
-      await this.credentialChanges.announce(key.publicKey);
-      const raw: OrgApiKeyDeletedRaw = { apiKeyId: key.id };
-      await this.events.publish({
-        eventTypeName: IdentityEventTypes.ORG_API_KEY_DELETED,
-        orgId,
-        subject: { targetPublicKey: key.publicKey },
-        raw: { ...raw },
-      });
-    }
+    for (const key of keys) await this.orgApiKeys.remove(orgId, key);
     if (teamIds.length > 0) {
       await this.txHost.tx.getRepository(TeamProjectRoleEntity).delete({ teamId: In(teamIds) });
       await this.txHost.tx.getRepository(TeamUserEntity).delete({ teamId: In(teamIds) });

@@ -5,7 +5,6 @@ import { In, Not } from 'typeorm';
 import { CredentialChanges } from '../../../platform/auth/credential-changes';
 import type { Principal, RoleAssignment } from '../../../platform/auth/principal';
 import { assertMayChangeRoles, diffRoles, mayGrant, scopeOf } from '../../../platform/auth/role-grants';
-import { lockForTransaction } from '../../../platform/database/advisory-lock';
 import { EventPublisher } from '../../../platform/events/event-publisher';
 import { ApiKeyRoleEntity } from '../api-keys/api-key-role.entity';
 import { IdentityErrors } from '../identity.errors';
@@ -16,9 +15,7 @@ import { UserRoleEntity } from '../users/user-role.entity';
 import type { UserEntity } from '../users/user.entity';
 import { GlobalOwnersStore } from './global-owners.store';
 import { toRoleAssignment, type RoleRow } from './role-assignment.mapper';
-
-// Serializes changes that could remove the last GLOBAL_OWNER.
-const GLOBAL_OWNERS_LOCK_KEY = 727_102;
+import { lockGlobalOwners } from '../identity.locks';
 
 const rowKey = (row: RoleRow): string => `${row.groupId ?? ''}|${row.orgId ?? ''}|${row.roleName}`;
 
@@ -106,7 +103,7 @@ export class UserRoleChanges {
         if (others === 0) throw IdentityErrors.CANNOT_REMOVE_LAST_ORG_OWNER(role.orgId);
       }
       if (role.roleName === 'GLOBAL_OWNER' && role.orgId === undefined && role.groupId === undefined) {
-        await lockForTransaction(this.txHost.tx, GLOBAL_OWNERS_LOCK_KEY);
+        await lockGlobalOwners(this.txHost.tx);
         const others = await this.globalOwners.countOthers(userId);
         if (others === 0) throw IdentityErrors.CANNOT_REMOVE_LAST_GLOBAL_OWNER();
       }

@@ -18,6 +18,7 @@ import { TeamMemberRoles } from './team-member-roles';
 import { TeamProjectRoleEntity } from './team-project-role.entity';
 import { TeamEntity } from './team.entity';
 import { projectTeamPath, toProjectTeamResponse } from './team.mapper';
+import { projectOfPath } from '../projects/project-of-path';
 
 // Teams assigned to a project with project roles. The guard already required GROUP_READ_ONLY (reads)
 // or GROUP_USER_ADMIN (writes); the grant rule then decides each role (TeamMemberRoles).
@@ -175,15 +176,8 @@ export class ProjectTeamsService {
     return team;
   }
 
-  // Writers hold the project (shared) until they commit: a concurrent DELETE /groups/{groupId} then
-  // waits and drops what they wrote, instead of leaving roles for a project that is gone.
-  private async project(groupId: string, hold = false): Promise<ProjectEntity> {
-    const project = await this.txHost.tx.getRepository(ProjectEntity).findOne({
-      where: { id: groupId },
-      ...(hold ? { lock: { mode: 'pessimistic_read' as const } } : {}),
-    });
-    if (!project) throw CommonErrors.GROUP_NOT_FOUND(groupId);
-    return project;
+  private project(groupId: string, hold = false): Promise<ProjectEntity> {
+    return projectOfPath(this.txHost.tx, groupId, hold);
   }
 
   private toResponse(groupId: string, teamId: string, roleNames: string[]): ProjectTeamResponse {

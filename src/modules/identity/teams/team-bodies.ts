@@ -1,4 +1,5 @@
 import { PROJECT_ROLE_NAMES } from '../../../platform/auth/role-grants';
+import { parseArrayBody, plainObject } from '../../../platform/http/array-body';
 import { CommonErrors } from '../../../platform/http/error-codes';
 import { isObjectId } from '../../../platform/ids/object-id';
 import { MAX_USERS_PER_CALL } from './dto/create-team.request';
@@ -10,25 +11,24 @@ export interface TeamAssignment {
 
 const MAX_TEAMS_PER_CALL = 100;
 
-// The array bodies below are not walked by the class validator, so each field is checked and named here.
+// The class validator does not walk array bodies, so each field is checked and named here.
 
 // POST /orgs/{orgId}/teams/{teamId}/users: `[{"id": USER-ID}]`.
 export function parseTeamUsers(body: unknown): string[] {
-  const items = nonEmptyArray(body, '[0].id', MAX_USERS_PER_CALL, 'users');
-  return items.map((item, index) => {
-    const { id } = object(item, `[${index}]`) as { id?: unknown };
-    if (id === undefined) throw CommonErrors.MISSING_ATTRIBUTE(`[${index}].id`);
-    if (typeof id !== 'string' || !isObjectId(id)) throw CommonErrors.INVALID_ATTRIBUTE(`[${index}].id`);
+  const rules = { firstField: '[0].id', max: { count: MAX_USERS_PER_CALL, what: 'users' } };
+  return parseArrayBody(body, rules, (item, at) => {
+    const { id } = item as { id?: unknown };
+    if (id === undefined) throw CommonErrors.MISSING_ATTRIBUTE(`${at}.id`);
+    if (typeof id !== 'string' || !isObjectId(id)) throw CommonErrors.INVALID_ATTRIBUTE(`${at}.id`);
     return id;
   });
 }
 
 // POST /groups/{groupId}/teams: `[{"teamId": TEAM-ID, "roleNames": [...]}]`.
 export function parseProjectTeams(body: unknown): TeamAssignment[] {
-  const items = nonEmptyArray(body, '[0].teamId', MAX_TEAMS_PER_CALL, 'teams');
-  return items.map((item, index) => {
-    const at = `[${index}]`;
-    const { teamId, roleNames } = object(item, at) as { teamId?: unknown; roleNames?: unknown };
+  const rules = { firstField: '[0].teamId', max: { count: MAX_TEAMS_PER_CALL, what: 'teams' } };
+  return parseArrayBody(body, rules, (item, at) => {
+    const { teamId, roleNames } = item as { teamId?: unknown; roleNames?: unknown };
     if (teamId === undefined) throw CommonErrors.MISSING_ATTRIBUTE(`${at}.teamId`);
     if (typeof teamId !== 'string' || !isObjectId(teamId))
       throw CommonErrors.INVALID_ATTRIBUTE(`${at}.teamId`);
@@ -38,7 +38,7 @@ export function parseProjectTeams(body: unknown): TeamAssignment[] {
 
 // PATCH /groups/{groupId}/teams/{teamId}: `{"roleNames": [...]}`.
 export function parseTeamRoleNames(body: unknown): string[] {
-  const { roleNames } = object(body, 'body') as { roleNames?: unknown };
+  const { roleNames } = plainObject(body, 'body') as { roleNames?: unknown };
   return projectRoleNames(roleNames, 'roleNames');
 }
 
@@ -53,17 +53,4 @@ function projectRoleNames(value: unknown, field: string): string[] {
       throw CommonErrors.INVALID_ENUM_VALUE(roleName, `${field}[${r}]`);
   });
   return [...new Set(value as string[])].sort();
-}
-
-function nonEmptyArray(body: unknown, firstField: string, max: number, what: string): unknown[] {
-  if (!Array.isArray(body)) throw CommonErrors.INVALID_JSON_ATTRIBUTE('body');
-  if (body.length === 0) throw CommonErrors.MISSING_ATTRIBUTE(firstField);
-  if (body.length > max) throw CommonErrors.VALIDATION_ERROR('body', `at most ${max} ${what}`);
-  return body;
-}
-
-function object(item: unknown, field: string): object {
-  if (typeof item !== 'object' || item === null || Array.isArray(item))
-    throw CommonErrors.INVALID_JSON_ATTRIBUTE(field);
-  return item;
 }

@@ -4,7 +4,6 @@ import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-t
 import { CredentialChanges } from '../../../platform/auth/credential-changes';
 import type { Principal } from '../../../platform/auth/principal';
 import { hasGlobalRole, hasOrgRole } from '../../../platform/auth/role-hierarchy';
-import { lockForTransaction } from '../../../platform/database/advisory-lock';
 import { EventPublisher } from '../../../platform/events/event-publisher';
 import { CommonErrors } from '../../../platform/http/error-codes';
 import { PageLinks } from '../../../platform/http/pagination/page-links';
@@ -24,9 +23,8 @@ import { UserRoleEntity } from './user-role.entity';
 import { UserEntity } from './user.entity';
 import { toUserResponse, userPath } from './user.mapper';
 import { UserTeamsStore } from './user-teams.store';
+import { lockFirstUser } from '../identity.locks';
 
-// Serializes concurrent bootstrap calls so that exactly one of them creates the first user.
-const FIRST_USER_LOCK_KEY = 727_101;
 const GLOBAL_KEY_DESCRIPTION = 'Automatically generated Global API key';
 
 @Injectable()
@@ -46,7 +44,7 @@ export class UsersService {
   // POST /unauth/users: the product's first-run bootstrap.
   @Transactional()
   async createFirstUser(request: CreateFirstUserRequest, accessList: string[]): Promise<FirstUserResponse> {
-    await lockForTransaction(this.txHost.tx, FIRST_USER_LOCK_KEY);
+    await lockFirstUser(this.txHost.tx);
     if ((await this.txHost.tx.getRepository(UserEntity).count()) > 0) {
       throw IdentityErrors.INVITATION_ONLY_MODE_OR_LDAP();
     }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { SecretBox } from '../../../platform/crypto/secret-box';
 import { openSettings, redactSettings, restoreRedactedSecrets, sealSettings } from './integration-secrets';
-import type { IntegrationDraft, IntegrationSettings } from './integration-settings';
+import type { IntegrationDraft, IntegrationSettings, SlackSettings } from './integration-settings';
 
 const box = SecretBox.withKey(randomBytes(32));
 const webhook: IntegrationSettings = {
@@ -12,7 +12,7 @@ const webhook: IntegrationSettings = {
 
 describe('integration-secrets', () => {
   it('should seal only the secret settings and open them back', () => {
-    const slack: IntegrationSettings = { type: 'SLACK', apiToken: 'xoxb-1234567890', teamName: 'Team' };
+    const slack: SlackSettings = { type: 'SLACK', apiToken: 'xoxb-1234567890', teamName: 'Team' };
     const sealed = sealSettings(slack, box);
     expect(sealed.apiToken).toMatch(/^v1:/);
     expect(sealed.teamName).toBe('Team');

@@ -82,5 +82,5 @@ export type IntegrationDraft =
   | Exclude<IntegrationSettings, PrometheusSettings>
   | (Omit<PrometheusSettings, 'passwordHash'> & { password: string });
 
-// The jsonb `settings` column: secret values sealed (`v1:...`), everything else as sent.
-export type StoredSettings = Record<string, string | boolean>;
+// The jsonb `settings` column: the same shape, with secret values sealed (`v1:...`), everything else as sent.
+export type StoredSettings = IntegrationSettings;

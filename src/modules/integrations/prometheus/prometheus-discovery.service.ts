@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { parseBasicCredentials } from '../../../platform/auth/basic-credentials';
 import { AuthFailureThrottle } from '../../../platform/auth/failure-throttle/auth-failure-throttle';
 import { ProjectDirectory } from '../../../platform/auth/principal';
 import { Clock } from '../../../platform/clock/clock';
@@ -7,7 +8,6 @@ import { RequestContext } from '../../../platform/http/request-context';
 import { DeploymentReader } from '../../automation';
 import { ProjectNames } from '../../identity';
 import { IntegrationsService } from '../configurations/integrations.service';
-import { parseBasicAuthorization } from './basic-credentials';
 import { dummyPasswordHash, sameText, verifyPassword } from './prometheus-password';
 import { scrapeTargets, type PrometheusTargetGroup } from './prometheus-targets';
 
@@ -37,7 +37,7 @@ export class PrometheusDiscoveryService {
   // Failed checks are throttled like Digest's (per project user name and address, and per address); a
   // blocked caller's password is not even hashed, which also spares the scrypt work.
   async discover(groupId: string, authorization: string | undefined): Promise<PrometheusTargetGroup[]> {
-    const credentials = parseBasicAuthorization(authorization);
+    const credentials = parseBasicCredentials(authorization);
     const now = this.clock.now().getTime();
     const request = this.request.request();
     const subject = {
@@ -49,14 +49,14 @@ export class PrometheusDiscoveryService {
     // A request without credentials is Prometheus asking what to send, not a guess: it reserves no check.
     // The others reserve theirs before the (awaited) scrypt check, so answers sent together cannot all be
     // checked against a count none of them has reached yet.
-    const wait = credentials === null ? 0 : this.throttle.reserve(subject, now);
+    const wait = credentials === undefined ? 0 : this.throttle.reserve(subject, now);
     if (wait > 0) throw this.throttle.refusal(path, wait);
     const { settings, passwordOk } = await this.verify(groupId, credentials).catch((error: unknown) => {
-      if (credentials !== null) this.throttle.release(subject);
+      if (credentials !== undefined) this.throttle.release(subject);
       throw error;
     });
     const userOk = sameText(credentials?.username ?? '', settings?.username ?? '');
-    if (credentials === null) throw basicChallenge();
+    if (credentials === undefined) throw basicChallenge();
     if (settings === null || !passwordOk || !userOk) {
       const blockedFor = await this.throttle.recordFailure(subject, now);
       throw blockedFor > 0 ? this.throttle.refusal(path, blockedFor) : basicChallenge();
@@ -77,7 +77,7 @@ export class PrometheusDiscoveryService {
   }
 
   // Always one scrypt check, also for an unknown project, so timing does not reveal which exist.
-  private async verify(groupId: string, credentials: ReturnType<typeof parseBasicAuthorization>) {
+  private async verify(groupId: string, credentials: ReturnType<typeof parseBasicCredentials>) {
     const settings = await this.integrations.configuredFor(groupId, 'PROMETHEUS');
     const passwordOk = await verifyPassword(
       credentials?.password ?? '',

@@ -2,10 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import { GRANULARITIES } from '../measurement-window';
-
-function toArray({ value }: { value: unknown }): unknown {
-  return typeof value === 'string' ? [value] : value;
-}
+import { toArray } from '../../../../platform/http/query-values';
 
 // Combinations (granularity required; period or start+end) are checked by the service, which answers
 // the product's MISSING_QUERY_PARAMETER / MUTUALLY_EXCLUSIVE_QUERY_PARAMETERS.

@@ -7,11 +7,7 @@ import {
   type ValidatorConstraintInterface,
 } from 'class-validator';
 import { isIP } from 'node:net';
-
-function toArray({ value }: { value: unknown }): unknown {
-  if (value === undefined) return undefined;
-  return Array.isArray(value) ? value : [value];
-}
+import { toArray } from '../../../../platform/http/query-values';
 
 @ValidatorConstraint({ name: 'isIpAddressOrCidrList' })
 class IsIpAddressOrCidrList implements ValidatorConstraintInterface {

@@ -5,6 +5,8 @@ import {
   lockSharedForTransaction,
 } from '../../platform/database/advisory-lock';
 
+// The advisory locks of the automation context: every key it locks is built here.
+
 function deploymentKey(groupId: string): string {
   return `automation:deployment:${groupId}`;
 }
@@ -44,4 +46,10 @@ export async function lockReport(tx: EntityManager, groupId: string, report: Rep
 // before locking any host row.
 export async function lockHostGrowth(tx: EntityManager, groupId: string): Promise<void> {
   await lockForTransaction(tx, `automation:host-growth:${groupId}`);
+}
+
+// Creating and dropping measurement partitions (DDL on the parent table) runs one at a time across
+// instances.
+export async function lockMeasurementPartitions(tx: EntityManager): Promise<void> {
+  await lockForTransaction(tx, 'automation:measurement-partitions');
 }
