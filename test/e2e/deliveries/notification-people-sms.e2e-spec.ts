@@ -50,7 +50,8 @@ describe('PATCH /users/{userId} (mobile numbers reached by SMS notifications)', 
   });
 
   let numbers = 0;
-  // A user of the deployment's organization with the given roles and, unless told otherwise, a mobile
+  // USER notifications name members of the project (GROUP_DATA_ACCESS_READ_ONLY where no GROUP notification
+  // of the test names the role). A user of the deployment's organization with the given roles and, unless told otherwise, a mobile
   // number of its own stored through the API.
   async function person(d: Deployment, roles: RoleView[], prefix: string, withNumber = true) {
     const { user } = await createUser(
@@ -88,7 +89,11 @@ describe('PATCH /users/{userId} (mobile numbers reached by SMS notifications)', 
 
   it('should text each USER, GROUP, ORG and TEAM recipient at the number stored on the user', async () => {
     const d = await deployment(t);
-    const named = await person(d, [], 'sms-named');
+    const named = await person(
+      d,
+      [{ groupId: d.groupId, roleName: 'GROUP_DATA_ACCESS_READ_ONLY' }],
+      'sms-named',
+    );
     const owner = await person(d, [{ groupId: d.groupId, roleName: 'GROUP_OWNER' }], 'sms-owner');
     const orgOwner = await person(d, [{ orgId: d.orgId, roleName: 'ORG_OWNER' }], 'sms-org-owner');
     const member = await person(d, [], 'sms-team');
@@ -134,7 +139,11 @@ describe('PATCH /users/{userId} (mobile numbers reached by SMS notifications)', 
 
   it('should send both an e-mail and an SMS when both are enabled, and fail for a user without a number', async () => {
     const d = await deployment(t);
-    const both = await person(d, [], 'sms-both');
+    const both = await person(
+      d,
+      [{ groupId: d.groupId, roleName: 'GROUP_DATA_ACCESS_READ_ONLY' }],
+      'sms-both',
+    );
     const noNumber = await person(
       d,
       [{ groupId: d.groupId, roleName: 'GROUP_READ_ONLY' }],
@@ -184,7 +193,11 @@ describe('PATCH /users/{userId} (mobile numbers reached by SMS notifications)', 
 
   it('should text the number a user changed after the alert configuration was saved', async () => {
     const d = await deployment(t);
-    const changing = await person(d, [], 'sms-changing');
+    const changing = await person(
+      d,
+      [{ groupId: d.groupId, roleName: 'GROUP_DATA_ACCESS_READ_ONLY' }],
+      'sms-changing',
+    );
     await createAlertConfig(t, d.monitoringAdmin, d.groupId, [
       { typeName: 'USER', username: changing.user.username, smsEnabled: true, delayMin: 0, intervalMin: 60 },
     ]);

@@ -36,10 +36,10 @@ export class Recipients {
       case 'USER': {
         const username = String(notification.username ?? '');
         const contact = await this.users.contactOfProjectMember(groupId, username);
-        return this.people(
-          notification,
-          contact === null ? [] : [contact],
-          (what) => `user ${username} is no member of the project with ${A[what]}`,
+        return this.people(notification, contact === null ? [] : [contact], (what) =>
+          contact === null
+            ? `user ${username} is no member of the project`
+            : `user ${username} has no ${what}`,
         );
       }
       case 'GROUP': {
