@@ -29,6 +29,9 @@ module.exports = {
       globalTeardown: '<rootDir>/test/support/global-teardown.ts',
     },
   ],
+  // The run's temporary directory (test/support/run-temp-dir.ts), for unit and e2e files alike.
+  globalSetup: '<rootDir>/test/support/run-temp-dir.setup.ts',
+  globalTeardown: '<rootDir>/test/support/run-temp-dir.teardown.ts',
   maxWorkers: 2,
   testTimeout: 60000,
   verbose: true,

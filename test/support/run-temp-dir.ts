@@ -20,7 +20,10 @@ function held(): RunTempDir | undefined {
   return (globalThis as { [KEY]?: RunTempDir })[KEY];
 }
 
+// Idempotent: the run-wide set-up and the e2e project's (which Jest runs first) both enter it.
 export function enterRunTempDir(): string {
+  const current = held();
+  if (current) return current.dir;
   const dir = mkdtempSync(join(tmpdir(), 'dms-test-run-'));
   // As root the embedded Postgres runs as its own user, which must pass through to its data and
   // binaries below (search only: nothing is listed).
