@@ -4,16 +4,12 @@ import { createApp } from '../../src/app.setup';
 import { ManualClock } from '../../src/platform/clock/clock';
 import { sessionsWaitingOnLocks } from '../e2e/automation/automation.fixture';
 import { call, type Credentials } from '../support/digest-client';
-import {
-  bootstrapFirstUser,
-  createOrg,
-  createProject,
-  type BootstrapResult,
-} from '../support/factories/identity.fixture';
+import { bootstrapFirstUser, type BootstrapResult } from '../support/factories/identity.fixture';
 import { eventually } from '../support/eventually';
 import { authorization, freshNonce } from '../support/raw-digest';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { WireConnection, type WireResponse } from '../support/wire-connection';
+import { prometheusProject } from './support/prometheus-project';
 
 // Wrong Digest answers written at the same instant on connections opened beforehand, all with one nonce,
 // the right password following them while they are in flight. Each answer must be counted before the
@@ -256,22 +252,7 @@ describe('GET /prometheus/v1.0/groups/{groupId}/discovery with wrong passwords s
 
   beforeAll(async () => {
     t = await startTestApp({}, clock);
-    const boot = await bootstrapFirstUser(t);
-    const org = await createOrg(t, boot.globalKey);
-    groupId = (await createProject(t, boot.globalKey, org.id)).id;
-    const created = await call('PUT', `${t.apiUrl}/groups/${groupId}/integrations/PROMETHEUS`, {
-      auth: boot.globalKey,
-      body: {
-        type: 'PROMETHEUS',
-        username: 'prom_user',
-        password: 'Prom-Password-1',
-        listenAddress: '0.0.0.0:9216',
-        serviceDiscovery: 'http',
-        scheme: 'http',
-        enabled: true,
-      },
-    });
-    expect(created.status).toBe(200);
+    groupId = await prometheusProject(t);
   });
 
   afterAll(async () => {

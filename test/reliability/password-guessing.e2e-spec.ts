@@ -3,15 +3,11 @@ import { createApp } from '../../src/app.setup';
 import { ManualClock } from '../../src/platform/clock/clock';
 import { fromLocalAddress, type Dispatcher } from '../support/checked-request';
 import { call, type ApiResponse, type Credentials } from '../support/digest-client';
-import {
-  bootstrapFirstUser,
-  createOrg,
-  createProject,
-  type BootstrapResult,
-} from '../support/factories/identity.fixture';
+import { bootstrapFirstUser, type BootstrapResult } from '../support/factories/identity.fixture';
 import { authorization, freshNonce, rawRequest } from '../support/raw-digest';
 import { startTestApp, type TestApp } from '../support/test-app';
 import type { INestApplication } from '@nestjs/common';
+import { prometheusProject } from './support/prometheus-project';
 
 // Password guessing over real HTTP: a burst of wrong Digest answers for one user from one address
 // (127.0.0.1), the owner coming from another one (127.0.0.2, loopback too), the backoff running out on
@@ -247,22 +243,7 @@ describe('Prometheus discovery is throttled like Digest', () => {
 
   beforeAll(async () => {
     t = await startTestApp({}, clock);
-    const boot = await bootstrapFirstUser(t);
-    const org = await createOrg(t, boot.globalKey);
-    groupId = (await createProject(t, boot.globalKey, org.id)).id;
-    const created = await call('PUT', `${t.apiUrl}/groups/${groupId}/integrations/PROMETHEUS`, {
-      auth: boot.globalKey,
-      body: {
-        type: 'PROMETHEUS',
-        username: 'prom_user',
-        password: 'Prom-Password-1',
-        listenAddress: '0.0.0.0:9216',
-        serviceDiscovery: 'http',
-        scheme: 'http',
-        enabled: true,
-      },
-    });
-    expect(created.status).toBe(200);
+    groupId = await prometheusProject(t);
   });
 
   afterAll(async () => {
