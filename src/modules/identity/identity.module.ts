@@ -57,6 +57,12 @@ import { ProjectTeamsService } from './teams/project-teams.service';
 import { TeamMemberRoles } from './teams/team-member-roles';
 import { TeamUsersController } from './teams/team-users.controller';
 import { TeamsService } from './teams/teams.service';
+import { InvitationEntity } from './invitations/invitation.entity';
+import { InvitationAcceptanceController } from './invitations/invitation-acceptance.controller';
+import { InvitationAcceptanceService } from './invitations/invitation-acceptance.service';
+import { InvitationsService } from './invitations/invitations.service';
+import { OrgInvitationsController } from './invitations/org-invitations.controller';
+import { ProjectInvitationsController } from './invitations/project-invitations.controller';
 
 @Module({
   imports: [
@@ -70,6 +76,7 @@ import { TeamsService } from './teams/teams.service';
       TeamEntity,
       TeamUserEntity,
       TeamProjectRoleEntity,
+      InvitationEntity,
     ]),
   ],
   controllers: [
@@ -85,6 +92,9 @@ import { TeamsService } from './teams/teams.service';
     OrgTeamsController,
     TeamUsersController,
     ProjectTeamsController,
+    OrgInvitationsController,
+    ProjectInvitationsController,
+    InvitationAcceptanceController,
   ],
   providers: [
     CredentialNames,
@@ -108,6 +118,8 @@ import { TeamsService } from './teams/teams.service';
     TeamMemberRoles,
     TeamsService,
     ProjectTeamsService,
+    InvitationsService,
+    InvitationAcceptanceService,
     OrganizationsService,
     OrganizationLifecycleService,
     ProjectsService,

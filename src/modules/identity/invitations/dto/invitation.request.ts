@@ -1,0 +1,76 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import {
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
+  IsEmail,
+  IsNotEmpty,
+  IsString,
+  MaxLength,
+  ValidateIf,
+} from 'class-validator';
+
+export const MAX_INVITATION_ROLES = 10;
+export const MAX_INVITATION_TEAMS = 100;
+const MAX_USERNAME_LENGTH = 255;
+
+export class ProjectInvitationRolesRequest {
+  @ApiProperty({
+    example: ['GROUP_READ_ONLY'],
+    description: 'Project roles (GROUP_*) granted on acceptance; only roles the caller may grant.',
+    minItems: 1,
+    maxItems: MAX_INVITATION_ROLES,
+  })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MAX_INVITATION_ROLES)
+  @IsString({ each: true })
+  roles!: string[];
+}
+
+// PATCH /groups/{groupId}/invites names the invitation by `username`.
+export class ProjectInvitationRequest extends ProjectInvitationRolesRequest {
+  @ApiProperty({ example: 'sam.lee@example.com', maxLength: MAX_USERNAME_LENGTH })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(MAX_USERNAME_LENGTH)
+  @IsEmail()
+  username!: string;
+}
+
+export class OrgInvitationRolesRequest {
+  @ApiProperty({
+    example: ['ORG_MEMBER'],
+    description: 'Organization roles (ORG_*) granted on acceptance; only roles the caller may grant.',
+    minItems: 1,
+    maxItems: MAX_INVITATION_ROLES,
+  })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(MAX_INVITATION_ROLES)
+  @IsString({ each: true })
+  roles!: string[];
+
+  @ApiPropertyOptional({
+    example: ['6b610e1087d9d66b272f0c86'],
+    description:
+      "Teams of the organization joined on acceptance; the caller must be able to grant each team's roles.",
+    maxItems: MAX_INVITATION_TEAMS,
+  })
+  // Absent, not null: a null list is refused rather than read as empty.
+  @ValidateIf((_request, value) => value !== undefined)
+  @IsArray()
+  @ArrayMaxSize(MAX_INVITATION_TEAMS)
+  @IsString({ each: true })
+  teamIds?: string[];
+}
+
+// PATCH /orgs/{orgId}/invites names the invitation by `username`.
+export class OrgInvitationRequest extends OrgInvitationRolesRequest {
+  @ApiProperty({ example: 'sam.lee@example.com', maxLength: MAX_USERNAME_LENGTH })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(MAX_USERNAME_LENGTH)
+  @IsEmail()
+  username!: string;
+}
