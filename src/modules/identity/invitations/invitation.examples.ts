@@ -1,4 +1,3 @@
-import { RoleGrantErrors } from '../../../platform/auth/role-grants';
 import { CommonErrors } from '../../../platform/http/error-codes';
 import { IdentityErrors } from '../identity.errors';
 
@@ -8,8 +7,6 @@ const USERNAME = 'sam.lee@example.com';
 // The refusals the invitation routes document, as they are printed.
 export const INVITATION_EXAMPLES = {
   badRole: CommonErrors.INVALID_ENUM_VALUE('GROUP_READ_ONLY', 'roles[0]'),
-  orgRoleRefused: RoleGrantErrors.NOT_ORG_ADMIN('ORG_OWNER', '5980cfc70b6d97029d82e3f6'),
-  projectRoleRefused: RoleGrantErrors.NOT_GROUP_USER_ADMIN('GROUP_OWNER', '5e8cc670a16506712e0b1e95'),
   notFound: IdentityErrors.INVITATION_NOT_FOUND('5f9b3c2e8f1d4a0012345678', ORG),
   usernameNotFound: IdentityErrors.INVITATION_USERNAME_NOT_FOUND(USERNAME, ORG),
   alreadyPending: IdentityErrors.INVITATION_ALREADY_PENDING(USERNAME, ORG),

@@ -24,7 +24,7 @@ import { toOrgInvitationResponse } from './invitation.mapper';
 import { InvitationsService } from './invitations.service';
 
 const WHO =
-  'ORG_OWNER or GLOBAL_USER_ADMIN (the organization user admins); only organization roles the caller may grant.';
+  'ORG_OWNER or GLOBAL_USER_ADMIN (the organization user admins); only organization roles the caller may grant (401 NOT_ORG_ADMIN otherwise).';
 
 @ApiTags('Organizations')
 @Controller('orgs/:orgId/invites')
@@ -72,7 +72,6 @@ export class OrgInvitationsController {
   })
   @ApiOkResponse({ type: OrgInvitationResponse })
   @ApiErrorResponses(400, 'A field of the body, named.', [E.badRole])
-  @ApiErrorResponses(401, 'A role the caller may not grant.', [E.orgRoleRefused])
   @ApiErrorResponses(409, 'The address already has a pending invitation here.', [E.alreadyPending])
   @ApiErrorResponses(502, 'The SMTP server refused the e-mail; nothing was created.', [E.mailFailed])
   @ApiErrorResponses(503, 'No SMTP server is configured; nothing was created.', [E.mailNotConfigured])
@@ -114,7 +113,6 @@ export class OrgInvitationsController {
     description: `${WHO} \`roles\` replaces the invited roles, \`teamIds\` (when sent) the teams; the expiry stays.`,
   })
   @ApiOkResponse({ type: OrgInvitationResponse })
-  @ApiErrorResponses(401, 'A role the caller may not grant.', [E.orgRoleRefused])
   @ApiErrorResponses(404, 'No pending invitation with that id in the organization.', [E.notFound])
   async update(
     @CurrentPrincipal() principal: Principal,

@@ -25,7 +25,7 @@ import { InvitationsService } from './invitations.service';
 
 const WHO =
   'GROUP_USER_ADMIN, GROUP_OWNER, ORG_OWNER or GLOBAL_USER_ADMIN (the project user admins); only project roles ' +
-  'the caller may grant (GROUP_USER_ADMIN cannot grant GROUP_OWNER).';
+  'the caller may grant (GROUP_USER_ADMIN cannot grant GROUP_OWNER; 401 NOT_GROUP_USER_ADMIN otherwise).';
 
 @ApiTags('Projects')
 @Controller('groups/:groupId/invites')
@@ -73,7 +73,6 @@ export class ProjectInvitationsController {
   })
   @ApiOkResponse({ type: ProjectInvitationResponse })
   @ApiErrorResponses(400, 'A field of the body, named.', [E.badRole])
-  @ApiErrorResponses(401, 'A role the caller may not grant.', [E.projectRoleRefused])
   @ApiErrorResponses(409, 'The address already has a pending invitation here.', [E.alreadyPending])
   @ApiErrorResponses(502, 'The SMTP server refused the e-mail; nothing was created.', [E.mailFailed])
   @ApiErrorResponses(503, 'No SMTP server is configured; nothing was created.', [E.mailNotConfigured])
@@ -115,7 +114,6 @@ export class ProjectInvitationsController {
     description: `${WHO} \`roles\` replaces the invited roles; the expiry stays.`,
   })
   @ApiOkResponse({ type: ProjectInvitationResponse })
-  @ApiErrorResponses(401, 'A role the caller may not grant.', [E.projectRoleRefused])
   @ApiErrorResponses(404, 'No pending invitation with that id in the project.', [E.notFound])
   async update(
     @CurrentPrincipal() principal: Principal,
