@@ -91,6 +91,10 @@ export const IdentityErrors = defineErrors({
     status: 409,
     detail: 'The user or API key that sent the invitation of {0} no longer exists; ask for a new invitation.',
   },
+  INVITER_CANNOT_GRANT: {
+    status: 409,
+    detail: 'Whoever sent the invitation of {0} can no longer grant the role {1}; ask for a new invitation.',
+  },
   INVITATION_PASSWORD_NOT_TAKEN: {
     status: 400,
     detail: 'User {0} already exists: accepting its invitation sets no password (leave out {1}).',

@@ -54,7 +54,11 @@ export class InvitationAcceptanceController {
     E.passwordNotTaken,
   ])
   @ApiErrorResponses(404, 'No invitation has this token.', [E.linkNotFound])
-  @ApiErrorResponses(409, 'Already accepted, or the inviter is gone.', [E.accepted, E.inviterGone])
+  @ApiErrorResponses(
+    409,
+    'Already accepted, or whoever invited is gone or can no longer grant a role of the invitation.',
+    [E.accepted, E.inviterGone, E.inviterCannotGrant],
+  )
   @ApiErrorResponses(410, 'Expired, or withdrawn (deleted, or replaced by a newer invitation).', [
     E.expired,
     E.withdrawn,

@@ -3,6 +3,7 @@ import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { In } from 'typeorm';
 import type { Principal } from '../../../platform/auth/principal';
+import { mayGrant } from '../../../platform/auth/role-grants';
 import { Clock } from '../../../platform/clock/clock';
 import { SecretBox } from '../../../platform/crypto/secret-box';
 import { EventPublisher } from '../../../platform/events/event-publisher';
@@ -20,6 +21,7 @@ import { ProjectEntity } from '../projects/project.entity';
 import type { RoleRow } from '../roles/role-assignment.mapper';
 import { UserRoleChanges } from '../roles/user-role-changes';
 import { TeamEntity } from '../teams/team.entity';
+import { TeamMemberRoles } from '../teams/team-member-roles';
 import { TeamsService } from '../teams/teams.service';
 import type { UserResponse } from '../users/dto/user.response';
 import { isStrongPassword, isValidUsername } from '../users/password-policy';
@@ -30,7 +32,7 @@ import type { AcceptInvitationRequest } from './dto/accept-invitation.request';
 import type { InvitationSummaryResponse } from './dto/invitation-summary.response';
 import { InvitationEntity } from './invitation.entity';
 import { toInvitationSummary } from './invitation.mapper';
-import { describeScope, type InvitationScope } from './invitation-scope';
+import { describeScope, grantScopeOf, type InvitationScope } from './invitation-scope';
 import { invitationTokenHash, isInvitationTokenShaped } from './invitation-token';
 
 // Following an invitation's link: reading what it offers, and accepting it once. An existing user joins
@@ -48,6 +50,7 @@ export class InvitationAcceptanceService {
     private readonly credentials: CredentialsService,
     private readonly roleChanges: UserRoleChanges,
     private readonly teams: TeamsService,
+    private readonly teamRoles: TeamMemberRoles,
     private readonly secrets: SecretBox,
     private readonly links: PageLinks,
     private readonly userTeams: UserTeamsStore,
@@ -63,6 +66,8 @@ export class InvitationAcceptanceService {
   async accept(request: AcceptInvitationRequest): Promise<UserResponse> {
     const { invitation, scope } = await this.usable(request.token, true);
     const inviter = await this.inviter(invitation);
+    const teamIds = await this.teamsStillThere(invitation);
+    await this.assertInviterMayGrant(inviter, invitation, scope, teamIds);
     const existing = await this.txHost.tx
       .getRepository(UserEntity)
       .findOne({ where: { username: invitation.username }, lock: { mode: 'pessimistic_write' } });
@@ -77,7 +82,7 @@ export class InvitationAcceptanceService {
       groupId: scope.groupId,
     }));
     const roles = await this.roleChanges.apply(inviter, user, [...before, ...invited]);
-    for (const teamId of await this.teamsStillThere(invitation)) {
+    for (const teamId of teamIds) {
       const members = await this.userTeams.teamIdsOf([user.id]);
       if ((members.get(user.id) ?? []).includes(teamId)) continue;
       await this.teams.addMembers(inviter, scope.orgId, teamId, [{ id: user.id }]);
@@ -94,8 +99,8 @@ export class InvitationAcceptanceService {
       raw: { invitationId: invitation.id, roles: invitation.roles, teamIds: invitation.teamIds },
       actor: { userId: user.id, username: user.username },
     });
-    const teamIds = (await this.userTeams.teamIdsOf([user.id])).get(user.id) ?? [];
-    return toUserResponse(user, roles, this.links.self(userPath(user.id)), teamIds);
+    const memberOf = (await this.userTeams.teamIdsOf([user.id])).get(user.id) ?? [];
+    return toUserResponse(user, roles, this.links.self(userPath(user.id)), memberOf);
   }
 
   // The invitation of the token, if it can still be accepted; otherwise the reason it cannot.
@@ -152,6 +157,28 @@ export class InvitationAcceptanceService {
     )
       throw IdentityErrors.INVITER_GONE(invitation.username);
     return { ...record.principal, remoteAddress: '', accessList: [] };
+  }
+
+  // Checked before anything is written, so that the refusal names the invitation rather than the
+  // inviter's rights (the role-grant rule runs again as the roles and teams are given).
+  private async assertInviterMayGrant(
+    inviter: Principal,
+    invitation: InvitationEntity,
+    scope: InvitationScope,
+    teamIds: string[],
+  ): Promise<void> {
+    const teamRoles = (await Promise.all(teamIds.map((teamId) => this.teamRoles.rolesOf(teamId)))).flat();
+    const beyond =
+      invitation.roles.find((roleName) => !mayGrant(inviter, roleName, grantScopeOf(scope))) ??
+      teamRoles.find(
+        (role) =>
+          !mayGrant(inviter, role.roleName, {
+            kind: 'project',
+            groupId: role.groupId ?? '',
+            orgId: scope.orgId,
+          }),
+      )?.roleName;
+    if (beyond !== undefined) throw IdentityErrors.INVITER_CANNOT_GRANT(invitation.username, beyond);
   }
 
   private async newUser(invitation: InvitationEntity, request: AcceptInvitationRequest): Promise<UserEntity> {

@@ -17,6 +17,7 @@ export const INVITATION_EXAMPLES = {
   withdrawn: IdentityErrors.INVITATION_WITHDRAWN(USERNAME, ORG),
   accepted: IdentityErrors.INVITATION_ALREADY_ACCEPTED(USERNAME, ORG),
   inviterGone: IdentityErrors.INVITER_GONE(USERNAME),
+  inviterCannotGrant: IdentityErrors.INVITER_CANNOT_GRANT(USERNAME, 'GROUP_OWNER'),
   weakPassword: IdentityErrors.WEAK_PASSWORD(),
   passwordNotTaken: IdentityErrors.INVITATION_PASSWORD_NOT_TAKEN(USERNAME, 'password'),
 };
