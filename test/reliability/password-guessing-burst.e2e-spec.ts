@@ -3,7 +3,6 @@ import type { INestApplication } from '@nestjs/common';
 import { Client } from 'pg';
 import { createApp } from '../../src/app.setup';
 import { ManualClock } from '../../src/platform/clock/clock';
-import { sessionsWaitingOnLocks } from '../e2e/automation/automation.fixture';
 import { call, type Credentials } from '../support/digest-client';
 import { bootstrapFirstUser, type BootstrapResult } from '../support/factories/identity.fixture';
 import { eventually } from '../support/eventually';
@@ -13,6 +12,7 @@ import { WireBurst, type WireRequest } from '../support/wire-burst';
 import { WireConnection } from '../support/wire-connection';
 import type { WireResponse } from '../support/wire-response';
 import { prometheusProject } from './support/prometheus-project';
+import { sessionsWaitingOnLocks } from '../support/lock-waiters';
 
 // Wrong Digest answers written at the same instant on connections opened beforehand, all with one nonce,
 // the right password following them while they are in flight. Each answer must be counted before the

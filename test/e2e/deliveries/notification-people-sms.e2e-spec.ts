@@ -12,8 +12,9 @@ import {
   report,
   type Deployment,
 } from '../automation/automation.fixture';
-import { deliver, MINUTE } from '../alerting/engine.fixture';
+import { deliver } from '../alerting/engine.fixture';
 import { createAlertConfig, deliveriesEnv, deliveriesOf } from './deliveries.fixture';
+import { MINUTE } from '../../support/time';
 
 // USER, GROUP, ORG and TEAM notifications with smsEnabled text the mobile number each user stored with
 // PATCH /users/{userId}, through the configured SMS gateway (a local receiver here), one message per
