@@ -83,6 +83,7 @@ export const IdentityErrors = defineErrors({
     status: 409,
     detail: 'The invitation of {0} to {1} was already accepted; sign in as {0}.',
   },
+  INVITATION_LIMIT_EXCEEDED: { status: 409, detail: 'The {0} already has {1} pending invitations.' },
   INVITATION_ALREADY_PENDING: {
     status: 409,
     detail: 'User {0} already has a pending invitation to {1}; update or delete it instead.',

@@ -104,12 +104,12 @@ describe('POST /unauth/invitations/accept', () => {
     // Once only; and no longer pending.
     expectApiError(await accept(w, { token }), 409, 'INVITATION_ALREADY_ACCEPTED');
     expectApiError(await showLink(w, token), 409, 'INVITATION_ALREADY_ACCEPTED');
-    const pending = await call<{ results: Array<{ username: string }> }>(
+    const pending = await call<Array<{ username: string }>>(
       'GET',
       orgInvites(w, `?username=${encodeURIComponent(username)}`),
       { auth: w.orgOwner },
     );
-    expect(pending.body.results).toEqual([]);
+    expect(pending.body).toEqual([]);
 
     expect(await audited('INVITED_TO_ORG', username)).toHaveLength(1);
     expect(await audited('USER_CREATED', username)).toHaveLength(1);

@@ -151,6 +151,17 @@ describe('POST /orgs/{orgId}/invites and /groups/{groupId}/invites (managing inv
       auth: w.projectUserAdmin,
     });
     expect(read.body.roles).toEqual(['GROUP_READ_ONLY']);
+    // What GET printed may come back unchanged (clients write back what they read), never changed.
+    const roundTrip = await call<InvitationView>('PATCH', projectInvites(w, `/${created.id}`), {
+      auth: w.projectUserAdmin,
+      body: { ...read.body, roles: ['GROUP_MONITORING_ADMIN'] },
+    });
+    expect(roundTrip.status).toBe(200);
+    const forged = await call('PATCH', projectInvites(w, `/${created.id}`), {
+      auth: w.projectUserAdmin,
+      body: { ...read.body, expiresAt: '2030-01-01T00:00:00Z' },
+    });
+    expectApiError(forged, 400, 'ATTRIBUTE_READ_ONLY');
 
     const updates = (await auditEvents(w.t, 'INVITATION_UPDATED')).filter(
       (row) => row.subject?.targetUsername === username,
@@ -158,49 +169,51 @@ describe('POST /orgs/{orgId}/invites and /groups/{groupId}/invites (managing inv
     expect(updates.map((row) => row.raw?.rolesAfter)).toEqual([
       ['GROUP_AUTOMATION_ADMIN'],
       ['GROUP_READ_ONLY'],
+      ['GROUP_MONITORING_ADMIN'],
     ]);
   });
 
-  it('should list the pending invitations a page at a time and narrow them by username', async () => {
-    const prefix = `page${Date.now()}`;
-    const usernames = [address(prefix), address(prefix), address(prefix)];
+  it('should list the pending invitations as a bare array, a page at a time, and narrow them by username', async () => {
+    const usernames = [address('listed'), address('listed'), address('listed')];
     for (const username of usernames) {
       await invite(orgInvites(w), w.orgOwner, { username, roles: ['ORG_READ_ONLY'] });
     }
 
-    const all = await call<{ results: InvitationView[]; totalCount: number }>(
+    const all = await call<InvitationView[]>('GET', orgInvites(w, '?itemsPerPage=500'), { auth: w.orgOwner });
+    expect(all.status).toBe(200);
+    expect(Array.isArray(all.body)).toBe(true);
+    expect(all.body.map((row) => row.username)).toEqual(expect.arrayContaining(usernames));
+    const first = await call<InvitationView[]>('GET', orgInvites(w, '?itemsPerPage=2&pageNum=1'), {
+      auth: w.orgOwner,
+    });
+    const rest = await call<InvitationView[]>(
       'GET',
-      orgInvites(w, '?itemsPerPage=500'),
-      { auth: w.orgOwner },
-    );
-    const total = all.body.totalCount;
-    expect(total).toBeGreaterThanOrEqual(3);
-    const page = await call<{ results: InvitationView[]; totalCount: number; links: Array<{ rel: string }> }>(
-      'GET',
-      orgInvites(w, '?itemsPerPage=2&pageNum=1'),
-      { auth: w.orgOwner },
-    );
-    expect(page.body.results).toHaveLength(2);
-    expect(page.body.totalCount).toBe(total);
-    expect(page.body.links.map((link) => link.rel)).toContain('next');
-
-    const one = await call<{ results: InvitationView[]; totalCount: number }>(
-      'GET',
-      orgInvites(w, `?username=${encodeURIComponent(usernames[1])}`),
-      { auth: w.orgOwner },
-    );
-    expect(one.body.totalCount).toBe(1);
-    expect(one.body.results.map((row) => row.username)).toEqual([usernames[1]]);
-    // Project invitations are not the organization's.
-    const projectList = await call<{ results: InvitationView[] }>(
-      'GET',
-      projectInvites(w, '?itemsPerPage=500'),
+      orgInvites(w, `?itemsPerPage=${all.body.length - 2}&pageNum=2`),
       {
-        auth: w.projectUserAdmin,
+        auth: w.orgOwner,
       },
     );
-    expect(projectList.body.results.every((row) => row.groupId === w.groupId)).toBe(true);
-    expect(projectList.body.results.map((row) => row.username)).not.toContain(usernames[0]);
+    expect(first.body).toHaveLength(2);
+    expect([...first.body, ...rest.body].map((row) => row.id)).toEqual(
+      all.body.slice(0, 2 + rest.body.length).map((row) => row.id),
+    );
+    expect((await call('GET', orgInvites(w, '?itemsPerPage=501'), { auth: w.orgOwner })).status).toBe(400);
+
+    const one = await call<InvitationView[]>(
+      'GET',
+      orgInvites(w, `?username=${encodeURIComponent(usernames[1])}`),
+      {
+        auth: w.orgOwner,
+      },
+    );
+    expect(one.body.map((row) => row.username)).toEqual([usernames[1]]);
+    // Project invitations are not the organization's.
+    const projectList = await call<InvitationView[]>('GET', projectInvites(w, '?itemsPerPage=500'), {
+      auth: w.projectUserAdmin,
+    });
+    expect(projectList.body.every((row) => row.groupId === w.groupId)).toBe(true);
+    expect(projectList.body.map((row) => row.username)).not.toContain(usernames[0]);
+    expect((await call('GET', orgInvites(w), { auth: w.reader })).status).toBe(401);
   });
 
   it('should refuse a second pending invitation of one address with 409', async () => {

@@ -6,9 +6,9 @@ import type { Principal } from '../../../platform/auth/principal';
 import { Clock } from '../../../platform/clock/clock';
 import { EventPublisher } from '../../../platform/events/event-publisher';
 import { CommonErrors } from '../../../platform/http/error-codes';
-import type { ListEnvelope } from '../../../platform/http/pagination/list-envelope';
 import { PageLinks } from '../../../platform/http/pagination/page-links';
 import { newObjectId, isObjectId } from '../../../platform/ids/object-id';
+import { assertReadOnlyUnchanged } from '../../../platform/http/read-only-fields';
 import { Mailer } from '../../../platform/mail/mailer';
 import { IdentityErrors } from '../identity.errors';
 import { IdentityEventTypes } from '../identity.events';
@@ -19,6 +19,7 @@ import { TeamEntity } from '../teams/team.entity';
 import type { InvitationsQuery } from './dto/invitations.query';
 import { InvitationEntity } from './invitation.entity';
 import { INVITATION_ACCEPT_API_PATH, invitationMail } from './invitation-mail';
+import { toOrgInvitationResponse, toProjectInvitationResponse } from './invitation.mapper';
 import { assertMayInvite, checkedRoles, INVITATION_LIFETIME_MS } from './invitation-rules';
 import { describeScope, type InvitationScope } from './invitation-scope';
 import { newInvitationToken } from './invitation-token';
@@ -30,6 +31,9 @@ export interface ScopedInvitation {
   invitation: InvitationEntity;
   scope: InvitationScope;
 }
+
+// Pending invitations per organization or project: one page of the largest size lists them all.
+export const MAX_PENDING_INVITATIONS = 500;
 
 export interface InvitationChange {
   roles: string[];
@@ -72,25 +76,27 @@ export class InvitationsService {
     return { ...org, groupId, groupName: project.name };
   }
 
+  // A bare array, as the product answers and its Go client decodes (`[]*Invitation`): the envelope's
+  // totalCount and links have nowhere to go. pageNum and itemsPerPage still page it, and a scope holds at
+  // most MAX_PENDING_INVITATIONS, so one page of the largest size lists them all.
   async list(
     principal: Principal,
     ref: ScopeRef,
     query: InvitationsQuery,
-  ): Promise<{ page: ListEnvelope<InvitationEntity>; scope: InvitationScope }> {
+  ): Promise<{ rows: InvitationEntity[]; scope: InvitationScope }> {
     const scope = await this.resolve(ref);
     assertMayInvite(principal, scope, '');
-    const where: FindOptionsWhere<InvitationEntity> = {
-      ...this.inScope(scope),
-      status: 'PENDING',
-      ...(query.username !== undefined ? { username: query.username } : {}),
-    };
-    const [rows, total] = await this.txHost.tx.getRepository(InvitationEntity).findAndCount({
-      where,
+    const rows = await this.txHost.tx.getRepository(InvitationEntity).find({
+      where: {
+        ...this.inScope(scope),
+        status: 'PENDING',
+        ...(query.username !== undefined ? { username: query.username } : {}),
+      },
       order: { createdAt: 'ASC', id: 'ASC' },
       skip: query.offset,
       take: query.itemsPerPage,
     });
-    return { page: this.links.list(query, rows, total), scope };
+    return { rows, scope };
   }
 
   async get(principal: Principal, ref: ScopeRef, invitationId: string): Promise<ScopedInvitation> {
@@ -117,6 +123,10 @@ export class InvitationsService {
       if (pending.expiresAt.getTime() > now.getTime())
         throw IdentityErrors.INVITATION_ALREADY_PENDING(username, describeScope(scope));
       await repository.update({ id: pending.id }, { status: 'REPLACED', closedAt: now });
+    } else if (
+      (await repository.countBy({ ...this.inScope(scope), status: 'PENDING' })) >= MAX_PENDING_INVITATIONS
+    ) {
+      throw IdentityErrors.INVITATION_LIMIT_EXCEEDED(describeScope(scope), MAX_PENDING_INVITATIONS);
     }
     const { token, hash } = newInvitationToken();
     const invitation: InvitationEntity = {
@@ -154,7 +164,7 @@ export class InvitationsService {
     principal: Principal,
     ref: ScopeRef,
     which: { id: string } | { username: string },
-    change: InvitationChange,
+    change: InvitationChange & object,
   ): Promise<ScopedInvitation> {
     const scope = await this.resolve(ref, true);
     const invitation =
@@ -162,6 +172,12 @@ export class InvitationsService {
         ? await this.pendingById(scope, which.id, true)
         : await this.pendingByName(scope, which.username);
     assertMayInvite(principal, scope, invitation.username);
+    // The request's read-only fields (what GET printed) must match the invitation as it stands.
+    assertReadOnlyUnchanged(change, () =>
+      scope.groupId === null
+        ? toOrgInvitationResponse(invitation, scope)
+        : toProjectInvitationResponse(invitation, scope),
+    );
     const roles = checkedRoles(principal, scope, change.roles);
     const teamIds =
       change.teamIds !== undefined

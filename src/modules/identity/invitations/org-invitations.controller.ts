@@ -15,9 +15,12 @@ import { CurrentPrincipal } from '../../../platform/auth/current-principal.decor
 import type { Principal } from '../../../platform/auth/principal';
 import { RequireOrgRole } from '../../../platform/auth/require-role.decorator';
 import { ApiErrorResponses } from '../../../platform/http/api-error-responses.decorator';
-import type { ListEnvelope } from '../../../platform/http/pagination/list-envelope';
-import { OrgInvitationRequest, OrgInvitationRolesRequest } from './dto/invitation.request';
-import { OrgInvitationListResponse, OrgInvitationResponse } from './dto/invitation.response';
+import {
+  OrgInvitationByNameRequest,
+  OrgInvitationRequest,
+  OrgInvitationUpdateRequest,
+} from './dto/invitation.request';
+import { OrgInvitationResponse } from './dto/invitation.response';
 import { InvitationsQuery } from './dto/invitations.query';
 import { INVITATION_EXAMPLES as E } from './invitation.examples';
 import { toOrgInvitationResponse } from './invitation.mapper';
@@ -35,16 +38,19 @@ export class OrgInvitationsController {
   @RequireOrgRole('ORG_MEMBER')
   @ApiOperation({
     summary: 'Get all pending invitations to one organization',
-    description: `${WHO} \`username\` narrows the list to the invitation sent to that address.`,
+    description: `${WHO} \`username\` narrows the list to the invitation sent to that address. At most 500 are pending at once.`,
   })
-  @ApiOkResponse({ type: OrgInvitationListResponse })
+  @ApiOkResponse({
+    type: [OrgInvitationResponse],
+    description: 'A bare JSON array (the product answers one; its Go client decodes one).',
+  })
   async list(
     @CurrentPrincipal() principal: Principal,
     @Param('orgId') orgId: string,
     @Query() query: InvitationsQuery,
-  ): Promise<ListEnvelope<OrgInvitationResponse>> {
-    const { page, scope } = await this.invitations.list(principal, { orgId }, query);
-    return { ...page, results: page.results.map((row) => toOrgInvitationResponse(row, scope)) };
+  ): Promise<OrgInvitationResponse[]> {
+    const { rows, scope } = await this.invitations.list(principal, { orgId }, query);
+    return rows.map((row) => toOrgInvitationResponse(row, scope));
   }
 
   @Get(':invitationId')
@@ -95,7 +101,7 @@ export class OrgInvitationsController {
   async updateByName(
     @CurrentPrincipal() principal: Principal,
     @Param('orgId') orgId: string,
-    @Body() body: OrgInvitationRequest,
+    @Body() body: OrgInvitationByNameRequest,
   ): Promise<OrgInvitationResponse> {
     const { invitation, scope } = await this.invitations.update(
       principal,
@@ -118,7 +124,7 @@ export class OrgInvitationsController {
     @CurrentPrincipal() principal: Principal,
     @Param('orgId') orgId: string,
     @Param('invitationId') invitationId: string,
-    @Body() body: OrgInvitationRolesRequest,
+    @Body() body: OrgInvitationUpdateRequest,
   ): Promise<OrgInvitationResponse> {
     const { invitation, scope } = await this.invitations.update(
       principal,

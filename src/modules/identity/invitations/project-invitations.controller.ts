@@ -15,9 +15,12 @@ import { CurrentPrincipal } from '../../../platform/auth/current-principal.decor
 import type { Principal } from '../../../platform/auth/principal';
 import { RequireProjectRole } from '../../../platform/auth/require-role.decorator';
 import { ApiErrorResponses } from '../../../platform/http/api-error-responses.decorator';
-import type { ListEnvelope } from '../../../platform/http/pagination/list-envelope';
-import { ProjectInvitationRequest, ProjectInvitationRolesRequest } from './dto/invitation.request';
-import { ProjectInvitationListResponse, ProjectInvitationResponse } from './dto/invitation.response';
+import {
+  ProjectInvitationByNameRequest,
+  ProjectInvitationRequest,
+  ProjectInvitationUpdateRequest,
+} from './dto/invitation.request';
+import { ProjectInvitationResponse } from './dto/invitation.response';
 import { InvitationsQuery } from './dto/invitations.query';
 import { INVITATION_EXAMPLES as E } from './invitation.examples';
 import { toProjectInvitationResponse } from './invitation.mapper';
@@ -36,16 +39,19 @@ export class ProjectInvitationsController {
   @RequireProjectRole('GROUP_USER_ADMIN')
   @ApiOperation({
     summary: 'Get all pending invitations to one project',
-    description: `${WHO} \`username\` narrows the list to the invitation sent to that address.`,
+    description: `${WHO} \`username\` narrows the list to the invitation sent to that address. At most 500 are pending at once.`,
   })
-  @ApiOkResponse({ type: ProjectInvitationListResponse })
+  @ApiOkResponse({
+    type: [ProjectInvitationResponse],
+    description: 'A bare JSON array (the product answers one; its Go client decodes one).',
+  })
   async list(
     @CurrentPrincipal() principal: Principal,
     @Param('groupId') groupId: string,
     @Query() query: InvitationsQuery,
-  ): Promise<ListEnvelope<ProjectInvitationResponse>> {
-    const { page, scope } = await this.invitations.list(principal, { groupId }, query);
-    return { ...page, results: page.results.map((row) => toProjectInvitationResponse(row, scope)) };
+  ): Promise<ProjectInvitationResponse[]> {
+    const { rows, scope } = await this.invitations.list(principal, { groupId }, query);
+    return rows.map((row) => toProjectInvitationResponse(row, scope));
   }
 
   @Get(':invitationId')
@@ -96,7 +102,7 @@ export class ProjectInvitationsController {
   async updateByName(
     @CurrentPrincipal() principal: Principal,
     @Param('groupId') groupId: string,
-    @Body() body: ProjectInvitationRequest,
+    @Body() body: ProjectInvitationByNameRequest,
   ): Promise<ProjectInvitationResponse> {
     const { invitation, scope } = await this.invitations.update(
       principal,
@@ -119,7 +125,7 @@ export class ProjectInvitationsController {
     @CurrentPrincipal() principal: Principal,
     @Param('groupId') groupId: string,
     @Param('invitationId') invitationId: string,
-    @Body() body: ProjectInvitationRolesRequest,
+    @Body() body: ProjectInvitationUpdateRequest,
   ): Promise<ProjectInvitationResponse> {
     const { invitation, scope } = await this.invitations.update(
       principal,

@@ -9,6 +9,7 @@ import {
   MaxLength,
   ValidateIf,
 } from 'class-validator';
+import { ReadOnlyField } from '../../../../platform/http/read-only-fields';
 
 export const MAX_INVITATION_ROLES = 10;
 export const MAX_INVITATION_TEAMS = 100;
@@ -73,4 +74,43 @@ export class OrgInvitationRequest extends OrgInvitationRolesRequest {
   @MaxLength(MAX_USERNAME_LENGTH)
   @IsEmail()
   username!: string;
+}
+
+// What GET prints may come back with a PATCH (clients write back what they read), unchanged.
+export class OrgInvitationUpdateRequest extends OrgInvitationRolesRequest {
+  @ReadOnlyField({ type: String }) id?: unknown;
+  @ReadOnlyField({ type: String }) username?: unknown;
+  @ReadOnlyField({ type: String }) orgId?: unknown;
+  @ReadOnlyField({ type: String }) orgName?: unknown;
+  @ReadOnlyField({ type: String }) inviterUsername?: unknown;
+  @ReadOnlyField({ type: String }) createdAt?: unknown;
+  @ReadOnlyField({ type: String }) expiresAt?: unknown;
+}
+
+export class OrgInvitationByNameRequest extends OrgInvitationRequest {
+  @ReadOnlyField({ type: String }) id?: unknown;
+  @ReadOnlyField({ type: String }) orgId?: unknown;
+  @ReadOnlyField({ type: String }) orgName?: unknown;
+  @ReadOnlyField({ type: String }) inviterUsername?: unknown;
+  @ReadOnlyField({ type: String }) createdAt?: unknown;
+  @ReadOnlyField({ type: String }) expiresAt?: unknown;
+}
+
+export class ProjectInvitationUpdateRequest extends ProjectInvitationRolesRequest {
+  @ReadOnlyField({ type: String }) id?: unknown;
+  @ReadOnlyField({ type: String }) username?: unknown;
+  @ReadOnlyField({ type: String }) groupId?: unknown;
+  @ReadOnlyField({ type: String }) groupName?: unknown;
+  @ReadOnlyField({ type: String }) inviterUsername?: unknown;
+  @ReadOnlyField({ type: String }) createdAt?: unknown;
+  @ReadOnlyField({ type: String }) expiresAt?: unknown;
+}
+
+export class ProjectInvitationByNameRequest extends ProjectInvitationRequest {
+  @ReadOnlyField({ type: String }) id?: unknown;
+  @ReadOnlyField({ type: String }) groupId?: unknown;
+  @ReadOnlyField({ type: String }) groupName?: unknown;
+  @ReadOnlyField({ type: String }) inviterUsername?: unknown;
+  @ReadOnlyField({ type: String }) createdAt?: unknown;
+  @ReadOnlyField({ type: String }) expiresAt?: unknown;
 }

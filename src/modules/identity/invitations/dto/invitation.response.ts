@@ -1,5 +1,4 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ListEnvelopeResponse } from '../../../../platform/http/pagination/list-envelope';
 
 class InvitationFields {
   @ApiProperty({ example: '5f9b3c2e8f1d4a0012345678' })
@@ -41,14 +40,4 @@ export class ProjectInvitationResponse extends InvitationFields {
 
   @ApiProperty({ example: 'payments-prod' })
   groupName!: string;
-}
-
-export class OrgInvitationListResponse extends ListEnvelopeResponse {
-  @ApiProperty({ type: [OrgInvitationResponse] })
-  results!: OrgInvitationResponse[];
-}
-
-export class ProjectInvitationListResponse extends ListEnvelopeResponse {
-  @ApiProperty({ type: [ProjectInvitationResponse] })
-  results!: ProjectInvitationResponse[];
 }
