@@ -71,6 +71,7 @@ describe('POST /orgs/{orgId}/invites and /groups/{groupId}/invites (managing inv
       id: expect.stringMatching(/^[0-9a-f]{24}$/),
       groupId: w.groupId,
       groupName: w.groupName,
+      teamIds: [],
       username,
       roles: ['GROUP_MONITORING_ADMIN', 'GROUP_READ_ONLY'],
       inviterUsername: w.projectUserAdmin.publicKey,

@@ -35,6 +35,7 @@ export function toProjectInvitationResponse(
     ...common(invitation),
     groupId: scope.groupId ?? '',
     groupName: scope.groupName ?? '',
+    teamIds: [],
   };
 }
 

@@ -164,7 +164,8 @@ export class InvitationsService {
     principal: Principal,
     ref: ScopeRef,
     which: { id: string } | { username: string },
-    change: InvitationChange & object,
+    change: InvitationChange,
+    sent: object = change,
   ): Promise<ScopedInvitation> {
     const scope = await this.resolve(ref, true);
     const invitation =
@@ -173,7 +174,7 @@ export class InvitationsService {
         : await this.pendingByName(scope, which.username);
     assertMayInvite(principal, scope, invitation.username);
     // The request's read-only fields (what GET printed) must match the invitation as it stands.
-    assertReadOnlyUnchanged(change, () =>
+    assertReadOnlyUnchanged(sent, () =>
       scope.groupId === null
         ? toOrgInvitationResponse(invitation, scope)
         : toProjectInvitationResponse(invitation, scope),

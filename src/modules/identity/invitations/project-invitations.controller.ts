@@ -108,6 +108,7 @@ export class ProjectInvitationsController {
       principal,
       { groupId },
       { username: body.username },
+      { roles: body.roles },
       body,
     );
     return toProjectInvitationResponse(invitation, scope);
@@ -131,6 +132,7 @@ export class ProjectInvitationsController {
       principal,
       { groupId },
       { id: invitationId },
+      { roles: body.roles },
       body,
     );
     return toProjectInvitationResponse(invitation, scope);

@@ -104,6 +104,7 @@ export class ProjectInvitationUpdateRequest extends ProjectInvitationRolesReques
   @ReadOnlyField({ type: String }) inviterUsername?: unknown;
   @ReadOnlyField({ type: String }) createdAt?: unknown;
   @ReadOnlyField({ type: String }) expiresAt?: unknown;
+  @ReadOnlyField({ type: [String] }) teamIds?: unknown;
 }
 
 export class ProjectInvitationByNameRequest extends ProjectInvitationRequest {
@@ -113,4 +114,5 @@ export class ProjectInvitationByNameRequest extends ProjectInvitationRequest {
   @ReadOnlyField({ type: String }) inviterUsername?: unknown;
   @ReadOnlyField({ type: String }) createdAt?: unknown;
   @ReadOnlyField({ type: String }) expiresAt?: unknown;
+  @ReadOnlyField({ type: [String] }) teamIds?: unknown;
 }

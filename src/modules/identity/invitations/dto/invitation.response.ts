@@ -40,4 +40,11 @@ export class ProjectInvitationResponse extends InvitationFields {
 
   @ApiProperty({ example: 'payments-prod' })
   groupName!: string;
+
+  @ApiProperty({
+    example: [],
+    description:
+      'Always empty: teams are joined through organization invitations (the clients decode one type).',
+  })
+  teamIds!: string[];
 }
