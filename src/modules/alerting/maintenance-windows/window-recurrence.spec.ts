@@ -68,7 +68,12 @@ describe('occurrenceAt', () => {
       '2024-03-31T00:00:00.000Z 2024-03-31T02:00:00.000Z',
     );
     // Ending at 02:00, inside the skipped hour: the same instant as 03:00 CEST.
-    const saturdayNight: Recurrence = { ...sundayEarly, daysOfWeek: ['SATURDAY'], startTime: '22:00', endTime: '02:00' };
+    const saturdayNight: Recurrence = {
+      ...sundayEarly,
+      daysOfWeek: ['SATURDAY'],
+      startTime: '22:00',
+      endTime: '02:00',
+    };
     expect(span(occurrenceAt(saturdayNight, at('2024-03-30T23:00:00Z')))).toBe(
       '2024-03-30T21:00:00.000Z 2024-03-31T01:00:00.000Z',
     );
