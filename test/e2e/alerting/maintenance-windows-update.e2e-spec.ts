@@ -76,10 +76,10 @@ describe('PATCH /groups/{groupId}/maintenanceWindows/{windowId}', () => {
     expect(response.status).toBe(400);
     expect(response.body).toEqual({
       detail:
-        'At least one of the attributes alertTypeNames, startDate, endDate, description, matchers must be specified.',
+        'At least one of the attributes alertTypeNames, startDate, endDate, description, matchers, recurrence, alertConfigIds must be specified.',
       error: 400,
       errorCode: 'MISSING_ONE_OF_ATTRIBUTES',
-      parameters: ['alertTypeNames, startDate, endDate, description, matchers'],
+      parameters: ['alertTypeNames, startDate, endDate, description, matchers, recurrence, alertConfigIds'],
       reason: 'Bad Request',
     });
   });

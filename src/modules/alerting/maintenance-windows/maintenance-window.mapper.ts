@@ -7,7 +7,8 @@ export function maintenanceWindowPath(groupId: string, windowId: string): string
   return `/groups/${groupId}/maintenanceWindows/${windowId}`;
 }
 
-// Fields in the product's order; a one-off window reads as the product's, plus matchers and alertConfigIds.
+// Fields in the product's order; a one-off window over every configuration reads as before (the product's
+// fields and matchers); recurrence and alertConfigIds appear only on windows that have them.
 export function toMaintenanceWindowResponse(
   window: MaintenanceWindowEntity,
   links: LinkResponse[],
@@ -22,10 +23,10 @@ export function toMaintenanceWindowResponse(
     ...(window.endDate === null ? {} : { endDate: toIsoSeconds(window.endDate) }),
     alertTypeNames: window.alertTypeNames,
     matchers: window.matchers.map(({ fieldName, operator, value }) => ({ fieldName, operator, value })),
-    alertConfigIds: window.alertConfigIds,
     links,
   };
   if (window.description !== null) response.description = window.description;
+  if (window.alertConfigIds.length > 0) response.alertConfigIds = window.alertConfigIds;
   if (window.recurrence !== null) {
     const { daysOfWeek, startTime, endTime, timeZone } = window.recurrence;
     response.recurrence = { daysOfWeek, startTime, endTime, timeZone };

@@ -61,12 +61,13 @@ export class MaintenanceWindowResponse {
   })
   recurrence?: RecurrenceResponse;
 
-  @ApiProperty({
+  @ApiPropertyOptional({
     type: [String],
-    example: [],
-    description: 'Beyond the product: the alert configurations whose alerts it silences; empty for all.',
+    example: ['5efda6aea3f2ed2e7dd6ce05'],
+    description:
+      'Beyond the product: the alert configurations whose alerts it silences; returned only when it names some.',
   })
-  alertConfigIds!: string[];
+  alertConfigIds?: string[];
 
   @ApiProperty({ type: [LinkResponse] })
   links!: LinkResponse[];

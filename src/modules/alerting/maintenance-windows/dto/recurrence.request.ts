@@ -19,6 +19,7 @@ export class RecurrenceRequest {
   daysOfWeek?: string[] | null;
 
   @ApiProperty({
+    type: String,
     example: '22:00',
     pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$',
     description: 'Local wall-clock time HH:MM (00:00 to 23:59) at which each occurrence starts.',
@@ -29,6 +30,7 @@ export class RecurrenceRequest {
   startTime?: string | null;
 
   @ApiProperty({
+    type: String,
     example: '02:00',
     pattern: '^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$',
     description:
@@ -41,6 +43,7 @@ export class RecurrenceRequest {
   endTime?: string | null;
 
   @ApiProperty({
+    type: String,
     example: 'Europe/Berlin',
     maxLength: 64,
     description:
