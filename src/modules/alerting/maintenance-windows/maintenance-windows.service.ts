@@ -241,8 +241,6 @@ export class MaintenanceWindowsService {
 
 // The changed fields, in the Event record's `diffs` shape.
 function diffOf(before: WindowFields, after: WindowFields): EventDiff[] {
-  const show = (value: WindowFields[keyof WindowFields]): unknown =>
-    value instanceof Date ? toIsoSeconds(value) : (value ?? undefined);
   const fields = [
     'alertTypeNames',
     'startDate',
@@ -253,7 +251,30 @@ function diffOf(before: WindowFields, after: WindowFields): EventDiff[] {
     'alertConfigIds',
   ] as const;
   const params = fields
-    .filter((field) => JSON.stringify(show(before[field])) !== JSON.stringify(show(after[field])))
-    .map((field) => ({ param: field, old: show(before[field]), new: show(after[field]) }));
+    .filter((field) => JSON.stringify(shown(before, field)) !== JSON.stringify(shown(after, field)))
+    .map((field) => ({ param: field, old: shown(before, field), new: shown(after, field) }));
   return [{ type: 'MAINTENANCE_WINDOW', status: 'MODIFIED', params }];
+}
+
+// A field as the response shows it. Objects read back from jsonb come with their keys in Postgres's order,
+// so they are rebuilt in the response's order: an unchanged value never reads as a change.
+function shown(window: WindowFields, field: keyof WindowFields): unknown {
+  switch (field) {
+    case 'startDate':
+      return toIsoSeconds(window.startDate);
+    case 'endDate':
+      return window.endDate === null ? undefined : toIsoSeconds(window.endDate);
+    case 'matchers':
+      return window.matchers.map(({ fieldName, operator, value }) => ({ fieldName, operator, value }));
+    case 'recurrence': {
+      if (window.recurrence === null) return undefined;
+      const { daysOfWeek, startTime, endTime, timeZone } = window.recurrence;
+      return { daysOfWeek, startTime, endTime, timeZone };
+    }
+    case 'description':
+      return window.description ?? undefined;
+    case 'alertTypeNames':
+    case 'alertConfigIds':
+      return window[field];
+  }
 }
