@@ -3,6 +3,7 @@ import { call } from '../../support/digest-client';
 import { createMaintenanceWindow, projectEvents } from '../../support/factories/alerting.fixture';
 import { HttpReceiver } from '../../support/receivers/http-receiver';
 import type { TestApp } from '../../support/test-app';
+import { MINUTE } from '../../support/time';
 import { deployment, monitoringReport, report, type Deployment } from '../automation/automation.fixture';
 import {
   alertsOfConfig,
@@ -10,7 +11,6 @@ import {
   createConfig,
   deliver,
   measuredHost,
-  MINUTE,
   startEngineApp,
   webhook,
 } from './engine.fixture';
