@@ -306,5 +306,17 @@ describe('POST /groups/{groupId}/maintenanceWindows (recurring, naming alert con
         expect.arrayContaining(['alertConfigIds[0]']),
       ]);
     });
+
+    // Last in this file: it moves the clock a year on.
+    it('should keep a window without an end date for good, until it is deleted', async () => {
+      const created = await create({ alertTypeNames: ['HOST'], recurrence: nights });
+      const id = created.body.id as string;
+      clock.advance(365 * 24 * 60 * MINUTE);
+      expect((await call('GET', windowsUrl(id), { auth: d.readOnly })).status).toBe(200);
+      expect((await call('DELETE', windowsUrl(id), { auth: d.monitoringAdmin })).status).toBe(204);
+      expect((await call('GET', windowsUrl(id), { auth: d.readOnly })).status).toBe(404);
+      const deleted = await projectEvents(t, d.readOnly, d.groupId, 'MAINTENANCE_WINDOW_DELETED');
+      expect(deleted.map((event) => event.maintenanceWindowId)).toContain(id);
+    });
   });
 });
