@@ -5,6 +5,7 @@ import { ProjectDirectory } from '../../platform/auth/principal';
 import { ApiKeyIssuer } from './api-keys/api-key-issuer';
 import { ApiKeyRoleEntity } from './api-keys/api-key-role.entity';
 import { ApiKeyEntity } from './api-keys/api-key.entity';
+import { ApiKeyResponses } from './api-keys/api-key-responses';
 import { ApiKeyStore } from './api-keys/api-key.store';
 import { GlobalApiKeysController } from './api-keys/global-api-keys.controller';
 import { GlobalApiKeysService } from './api-keys/global-api-keys.service';
@@ -13,7 +14,7 @@ import { OrgApiKeysService } from './api-keys/org-api-keys.service';
 import { ProjectApiKeysController } from './api-keys/project-api-keys.controller';
 import { ProjectApiKeysService } from './api-keys/project-api-keys.service';
 import { CredentialNames } from './credentials/credential-names.store';
-import { CredentialsStore } from './credentials/credentials.store';
+import { CredentialsStore } from './credentials/credentials-read-model.store';
 import { CredentialSealing } from './credentials/credential-sealing';
 import { CredentialsService } from './credentials/credentials.service';
 import { OrganizationEntity } from './organizations/organization.entity';
@@ -93,6 +94,7 @@ import { TeamsService } from './teams/teams.service';
     CredentialsStore,
     ApiKeyIssuer,
     ApiKeyStore,
+    ApiKeyResponses,
     RoleGrants,
     UsersService,
     UserAdminService,
