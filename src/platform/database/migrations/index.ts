@@ -25,6 +25,7 @@ import { ApiKeyOwner1795302500000 } from './1795302500000-api-key-owner';
 import { DeliveryOrg1795302560000 } from './1795302560000-delivery-org';
 import { ReportedHostAndUserFields1795302600000 } from './1795302600000-reported-host-and-user-fields';
 import { Invitations1795302700000 } from './1795302700000-invitations';
+import { RecurringMaintenanceWindows1795302740000 } from './1795302740000-recurring-maintenance-windows';
 
 // Listed explicitly (not globbed) so the app, the CLI and the test harness load the same classes
 // whether running from TypeScript or from dist/. Append new migrations in timestamp order.
@@ -56,4 +57,5 @@ export const MIGRATIONS = [
   DeliveryOrg1795302560000,
   ReportedHostAndUserFields1795302600000,
   Invitations1795302700000,
+  RecurringMaintenanceWindows1795302740000,
 ];
