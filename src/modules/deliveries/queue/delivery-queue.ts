@@ -124,19 +124,22 @@ export class DeliveryQueue {
   }
 
   // Claims up to `limit` due rows for `owner` (its own transaction, committed at once), at most
-  // `caps.perOrg` leased per organization and `caps.perProject` per project across instances, and counts
-  // the attempt.
+  // `caps.perOrg` leased per organization and `caps.perProject` per project across instances (not
+  // counting `answered`, this owner's rows whose calls ended and whose records are on their way), and
+  // counts the attempt.
   async claim(
     owner: string,
     limit: number,
     leaseMs: number,
     caps: { perOrg: number; perProject: number },
+    answered: string[] = [],
   ): Promise<DeliveryEntity[]> {
     const now = this.clock.now();
     const ids = await this.claims.claim({
       owner,
       limit,
       ...caps,
+      answered,
       now,
       leaseUntil: new Date(now.getTime() + leaseMs),
     });

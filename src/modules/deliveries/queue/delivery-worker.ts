@@ -46,6 +46,8 @@ export class DeliveryWorker {
   private nextClaim: Promise<number> | undefined;
   // Attempts made and waiting for their record, and the recording under way.
   private readonly unrecorded: Unrecorded[] = [];
+  // Of the attempts in flight, those whose calls ended: their records are on the way.
+  private readonly answered = new Set<string>();
   private recording: Promise<void> | undefined;
   private started = 0;
 
@@ -99,12 +101,19 @@ export class DeliveryWorker {
 
   private async claimAndStart(): Promise<number> {
     if (this.stopped) return 0;
-    const free = this.config.deliveryConcurrency - this.inFlight.size;
+    // Attempts whose calls ended hold no slot while their records are written.
+    const free = this.config.deliveryConcurrency - (this.inFlight.size - this.answered.size);
     if (free <= 0) return 0;
-    const claimed = await this.queue.claim(this.owner, free, this.config.deliveryLeaseMs, {
-      perOrg: this.config.deliveryOrgConcurrency,
-      perProject: this.config.deliveryProjectConcurrency,
-    });
+    const claimed = await this.queue.claim(
+      this.owner,
+      free,
+      this.config.deliveryLeaseMs,
+      {
+        perOrg: this.config.deliveryOrgConcurrency,
+        perProject: this.config.deliveryProjectConcurrency,
+      },
+      [...this.answered],
+    );
     for (const [index, delivery] of claimed.entries()) {
       // An attempt renders its templates before its first await: one attempt per turn of the event loop,
       // so the renders of a claimed batch (each within one template's limits) never run back to back.
@@ -116,12 +125,7 @@ export class DeliveryWorker {
         )
         .finally(() => {
           this.inFlight.delete(delivery.id);
-          // A slot freed: what waited for it (another tenant's row, this project's next one) goes now.
-          if (!this.stopped) {
-            this.fill().catch((error: unknown) =>
-              this.logger.error({ msg: 'claiming deliveries failed', err: error }),
-            );
-          }
+          this.answered.delete(delivery.id);
         });
       this.inFlight.set(delivery.id, run);
     }
@@ -143,12 +147,23 @@ export class DeliveryWorker {
           );
     const step = nextStep(result, delivery.attemptCount, delivery.created, this.clock.now(), Math.random());
     this.metrics.attempted(delivery.targetType, step);
+    // The call's slot is free now: what waited for it (another tenant's row, this project's next one)
+    // goes while the record is written.
+    this.answered.add(delivery.id);
+    this.slotFreed();
     await new Promise<void>((recorded) => {
       this.unrecorded.push({ delivery, result, started, step, recorded });
       this.recording ??= this.recordAll().finally(() => {
         this.recording = undefined;
       });
     });
+  }
+
+  private slotFreed(): void {
+    if (this.stopped) return;
+    this.fill().catch((error: unknown) =>
+      this.logger.error({ msg: 'claiming deliveries failed', err: error }),
+    );
   }
 
   // Records the attempts that ended, those ending meanwhile joining the next batch: a storm's calls end
