@@ -15,7 +15,9 @@ export interface DeliveryOutcome {
 // One statement for the outcomes of many attempts (a storm's deliveries end together): each row is
 // released and takes its new state only while `owner` still leases it and it is PENDING; a row whose
 // lease lapsed and went to another instance keeps that instance's state.
+// (A SELECT over the UPDATE: TypeORM answers a bare UPDATE ... RETURNING as [rows, count].)
 const SETTLE = `
+  WITH settled AS (
   UPDATE deliveries AS d
      SET status = u.status, next_attempt_at = u.next_attempt_at, lease_owner = NULL, lease_until = NULL,
          last_status_code = u.last_status_code, last_error = u.last_error, updated = $1,
@@ -23,7 +25,8 @@ const SETTLE = `
     FROM unnest($3::char(24)[], $4::text[], $5::timestamptz[], $6::int[], $7::text[])
          AS u(id, status, next_attempt_at, last_status_code, last_error)
    WHERE d.id = u.id AND d.lease_owner = $2 AND d.status = 'PENDING'
-  RETURNING d.id`;
+  RETURNING d.id)
+  SELECT id FROM settled`;
 
 // Attempt rows past the latest `kept` of each delivery: a receiver failing for days keeps a bounded log.
 const PRUNE = `
