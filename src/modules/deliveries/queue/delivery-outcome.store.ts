@@ -28,12 +28,6 @@ const SETTLE = `
   RETURNING d.id)
   SELECT id FROM settled`;
 
-// Attempt rows past the latest `kept` of each delivery: a receiver failing for days keeps a bounded log.
-const PRUNE = `
-  DELETE FROM delivery_attempts AS a
-   USING unnest($1::char(24)[], $2::int[]) AS p(delivery_id, oldest_kept)
-   WHERE a.delivery_id = p.delivery_id AND a.attempt_number < p.oldest_kept`;
-
 @Injectable()
 export class DeliveryOutcomeStore {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
@@ -51,13 +45,5 @@ export class DeliveryOutcomeStore {
       outcomes.map((o) => o.lastError),
     ]);
     return new Set(rows.map((row) => row.id));
-  }
-
-  async prune(oldestKept: Array<{ deliveryId: string; attemptNumber: number }>): Promise<void> {
-    if (oldestKept.length === 0) return;
-    await this.txHost.tx.query(PRUNE, [
-      oldestKept.map((o) => o.deliveryId),
-      oldestKept.map((o) => o.attemptNumber),
-    ]);
   }
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { In } from 'typeorm';
+import { In, LessThan } from 'typeorm';
 import { Clock } from '../../../platform/clock/clock';
 import type { AppConfig } from '../../../platform/config/app-config';
 import { APP_CONFIG } from '../../../platform/config/config.module';
@@ -188,14 +188,15 @@ export class DeliveryQueue {
     );
     // A receiver failing for days would otherwise keep one row per attempt: only the latest
     // DELIVERY_ATTEMPTS_KEPT stay, attempt_count on the delivery still counts them all.
-    await this.outcomes.prune(
-      attempts
-        .map(({ delivery }) => ({
-          deliveryId: delivery.id,
-          attemptNumber: delivery.attemptCount - this.config.deliveryAttemptsKept + 1,
-        }))
-        .filter((oldest) => oldest.attemptNumber > 1),
-    );
+    // (Rare: only a delivery past that many attempts, one statement each.)
+    for (const { delivery } of attempts) {
+      const oldestKept = delivery.attemptCount - this.config.deliveryAttemptsKept + 1;
+      if (oldestKept > 1) {
+        await this.txHost.tx
+          .getRepository(DeliveryAttemptEntity)
+          .delete({ deliveryId: delivery.id, attemptNumber: LessThan(oldestKept) });
+      }
+    }
     return this.outcomes.settle(
       owner,
       now,
