@@ -21,6 +21,7 @@ import { Recipients } from './policy/recipients';
 import { DeliveryAttemptEntity } from './queue/delivery-attempt.entity';
 import { DeliveryDueSignal } from './queue/delivery-due-signal.store';
 import { DeliveryClaimStore } from './queue/delivery-claim.store';
+import { DeliveryOutcomeStore } from './queue/delivery-outcome.store';
 import { DeliveryQueue } from './queue/delivery-queue';
 import { DeliveryWorker } from './queue/delivery-worker';
 import { DeliveryEntity } from './queue/delivery.entity';
@@ -41,6 +42,7 @@ import { DeliveryQueueFiguresStore } from './queue/delivery-queue-figures.store'
   controllers: [DeliveriesController, NotificationTestsController],
   providers: [
     DeliveryClaimStore,
+    DeliveryOutcomeStore,
     DeliveryQueue,
     DeliveryDueSignal,
     DeliveryWorker,
