@@ -21,6 +21,10 @@ export interface AppConfig {
   versionString: string;
   authCacheTtlMs: number;
   runMigrationsOnStart: boolean;
+  // Browser sessions opened by a federated (SAML) sign-in: closed after this long without a request
+  // (SESSION_IDLE_SECONDS) and, whatever the activity, this long after the sign-in (SESSION_MAX_SECONDS).
+  sessionIdleSeconds: number;
+  sessionMaxSeconds: number;
   // Role the runtime connections switch to (SET ROLE), lacking UPDATE/DELETE/TRUNCATE on events and any
   // ownership; undefined (`none`): no switch (src/platform/database/service-role.ts).
   databaseServiceRole: string | undefined;
@@ -286,6 +290,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const outbound = outboundSettings(env);
   return {
     ...serverSettings(env),
+    ...sessionSettings(env),
     ...outbound,
     ...notifierSettings(env),
     ...agentSettings(env),
@@ -341,6 +346,15 @@ export function serverSettings(
     secretsKey: secretsKey(env),
     secretsKeysPrevious: secretsKeysPrevious(env),
   };
+}
+
+export function sessionSettings(env: NodeJS.ProcessEnv): Settings<'sessionIdleSeconds' | 'sessionMaxSeconds'> {
+  const sessionMaxSeconds = int(env, 'SESSION_MAX_SECONDS', 43_200, 60, 2_592_000);
+  const sessionIdleSeconds = int(env, 'SESSION_IDLE_SECONDS', 1_800, 30, 2_592_000);
+  if (sessionIdleSeconds > sessionMaxSeconds) {
+    throw new ConfigError('SESSION_IDLE_SECONDS must not exceed SESSION_MAX_SECONDS');
+  }
+  return { sessionIdleSeconds, sessionMaxSeconds };
 }
 
 // PUBLIC_BASE_URL: scheme://host[:port], trailing slashes dropped.
