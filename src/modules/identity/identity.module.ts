@@ -1,3 +1,4 @@
+import { FederatedUsers } from './users/federated-users';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FirstUserGate } from '../../platform/auth/first-user-gate';
@@ -87,6 +88,7 @@ import { TeamsService } from './teams/teams.service';
     ProjectTeamsController,
   ],
   providers: [
+    FederatedUsers,
     CredentialNames,
     CredentialSealing,
     CredentialsService,
@@ -124,6 +126,6 @@ import { TeamsService } from './teams/teams.service';
     FirstUserBootstrapGate,
     { provide: FirstUserGate, useExisting: FirstUserBootstrapGate },
   ],
-  exports: [CredentialsService, ProjectDirectory, FirstUserGate, UserRecipients, TeamsService, ProjectNames],
+  exports: [CredentialsService, FederatedUsers, ProjectDirectory, FirstUserGate, UserRecipients, TeamsService, ProjectNames],
 })
 export class IdentityModule {}
