@@ -20,7 +20,8 @@ export type LoginAnswer = { kind: 'redirect'; url: string } | { kind: 'form'; ht
 const REASONS: Array<[RegExp, string]> = [
   [/signature|Cannot obtain assertion|multiple assertions|No response found/i, 'signature'],
   [/audience/i, 'audience'],
-  [/expired|not yet valid/i, 'time'],
+  // A bearer confirmation is skipped when out of its time bounds; none left is this message.
+  [/expired|not yet valid|No valid subject confirmation/i, 'time'],
   [/InResponseTo/i, 'in-response-to'],
   [/issuer/i, 'issuer'],
   [/status code/i, 'status'],
