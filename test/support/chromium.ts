@@ -35,5 +35,9 @@ async function chromiumExecutable(): Promise<string> {
 }
 
 export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: await chromiumExecutable(), headless: true, args: QUIET_CHROMIUM_ARGS });
+  return chromium.launch({
+    executablePath: await chromiumExecutable(),
+    headless: true,
+    args: QUIET_CHROMIUM_ARGS,
+  });
 }

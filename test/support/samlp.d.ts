@@ -31,7 +31,9 @@ declare module 'samlp' {
   }
 
   // What a test may change when it crafts a response.
-  type SamlpOptionsOverride = Partial<Omit<SamlpOptions, 'profileMapper' | 'getUserFromRequest' | 'getPostURL'>>;
+  type SamlpOptionsOverride = Partial<
+    Omit<SamlpOptions, 'profileMapper' | 'getUserFromRequest' | 'getPostURL'>
+  >;
 
   export function auth(options: SamlpOptions): RequestHandler;
   export function getSamlResponse(
@@ -42,6 +44,9 @@ declare module 'samlp' {
   export function parseRequest(
     req: { query: Record<string, string>; body?: unknown },
     options: Record<string, unknown>,
-    callback: (error: Error | null, request?: { id: string; issuer: string; assertionConsumerServiceURL?: string }) => void,
+    callback: (
+      error: Error | null,
+      request?: { id: string; issuer: string; assertionConsumerServiceURL?: string },
+    ) => void,
   ): void;
 }

@@ -348,7 +348,9 @@ export function serverSettings(
   };
 }
 
-export function sessionSettings(env: NodeJS.ProcessEnv): Settings<'sessionIdleSeconds' | 'sessionMaxSeconds'> {
+export function sessionSettings(
+  env: NodeJS.ProcessEnv,
+): Settings<'sessionIdleSeconds' | 'sessionMaxSeconds'> {
   const sessionMaxSeconds = int(env, 'SESSION_MAX_SECONDS', 43_200, 60, 2_592_000);
   const sessionIdleSeconds = int(env, 'SESSION_IDLE_SECONDS', 1_800, 30, 2_592_000);
   if (sessionIdleSeconds > sessionMaxSeconds) {

@@ -65,6 +65,7 @@ export function setupOpenApi(app: INestApplication, version: string): void {
 function addCsrfToken(request: { method?: string; headers: Record<string, string> }): unknown {
   const page = (globalThis as { document?: { cookie?: string } }).document;
   const match = /(?:^|;\s*)dms_csrf=([A-Za-z0-9_-]+)/.exec(page && page.cookie ? page.cookie : '');
-  if (match && !/^(GET|HEAD|OPTIONS)$/i.test(request.method || 'GET')) request.headers['X-CSRF-Token'] = match[1];
+  if (match && !/^(GET|HEAD|OPTIONS)$/i.test(request.method || 'GET'))
+    request.headers['X-CSRF-Token'] = match[1];
   return request;
 }

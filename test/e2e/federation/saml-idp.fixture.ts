@@ -57,7 +57,11 @@ export function profileMapper(person: IdpPerson) {
 }
 
 export async function startTestIdp(person: IdpPerson): Promise<TestIdp> {
-  const keys = selfSignedCertificate('idp.samlp.test', new Date(Date.now() - 86_400_000), new Date(Date.now() + 365 * 86_400_000));
+  const keys = selfSignedCertificate(
+    'idp.samlp.test',
+    new Date(Date.now() - 86_400_000),
+    new Date(Date.now() + 365 * 86_400_000),
+  );
   const app = express();
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
@@ -109,7 +113,8 @@ export function craftResponse(
         ...options,
       },
       person,
-      (error, response) => (error || response === undefined ? reject(error ?? new Error('no response')) : resolve(response)),
+      (error, response) =>
+        error || response === undefined ? reject(error ?? new Error('no response')) : resolve(response),
     ),
   );
 }
@@ -198,7 +203,10 @@ export async function startSignInWorld(person: IdpPerson): Promise<SignInWorld> 
   });
   const mapping = await call('POST', roleMappingsUrl(t, federationId, w.orgA), {
     auth: w.ownerA,
-    body: { externalGroupName: 'dms-admins', roleAssignments: [{ groupId: w.projectA, role: 'GROUP_OWNER' }] },
+    body: {
+      externalGroupName: 'dms-admins',
+      roleAssignments: [{ groupId: w.projectA, role: 'GROUP_OWNER' }],
+    },
   });
   expectStatus(mapping, 200, 'POST roleMappings');
   return { t, w, federationId, idp, provider, adminsMappingId: String(mapping.body.id) };

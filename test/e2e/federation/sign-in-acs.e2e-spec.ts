@@ -52,7 +52,11 @@ describe('POST /sso/saml2/{identityProviderId}', () => {
   });
 
   it('should refuse a response signed with another certificate', async () => {
-    const other = selfSignedCertificate('evil.example', new Date(Date.now() - 86_400_000), new Date(Date.now() + 86_400_000));
+    const other = selfSignedCertificate(
+      'evil.example',
+      new Date(Date.now() - 86_400_000),
+      new Date(Date.now() + 86_400_000),
+    );
     const xml = await craftResponse(s.idp, {
       inResponseTo: await fresh(),
       cert: other.certificatePem,
@@ -83,7 +87,10 @@ describe('POST /sso/saml2/{identityProviderId}', () => {
   });
 
   it('should refuse an assertion for another audience', async () => {
-    const xml = await craftResponse(s.idp, { inResponseTo: await fresh(), audience: 'https://other.example/sp' });
+    const xml = await craftResponse(s.idp, {
+      inResponseTo: await fresh(),
+      audience: 'https://other.example/sp',
+    });
     rejected('audience')(await acs(xml));
   });
 

@@ -76,9 +76,13 @@ export function claimsOf(profile: Profile): ClaimsOutcome {
   const assertion = profile.getAssertion?.().Assertion as Node | undefined;
   const assertionId = attribute(assertion, 'ID');
   if (assertionId === undefined) return { ok: false, reason: 'the assertion has no ID' };
-  const confirmationData = first(first(first(assertion, 'Subject'), 'SubjectConfirmation'), 'SubjectConfirmationData');
+  const confirmationData = first(
+    first(first(assertion, 'Subject'), 'SubjectConfirmation'),
+    'SubjectConfirmationData',
+  );
   const notOnOrAfter = attribute(confirmationData, 'NotOnOrAfter');
-  const email = emailDomain(profile.nameID) !== undefined ? profile.nameID : values(profile, EMAIL_ATTRIBUTES)[0];
+  const email =
+    emailDomain(profile.nameID) !== undefined ? profile.nameID : values(profile, EMAIL_ATTRIBUTES)[0];
   const domain = email === undefined ? undefined : emailDomain(email);
   if (email === undefined || domain === undefined) {
     return { ok: false, reason: 'neither the NameID nor an e-mail attribute is an e-mail address' };

@@ -26,7 +26,8 @@ export class AuthnRequestsStore {
 
   // True when this call took it (answered requests are gone, so a second answer finds nothing).
   async take(id: string, identityProviderId: string): Promise<boolean> {
-    const rows: unknown[] = await this.manager.query(
+    // TypeORM answers a DELETE with [rows, affected count].
+    const [rows]: [unknown[], number] = await this.manager.query(
       `DELETE FROM federation_authn_requests WHERE id = $1 AND identity_provider_id = $2 RETURNING id`,
       [id, identityProviderId],
     );

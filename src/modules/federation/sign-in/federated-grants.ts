@@ -18,10 +18,17 @@ export interface GrantedRole {
 // organization's postAuthRoleGrants, plus the role assignments of every role mapping whose group the
 // assertion names. An organization with domain restriction on grants nothing to an e-mail domain off its
 // allow list (and so removes what that person held there).
-export function federatedGrants(orgs: readonly ConnectedOrgGrants[], domain: string, groups: readonly string[]): GrantedRole[] {
+export function federatedGrants(
+  orgs: readonly ConnectedOrgGrants[],
+  domain: string,
+  groups: readonly string[],
+): GrantedRole[] {
   const memberOf = new Set(groups);
   return orgs.flatMap((org) => {
-    if (org.domainRestrictionEnabled && !org.domainAllowList.some((allowed) => allowed.toLowerCase() === domain)) {
+    if (
+      org.domainRestrictionEnabled &&
+      !org.domainAllowList.some((allowed) => allowed.toLowerCase() === domain)
+    ) {
       return [];
     }
     const grants: GrantedRole[] = org.postAuthRoleGrants.map((roleName) => ({

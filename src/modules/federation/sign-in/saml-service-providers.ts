@@ -43,7 +43,9 @@ export class SamlServiceProviders implements OnModuleInit, OnApplicationShutdown
       Promise.all([
         this.requests().deleteIssuedBefore(new Date(now.getTime() - AUTHN_REQUEST_LIFETIME_MS)),
         this.assertionUses().deleteExpired(now),
-      ]).catch((error: unknown) => this.logger.warn({ msg: 'SAML bookkeeping pruning failed', err: String(error) }));
+      ]).catch((error: unknown) =>
+        this.logger.warn({ msg: 'SAML bookkeeping pruning failed', err: String(error) }),
+      );
     }, PRUNE_INTERVAL_MS);
     this.pruneTimer.unref();
   }

@@ -23,7 +23,9 @@ export class SignInProviders {
 
   async byId(identityProviderId: string): Promise<SignInProvider | null> {
     if (!isIdentityProviderId(identityProviderId)) return null;
-    const provider = await this.txHost.tx.getRepository(IdentityProviderEntity).findOneBy({ id: identityProviderId });
+    const provider = await this.txHost.tx
+      .getRepository(IdentityProviderEntity)
+      .findOneBy({ id: identityProviderId });
     return provider ? this.withFederation(provider) : null;
   }
 

@@ -49,7 +49,9 @@ export class SignInService {
 
   async login(email: string | undefined, identityProviderId: string | undefined): Promise<LoginAnswer> {
     const found = await this.providerFor(email, identityProviderId);
-    const saml = this.serviceProvider(found, () => FederationErrors.IDENTITY_PROVIDER_NOT_ACTIVE(found.provider.id));
+    const saml = this.serviceProvider(found, () =>
+      FederationErrors.IDENTITY_PROVIDER_NOT_ACTIVE(found.provider.id),
+    );
     if (found.provider.requestBinding === 'HTTP-POST') {
       return { kind: 'form', html: await saml.getAuthorizeFormAsync('', undefined, {}) };
     }
@@ -57,10 +59,17 @@ export class SignInService {
   }
 
   // Every check, then the user, its roles and the session in one transaction; returns the Set-Cookie values.
-  async consume(identityProviderId: string, samlResponse: string, remoteAddress: string, secure: boolean): Promise<string[]> {
+  async consume(
+    identityProviderId: string,
+    samlResponse: string,
+    remoteAddress: string,
+    secure: boolean,
+  ): Promise<string[]> {
     const found = await this.providers.byId(identityProviderId);
     if (!found) throw CommonErrors.RESOURCE_NOT_FOUND(`/sso/saml2/${identityProviderId}`);
-    const saml = this.serviceProvider(found, () => FederationErrors.SAML_RESPONSE_REJECTED('inactive-provider'));
+    const saml = this.serviceProvider(found, () =>
+      FederationErrors.SAML_RESPONSE_REJECTED('inactive-provider'),
+    );
     let profile: Profile | null;
     try {
       ({ profile } = await saml.validatePostResponseAsync({ SAMLResponse: samlResponse }));
@@ -72,7 +81,8 @@ export class SignInService {
     const outcome = claimsOf(profile);
     if (!outcome.ok) throw FederationErrors.SAML_RESPONSE_REJECTED(outcome.reason);
     const claims = outcome.claims;
-    if (claims.recipient !== found.provider.acsUrl) throw FederationErrors.SAML_RESPONSE_REJECTED('recipient');
+    if (claims.recipient !== found.provider.acsUrl)
+      throw FederationErrors.SAML_RESPONSE_REJECTED('recipient');
     if (!found.provider.associatedDomains.includes(claims.domain)) {
       throw FederationErrors.SAML_RESPONSE_REJECTED('domain');
     }
@@ -83,18 +93,36 @@ export class SignInService {
     return this.signIn(found, claims, remoteAddress, secure);
   }
 
-  async logout(cookieHeader: string | undefined, csrfHeader: string | undefined, secure: boolean): Promise<string[]> {
+  async logout(
+    cookieHeader: string | undefined,
+    csrfHeader: string | undefined,
+    secure: boolean,
+  ): Promise<string[]> {
     const found = await this.sessions.lookup(cookieHeader, csrfHeader, 'POST');
     if (found.kind === 'csrf-mismatch') throw CommonErrors.CSRF_TOKEN_MISMATCH();
     return this.sessions.close(cookieHeader, secure);
   }
 
   @Transactional()
-  private async signIn(found: SignInProvider, claims: AssertionClaims, remoteAddress: string, secure: boolean): Promise<string[]> {
-    const grants = federatedGrants(await this.providers.grantsOf(found.connectedOrgs), claims.domain, claims.groups);
+  private async signIn(
+    found: SignInProvider,
+    claims: AssertionClaims,
+    remoteAddress: string,
+    secure: boolean,
+  ): Promise<string[]> {
+    const grants = federatedGrants(
+      await this.providers.grantsOf(found.connectedOrgs),
+      claims.domain,
+      claims.groups,
+    );
     const orgIds = found.connectedOrgs.map((org) => org.orgId);
     const { userId } = await this.users.signIn(
-      { username: claims.email, firstName: claims.firstName, lastName: claims.lastName, emailAddress: claims.email },
+      {
+        username: claims.email,
+        firstName: claims.firstName,
+        lastName: claims.lastName,
+        emailAddress: claims.email,
+      },
       orgIds,
       grants,
     );
@@ -110,7 +138,10 @@ export class SignInService {
     return this.sessions.open(claims.email, secure);
   }
 
-  private async providerFor(email: string | undefined, identityProviderId: string | undefined): Promise<SignInProvider> {
+  private async providerFor(
+    email: string | undefined,
+    identityProviderId: string | undefined,
+  ): Promise<SignInProvider> {
     if (identityProviderId !== undefined) {
       const found = await this.providers.byId(identityProviderId);
       if (!found) throw CommonErrors.RESOURCE_NOT_FOUND(`identity provider ${identityProviderId}`);

@@ -45,7 +45,8 @@ export class SsoController {
     @Res() res: Response,
   ): Promise<void> {
     const samlResponse = (body as Record<string, unknown> | undefined)?.SAMLResponse;
-    if (typeof samlResponse !== 'string' || samlResponse === '') throw CommonErrors.MISSING_ATTRIBUTE('SAMLResponse');
+    if (typeof samlResponse !== 'string' || samlResponse === '')
+      throw CommonErrors.MISSING_ATTRIBUTE('SAMLResponse');
     const cookies = await this.signIn.consume(identityProviderId, samlResponse, req.ip ?? '', req.secure);
     res.setHeader('Set-Cookie', cookies);
     res.setHeader('Cache-Control', 'no-store');

@@ -80,7 +80,11 @@ export class UserRoleChanges {
   // user's roles become exactly `granted` (what the connected organizations grant and the role mappings
   // of the user's groups give); roles elsewhere stay. No grantor: the federation's administrators set
   // these roles when they configured it, and the identity provider vouches for the groups.
-  async applyFederated(user: UserEntity, managedOrgIds: readonly string[], granted: RoleRow[]): Promise<RoleRow[]> {
+  async applyFederated(
+    user: UserEntity,
+    managedOrgIds: readonly string[],
+    granted: RoleRow[],
+  ): Promise<RoleRow[]> {
     const managed = new Set(managedOrgIds);
     const before = await this.rolesOf(user.id);
     const orgOf = await this.orgsOfGroups(
@@ -88,7 +92,9 @@ export class UserRoleChanges {
     );
     const lookup = (groupId: string) => orgOf.get(groupId) ?? null;
     const inManaged = (row: RoleRow): boolean =>
-      row.groupId !== null ? managed.has(lookup(row.groupId) ?? '') : row.orgId !== null && managed.has(row.orgId);
+      row.groupId !== null
+        ? managed.has(lookup(row.groupId) ?? '')
+        : row.orgId !== null && managed.has(row.orgId);
     const after = [...before.filter((row) => !inManaged(row)), ...granted.filter(inManaged)];
     const target = [...new Map(after.map((row) => [rowKey(row), row])).values()];
     return this.write(user, before, target, lookup);

@@ -48,11 +48,15 @@ export class FederatedUsers {
   ): Promise<{ userId: string; created: boolean }> {
     if (!isValidUsername(person.username)) throw IdentityErrors.INVALID_USERNAME(person.username);
     const repository = this.txHost.tx.getRepository(UserEntity);
-    let user = await repository.findOne({ where: { username: person.username }, lock: { mode: 'pessimistic_write' } });
+    let user = await repository.findOne({
+      where: { username: person.username },
+      lock: { mode: 'pessimistic_write' },
+    });
     const created = user === null;
     if (user === null) {
       // The name may be an API key's: a person never takes over a key's name.
-      if (!(await this.names.reserve(person.username))) throw IdentityErrors.USER_ALREADY_EXISTS(person.username);
+      if (!(await this.names.reserve(person.username)))
+        throw IdentityErrors.USER_ALREADY_EXISTS(person.username);
       // A federated user signs in through its identity provider only: its Digest password is 32 random
       // bytes nobody ever sees (sealed like any other).
       user = await repository.save({
@@ -65,7 +69,12 @@ export class FederatedUsers {
         country: null,
         ...sealedDigestHashes(this.secrets, person.username, randomBytes(32).toString('base64url')),
       });
-      const raw: UserCreatedRaw = { userId: user.id, username: user.username, apiKeyId: null, accessList: [] };
+      const raw: UserCreatedRaw = {
+        userId: user.id,
+        username: user.username,
+        apiKeyId: null,
+        accessList: [],
+      };
       await this.events.publish({
         eventTypeName: IdentityEventTypes.USER_CREATED,
         subject: { targetUsername: user.username },

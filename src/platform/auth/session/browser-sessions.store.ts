@@ -25,7 +25,8 @@ export class BrowserSessionsStore {
 
   // The session, when neither idle since `idleSince` nor past its absolute expiry; marks it seen now.
   async touch(idHash: string, now: Date, idleSince: Date): Promise<ActiveSession | null> {
-    const rows: Array<{ username: string; csrf_hash: string }> = await this.manager.query(
+    // TypeORM answers an UPDATE with [rows, affected count].
+    const [rows]: [Array<{ username: string; csrf_hash: string }>, number] = await this.manager.query(
       `UPDATE browser_sessions SET last_seen_at = $2
        WHERE id_hash = $1 AND expires_at > $2 AND last_seen_at > $3
        RETURNING username, csrf_hash`,

@@ -7,16 +7,20 @@ import { Clock } from '../../clock/clock';
 import type { AppConfig } from '../../config/app-config';
 import { APP_CONFIG } from '../../config/config.module';
 import { BrowserSessionsStore } from './browser-sessions.store';
-import { clearedSessionCookies, CSRF_COOKIE, readCookie, SESSION_COOKIE, sessionCookies } from './session-cookies';
+import {
+  clearedSessionCookies,
+  CSRF_COOKIE,
+  readCookie,
+  SESSION_COOKIE,
+  sessionCookies,
+} from './session-cookies';
 
 const PRUNE_INTERVAL_MS = 60_000;
 // Methods that change nothing: no CSRF token asked.
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export type SessionLookup =
-  | { kind: 'none' }
-  | { kind: 'session'; username: string }
-  | { kind: 'csrf-mismatch'; username: string };
+  { kind: 'none' } | { kind: 'session'; username: string } | { kind: 'csrf-mismatch'; username: string };
 
 function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
@@ -72,7 +76,11 @@ export class BrowserSessions implements OnModuleInit, OnApplicationShutdown {
 
   // The authentication path's lookup (outside any transaction): the session named by the cookie, when it
   // is live; a change (any method but GET, HEAD, OPTIONS) must carry the CSRF token in its header too.
-  async lookup(cookieHeader: string | undefined, csrfHeader: string | undefined, method: string): Promise<SessionLookup> {
+  async lookup(
+    cookieHeader: string | undefined,
+    csrfHeader: string | undefined,
+    method: string,
+  ): Promise<SessionLookup> {
     const token = readCookie(cookieHeader, SESSION_COOKIE);
     if (token === undefined) return { kind: 'none' };
     const now = this.clock.now();

@@ -36,7 +36,11 @@ export class SessionOrDigestAuthenticator extends HttpAuthenticator {
     // The user was deleted (or the name is now an API key's) since the sign-in: the session is worth nothing.
     if (!credential || credential.principal.kind !== 'USER') return this.digest.authenticate(attempt);
     const remoteAddress = normalizeAddress(attempt.remoteAddress) ?? attempt.remoteAddress;
-    const principal: Principal = { ...credential.principal, remoteAddress, accessList: credential.accessList };
+    const principal: Principal = {
+      ...credential.principal,
+      remoteAddress,
+      accessList: credential.accessList,
+    };
     if (credential.accessList.length > 0) {
       const matched = findMatchingCidr(remoteAddress, credential.accessList);
       if (!matched) return { ok: false, error: CommonErrors.IP_ADDRESS_NOT_ON_ACCESS_LIST(remoteAddress) };

@@ -66,7 +66,10 @@ export function installHttpPipeline(nestApp: INestApplication, config: AppConfig
 }
 
 // The federated sign-in's ACS reads a form; every other route a JSON body.
-function formOr(form: Middleware<PipelineRequest>, other: Middleware<PipelineRequest>): Middleware<PipelineRequest> {
+function formOr(
+  form: Middleware<PipelineRequest>,
+  other: Middleware<PipelineRequest>,
+): Middleware<PipelineRequest> {
   return (req, res, next) => (isSsoFormRequest(req) ? form(req, res, next) : other(req, res, next));
 }
 
