@@ -28,17 +28,17 @@ describe('GET /sso/login', () => {
     await page.waitForURL(`${s.t.baseUrl}/docs**`, { timeout: 30_000 });
   }
 
+  // The fetch runs in the signed-in page (its cookies, its origin), not in the test process.
   const status = (page: Page, method: string, path: string, headers: Record<string, string> = {}) =>
     page.evaluate(
-      async ([m, p, h]) =>
-        (
-          await fetch(
-            p,
-            m === 'PATCH'
-              ? { method: m, headers: { ...h, 'Content-Type': 'application/json' }, body: '{}' }
-              : { method: m, headers: h },
-          )
-        ).status,
+      async ([m, p, h]) => {
+        const init =
+          m === 'PATCH'
+            ? { method: m, headers: { ...h, 'Content-Type': 'application/json' }, body: '{}' }
+            : { method: m, headers: h };
+        // eslint-disable-next-line no-restricted-globals
+        return (await fetch(p, init)).status;
+      },
       [method, path, headers] as const,
     );
 
