@@ -19,6 +19,7 @@ import {
   type IdentityProviderView,
 } from './federation.fixture';
 import { startTestApp } from '../../support/test-app';
+import type { Clock } from '../../../src/platform/clock/clock';
 
 // The person an identity provider says is signed in, with the attributes it sends (docs/usage.md).
 export interface IdpPerson {
@@ -170,8 +171,12 @@ export interface SignInWorld {
 // The app, organization A connected to a federation whose active identity provider is the samlp server
 // for example.org; A grants ORG_MEMBER after sign-in and maps the group dms-admins to GROUP_OWNER of
 // project A.
-export async function startSignInWorld(person: IdpPerson): Promise<SignInWorld> {
-  const t = await startTestApp();
+export async function startSignInWorld(
+  person: IdpPerson,
+  env: Record<string, string> = {},
+  clock?: Clock,
+): Promise<SignInWorld> {
+  const t = await startTestApp(env, clock);
   const w = await federationWorld(t);
   const federationId = (await createFederation(t, w.ownerA, w.orgA)).id;
   const idp = await startTestIdp(person);
@@ -231,4 +236,17 @@ export async function rolesOf(t: TestApp, username: string): Promise<string[]> {
     [username],
   );
   return rows.map((row) => `${row.role_name}@${row.org_id ?? row.group_id ?? 'global'}`);
+}
+
+// Signs the person in through the ACS (no browser) and returns the Cookie header a browser would send.
+export async function signInCookies(
+  s: SignInWorld,
+  who: IdpPerson = s.idp.person,
+): Promise<{ cookie: string; csrf: string }> {
+  const xml = await craftResponse(s.idp, { inResponseTo: await issuedRequestId(s.t, who.email) }, who);
+  const response = await postToAcs(s.t.baseUrl, s.provider.oktaIdpId, xml);
+  expectStatus(response, 303, 'POST /sso/saml2/{idpId}');
+  const pairs = ([] as string[]).concat(response.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]);
+  const csrf = pairs.find((pair) => pair.startsWith('dms_csrf='))?.slice('dms_csrf='.length) ?? '';
+  return { cookie: pairs.join('; '), csrf };
 }
