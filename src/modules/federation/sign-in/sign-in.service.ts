@@ -147,8 +147,9 @@ export class SignInService {
       if (!found) throw CommonErrors.RESOURCE_NOT_FOUND(`identity provider ${identityProviderId}`);
       return found;
     }
-    const domain = email === undefined ? undefined : emailDomain(email);
-    if (domain === undefined) throw CommonErrors.MISSING_OR_INVALID_ATTRIBUTE('email');
+    if (email === undefined) throw CommonErrors.MISSING_QUERY_PARAMETER('email');
+    const domain = emailDomain(email);
+    if (domain === undefined) throw CommonErrors.INVALID_QUERY_PARAMETER('email');
     const found = await this.providers.byDomain(domain);
     if (!found) throw FederationErrors.NO_IDENTITY_PROVIDER_FOR_DOMAIN(domain);
     return found;
