@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-export class FederatedSignIn1795302700000 implements MigrationInterface {
-  name = 'FederatedSignIn1795302700000';
+export class FederatedSignIn1795302800000 implements MigrationInterface {
+  name = 'FederatedSignIn1795302800000';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     // The AuthnRequests this service sent, so a response answers one of them (InResponseTo) on whichever
