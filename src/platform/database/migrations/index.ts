@@ -26,6 +26,7 @@ import { DeliveryOrg1795302560000 } from './1795302560000-delivery-org';
 import { ReportedHostAndUserFields1795302600000 } from './1795302600000-reported-host-and-user-fields';
 import { Invitations1795302700000 } from './1795302700000-invitations';
 import { RecurringMaintenanceWindows1795302740000 } from './1795302740000-recurring-maintenance-windows';
+import { FederatedSignIn1795302800000 } from './1795302800000-federated-sign-in';
 
 // Listed explicitly (not globbed) so the app, the CLI and the test harness load the same classes
 // whether running from TypeScript or from dist/. Append new migrations in timestamp order.
@@ -58,4 +59,5 @@ export const MIGRATIONS = [
   ReportedHostAndUserFields1795302600000,
   Invitations1795302700000,
   RecurringMaintenanceWindows1795302740000,
+  FederatedSignIn1795302800000,
 ];
