@@ -67,4 +67,5 @@ export const IdentityErrors = defineErrors({
   API_KEY_REQUIRES_DESCRIPTION: { status: 400, detail: 'API keys require a description.' },
   // No product code is documented for the 500-keys limit: our name.
   API_KEY_LIMIT_EXCEEDED: { status: 400, detail: 'An organization can hold at most {0} API keys.' },
+  GLOBAL_API_KEY_LIMIT_EXCEEDED: { status: 400, detail: 'The service can hold at most {0} global API keys.' },
 });

@@ -7,7 +7,9 @@ export const IdentityEventTypes = {
   GROUP_CREATED: 'GROUP_CREATED',
   ORG_API_KEY_ADDED: 'ORG_API_KEY_ADDED',
   ORG_API_KEY_DELETED: 'ORG_API_KEY_DELETED',
-  // A global key deleted (with the user it belongs to): the product's name for a deleted key.
+  // A global key created (the product's name for a created key; its `raw` is ORG_API_KEY_ADDED's).
+  API_KEY_CREATED: 'API_KEY_CREATED',
+  // A global key deleted (through the API, or with the user it belongs to): the product's name.
   API_KEY_DELETED: 'API_KEY_DELETED',
   API_KEY_DESCRIPTION_CHANGED: 'API_KEY_DESCRIPTION_CHANGED',
   API_KEY_ROLES_CHANGED: 'API_KEY_ROLES_CHANGED',
@@ -101,6 +103,7 @@ declare module '../../platform/events/domain-event' {
     ORG_API_KEY_ADDED: OrgApiKeyAddedRaw;
     ORG_API_KEY_DELETED: OrgApiKeyDeletedRaw;
     API_KEY_DELETED: OrgApiKeyDeletedRaw;
+    API_KEY_CREATED: OrgApiKeyAddedRaw;
     REMOVED_FROM_ORG: UserRolesRaw;
     REMOVED_FROM_GROUP: UserRolesRaw;
     REMOVED_FROM_TEAM: TargetUserRaw;
