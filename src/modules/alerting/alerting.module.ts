@@ -32,6 +32,12 @@ import { AlertSlotsStore } from './engine/alert-slots.store';
 import { TrackingAlertsStore } from './engine/tracking-alerts.store';
 import { EnabledConfigsCache } from './engine/enabled-configs.cache';
 import { StaleMetricAlerts } from './engine/stale-metric-alerts';
+import { GlobalAlertConfigDefinitions } from './global-alert-configs/global-alert-config-definitions';
+import { GlobalAlertConfigEntity } from './global-alert-configs/global-alert-config.entity';
+import { GlobalAlertConfigsController } from './global-alert-configs/global-alert-configs.controller';
+import { GlobalAlertConfigsService } from './global-alert-configs/global-alert-configs.service';
+import { GlobalAlertsController } from './global-alerts/global-alerts.controller';
+import { GlobalAlertsService } from './global-alerts/global-alerts.service';
 import { MaintenanceWindowEntity } from './maintenance-windows/maintenance-window.entity';
 import { MaintenanceWindowsController } from './maintenance-windows/maintenance-windows.controller';
 import { MaintenanceWindowsService } from './maintenance-windows/maintenance-windows.service';
@@ -46,13 +52,20 @@ import { MaintenanceWindowsService } from './maintenance-windows/maintenance-win
     IdentityModule,
     AutomationModule,
     IntegrationsModule,
-    TypeOrmModule.forFeature([AlertConfigEntity, AlertEntity, MaintenanceWindowEntity]),
+    TypeOrmModule.forFeature([
+      AlertConfigEntity,
+      GlobalAlertConfigEntity,
+      AlertEntity,
+      MaintenanceWindowEntity,
+    ]),
   ],
   controllers: [
     AlertConfigsController,
     MatcherFieldNamesController,
     AlertsController,
     MaintenanceWindowsController,
+    GlobalAlertConfigsController,
+    GlobalAlertsController,
   ],
   providers: [
     AlertConfigsService,
@@ -80,6 +93,9 @@ import { MaintenanceWindowsService } from './maintenance-windows/maintenance-win
     InformationalAlerts,
     AlertingGroupDeletedListener,
     AlertInhibition,
+    GlobalAlertConfigDefinitions,
+    GlobalAlertConfigsService,
+    GlobalAlertsService,
   ],
   exports: [
     AlertConfigsService,

@@ -22,6 +22,7 @@ import { OrganizationsService } from './organizations/organizations.service';
 import { OrganizationLifecycleService } from './organizations/organization-lifecycle.service';
 import { ProjectLifecycleService } from './projects/project-lifecycle.service';
 import { ProjectNames } from './projects/project-names';
+import { ProjectTags } from './projects/project-tags';
 import { ProjectOrgDirectory } from './projects/project-org.directory';
 import { ProjectEntity } from './projects/project.entity';
 import { ProjectsController } from './projects/projects.controller';
@@ -119,11 +120,20 @@ import { TeamsService } from './teams/teams.service';
     UserRecipients,
     UserRecipientsStore,
     ProjectNames,
+    ProjectTags,
     UserTeamsStore,
     { provide: ProjectDirectory, useExisting: ProjectOrgDirectory },
     FirstUserBootstrapGate,
     { provide: FirstUserGate, useExisting: FirstUserBootstrapGate },
   ],
-  exports: [CredentialsService, ProjectDirectory, FirstUserGate, UserRecipients, TeamsService, ProjectNames],
+  exports: [
+    CredentialsService,
+    ProjectDirectory,
+    FirstUserGate,
+    UserRecipients,
+    TeamsService,
+    ProjectNames,
+    ProjectTags,
+  ],
 })
 export class IdentityModule {}
