@@ -12,7 +12,8 @@ import {
   type Deployment,
 } from '../automation/automation.fixture';
 import { countRows } from '../identity/audit-events';
-import { alertsOfConfig, deliver, livenessOf, MINUTE, startEngineApp, webhook } from './engine.fixture';
+import { MINUTE } from '../../support/time';
+import { alertsOfConfig, deliver, livenessOf, startEngineApp, webhook } from './engine.fixture';
 
 interface GlobalKey {
   id: string;
