@@ -6,4 +6,4 @@ export { UserRecipients } from './users/user-recipients';
 export type { PersonContact } from './users/user-recipients.store';
 export { TeamsService } from './teams/teams.service';
 export { ProjectNames, type ProjectLabels } from './projects/project-names';
-export { ProjectTags, type TaggedProject } from './projects/project-tags';
+export { ProjectTags } from './projects/project-tags';
