@@ -213,6 +213,45 @@ describe('POST /globalAlertConfigs', () => {
     }
   });
 
+  it('should cancel its alerts in every project when disabled and raise them again when enabled', async () => {
+    // Every host is silent since the previous test: the condition holds everywhere.
+    const created = await call('POST', url(), {
+      auth: owner,
+      body: hostDown('/toggle', { forAllGroups: true }),
+    });
+    const configId = created.body.id as string;
+    const statuses = async () =>
+      Promise.all(
+        [d1, d2, d3].map(async (d) =>
+          (await alertsOfConfig(t, d.readOnly, d.groupId, configId)).map((alert) => alert.status).sort(),
+        ),
+      );
+    expect(await statuses()).toEqual([['OPEN'], ['OPEN'], ['OPEN']]);
+
+    const disabled = await call('PATCH', url(`/${configId}`), { auth: owner, body: { enabled: false } });
+
+    expect(disabled.status).toBe(200);
+    expect(disabled.body.enabled).toBe(false);
+    expect(await statuses()).toEqual([['CANCELLED'], ['CANCELLED'], ['CANCELLED']]);
+    expectApiError(
+      await call('PATCH', url(`/${configId}`), { auth: owner, body: { enabled: true, forAllGroups: false } }),
+      400,
+      'ATTRIBUTE_READ_ONLY',
+      ['forAllGroups'],
+    );
+
+    expect((await call('PATCH', url(`/${configId}`), { auth: owner, body: { enabled: true } })).status).toBe(
+      200,
+    );
+    expect(await statuses()).toEqual([
+      ['CANCELLED', 'OPEN'],
+      ['CANCELLED', 'OPEN'],
+      ['CANCELLED', 'OPEN'],
+    ]);
+    expect(await configEvents('ALERT_CONFIG_DISABLED_AUDIT', configId)).toBe(1);
+    expect(await configEvents('ALERT_CONFIG_ENABLED_AUDIT', configId)).toBe(1);
+  });
+
   it('should refuse every caller without a global monitoring role when it reads or writes', async () => {
     const body = hostDown('/refused', { forAllGroups: true });
     for (const auth of [reader, d1.orgOwner, d1.monitoringAdmin]) {
