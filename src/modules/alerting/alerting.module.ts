@@ -36,6 +36,7 @@ import { GlobalAlertConfigDefinitions } from './global-alert-configs/global-aler
 import { GlobalAlertConfigEntity } from './global-alert-configs/global-alert-config.entity';
 import { GlobalAlertConfigsController } from './global-alert-configs/global-alert-configs.controller';
 import { GlobalAlertConfigsService } from './global-alert-configs/global-alert-configs.service';
+import { ProjectTagsChangedListener } from './global-alert-configs/project-tags-changed.listener';
 import { GlobalAlertsController } from './global-alerts/global-alerts.controller';
 import { GlobalAlertsService } from './global-alerts/global-alerts.service';
 import { MaintenanceWindowEntity } from './maintenance-windows/maintenance-window.entity';
@@ -96,6 +97,7 @@ import { MaintenanceWindowsService } from './maintenance-windows/maintenance-win
     GlobalAlertConfigDefinitions,
     GlobalAlertConfigsService,
     GlobalAlertsService,
+    ProjectTagsChangedListener,
   ],
   exports: [
     AlertConfigsService,

@@ -55,6 +55,12 @@ export interface GroupDeletedRaw {
   name: string;
 }
 
+// `raw` of GROUP_TAGS_MODIFIED: the alerting context re-reads which global configurations apply.
+export interface GroupTagsModifiedRaw {
+  oldTags: string[];
+  newTags: string[];
+}
+
 // `raw` of USER_CREATED: the addresses to put on the user's access list, which the access-lists
 // context seeds from it: those the bootstrap call asked for (query `accessList` / `whitelist`), or the
 // creating caller's own list (a fenced caller never creates an unfenced user).
@@ -100,6 +106,7 @@ declare module '../../platform/events/domain-event' {
     USER_DELETED: TargetUserRaw;
     GROUP_CREATED: GroupCreatedRaw;
     GROUP_DELETED: GroupDeletedRaw;
+    GROUP_TAGS_MODIFIED: GroupTagsModifiedRaw;
     ORG_API_KEY_ADDED: OrgApiKeyAddedRaw;
     ORG_API_KEY_DELETED: OrgApiKeyDeletedRaw;
     API_KEY_DELETED: OrgApiKeyDeletedRaw;

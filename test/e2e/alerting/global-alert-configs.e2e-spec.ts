@@ -211,6 +211,21 @@ describe('POST /globalAlertConfigs', () => {
       const alerts = await alertsOfConfig(t, d.readOnly, d.groupId, configId);
       expect(alerts.map((alert) => alert.status)).toEqual(['CANCELLED']);
     }
+
+    // d2 is tagged "prod": the configuration applies there now, and its host is still silent.
+    const tagged = await call('PATCH', `${t.apiUrl}/groups/${d2.groupId}`, {
+      auth: owner,
+      body: { tags: ['prod'] },
+    });
+    expect(tagged.status).toBe(200);
+    const statusesOf = async (d: Deployment) =>
+      (await alertsOfConfig(t, d.readOnly, d.groupId, configId)).map((alert) => alert.status).sort();
+    expect(await statusesOf(d2)).toEqual(['CANCELLED', 'OPEN']);
+    expect(await statusesOf(d1)).toEqual(['CANCELLED']);
+
+    // And no longer once the tag is gone.
+    await call('PATCH', `${t.apiUrl}/groups/${d2.groupId}`, { auth: owner, body: { tags: [] } });
+    expect(await statusesOf(d2)).toEqual(['CANCELLED', 'CANCELLED']);
   });
 
   it('should cancel its alerts in every project when disabled and raise them again when enabled', async () => {

@@ -159,6 +159,22 @@ export class GlobalAlertConfigsService {
     await this.publish(AlertConfigEventTypes.ALERT_CONFIG_DELETED_AUDIT, entity);
   }
 
+  // A project's tags changed (in the caller's transaction): the tag-scoped configurations are reconciled
+  // in it, raising where one now applies and cancelling where one no longer does.
+  async reconcileProjectTags(groupId: string, tags: readonly string[]): Promise<void> {
+    const tagged = await this.repository().find({
+      where: { forAllGroups: true, enabled: true, deleted: IsNull() },
+      order: { seq: 'ASC' },
+    });
+    const configs = tagged
+      .filter((entity) => entity.tags.length > 0)
+      .map((entity) => ({
+        ...toProjectDefinition(entity, groupId, this.secrets),
+        enabled: appliesTo(entity, { id: groupId, tags }),
+      }));
+    if (configs.length > 0) await this.reconciler.reconcileAcross(configs);
+  }
+
   // The engine sweep's second look at the global configurations written lately, as at the project ones
   // (AlertConfigReconciler.reconcileRecentWrites): a report evaluated with a cached view from before the
   // write is corrected once every cache has expired. Returns how many were looked at.
