@@ -25,6 +25,7 @@ import {
   webhook,
 } from './engine.fixture';
 import { MINUTE } from '../../support/time';
+import { expectApiError } from '../../support/api-error';
 
 // The whole catalog: every alertable type is either refused at save time (nothing here can raise it) or
 // proven to open an alert from agent reports over HTTP or from an audited change made through the API,
@@ -284,11 +285,7 @@ describe('POST /groups/{groupId}/alertConfigs (the alert catalog, walked)', () =
           body: { eventTypeName, enabled: true, notifications: [webhook(receiver, '/never')] },
         },
       );
-      expect(response.status).toBe(400);
-      expect(response.body).toMatchObject({
-        errorCode: 'INVALID_EVENT_TYPE_FOR_ALERT',
-        parameters: [eventTypeName],
-      });
+      expectApiError(response, 400, 'INVALID_EVENT_TYPE_FOR_ALERT', [eventTypeName]);
       expect(String(response.body.detail)).toMatch(
         new RegExp(`^Event type ${eventTypeName} is not valid for an alert in this service: .+\\.$`),
       );
