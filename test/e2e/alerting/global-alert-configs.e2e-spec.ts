@@ -13,7 +13,7 @@ import {
 } from '../automation/automation.fixture';
 import { countRows } from '../identity/audit-events';
 import { MINUTE } from '../../support/time';
-import { alertsOfConfig, deliver, livenessOf, startEngineApp, webhook } from './engine.fixture';
+import { alertsOfConfig, deliver, engineOf, livenessOf, startEngineApp, webhook } from './engine.fixture';
 
 interface GlobalKey {
   id: string;
@@ -265,6 +265,32 @@ describe('POST /globalAlertConfigs', () => {
     ]);
     expect(await configEvents('ALERT_CONFIG_DISABLED_AUDIT', configId)).toBe(1);
     expect(await configEvents('ALERT_CONFIG_ENABLED_AUDIT', configId)).toBe(1);
+  });
+
+  it('should keep an alert TRACKING during the delay and open it on the engine sweep when the configuration delays', async () => {
+    const created = await call('POST', url(), {
+      auth: owner,
+      body: {
+        eventTypeName: 'HOST_DOWN',
+        enabled: true,
+        forAllGroups: false,
+        groupIds: [d1.groupId],
+        notifications: [webhook(receiver, '/delayed', 5)],
+      },
+    });
+    const configId = created.body.id as string;
+    expect((await alertsOfConfig(t, d1.readOnly, d1.groupId, configId)).map((alert) => alert.status)).toEqual(
+      ['TRACKING'],
+    );
+
+    clock.advance(5 * MINUTE);
+    await engineOf(t.app).runSweep();
+
+    expect((await alertsOfConfig(t, d1.readOnly, d1.groupId, configId)).map((alert) => alert.status)).toEqual(
+      ['OPEN'],
+    );
+    await deliver(t.app);
+    expect(heard('/delayed')).toEqual([{ event: 'alert.open', groupId: d1.groupId }]);
   });
 
   it('should refuse every caller without a global monitoring role when it reads or writes', async () => {
