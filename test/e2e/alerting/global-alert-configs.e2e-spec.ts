@@ -1,7 +1,7 @@
 import { ManualClock } from '../../../src/platform/clock/clock';
 import { expectApiError } from '../../support/api-error';
 import { call, type Credentials } from '../../support/digest-client';
-import type { ApiKeyCredentials } from '../../support/factories/identity.fixture';
+import { createProject, type ApiKeyCredentials } from '../../support/factories/identity.fixture';
 import { HttpReceiver } from '../../support/receivers/http-receiver';
 import type { TestApp } from '../../support/test-app';
 import {
@@ -291,6 +291,22 @@ describe('POST /globalAlertConfigs', () => {
     );
     await deliver(t.app);
     expect(heard('/delayed')).toEqual([{ event: 'alert.open', groupId: d1.groupId }]);
+  });
+
+  it('should accept its GET body back when a project it names has been deleted since', async () => {
+    const extra = await createProject(t, owner, d1.orgId);
+    const created = await call('POST', url(), {
+      auth: owner,
+      body: hostDown('/gone', { forAllGroups: false, groupIds: [d1.groupId, extra.id] }),
+    });
+    expect(created.status).toBe(201);
+    expect((await call('DELETE', `${t.apiUrl}/groups/${extra.id}`, { auth: owner })).status).toBe(200);
+    const fetched = await call('GET', url(`/${created.body.id}`), { auth: owner });
+
+    const replaced = await call('PUT', url(`/${created.body.id}`), { auth: owner, body: fetched.body });
+
+    expect(replaced.status).toBe(200);
+    expect(replaced.body.groupIds).toEqual([d1.groupId, extra.id]);
   });
 
   it('should refuse every caller without a global monitoring role when it reads or writes', async () => {

@@ -120,7 +120,12 @@ export class GlobalAlertConfigsService {
     const entity = await this.find(alertConfigId, true);
     assertReadOnlyUnchanged(request, () => this.toResponse(entity));
     const current = entity.notifications.map((stored) => openNotification(stored, this.secrets));
-    const draft = await this.check(request, request.eventTypeName ?? entity.eventTypeName, current);
+    const draft = await this.check(
+      request,
+      request.eventTypeName ?? entity.eventTypeName,
+      current,
+      entity.groupIds,
+    );
     Object.assign(entity, this.columnsOf(draft), { updated: this.clock.now() });
     await this.repository().update({ id: entity.id }, { ...this.columnsOf(draft), updated: entity.updated });
     await this.reconcile(entity);
@@ -227,6 +232,7 @@ export class GlobalAlertConfigsService {
     request: GlobalAlertConfigFieldsRequest,
     eventTypeName: string,
     current: Parameters<typeof restoreRedactedSecrets>[1],
+    stored: readonly string[] = [],
   ): Promise<Draft> {
     const scope = checkGlobalScope(request);
     const inputs: NotificationInput[] | undefined = request.notifications?.map((notification) => ({
@@ -242,8 +248,9 @@ export class GlobalAlertConfigsService {
       notifications: notifications?.map((notification) => ({ ...notification })),
     });
     checkGlobalNotifications(draft.notifications);
+    // A project named already may have been deleted since: a GET body sent back keeps naming it.
     for (const [index, groupId] of scope.groupIds.entries()) {
-      if ((await this.projects.orgOf(groupId)) === null) {
+      if (!stored.includes(groupId) && (await this.projects.orgOf(groupId)) === null) {
         throw CommonErrors.VALIDATION_ERROR(`groupIds[${index}]`, `no project with ID ${groupId} exists`);
       }
     }
