@@ -58,6 +58,7 @@ import { DeliveryQueueFiguresStore } from './queue/delivery-queue-figures.store'
     ProjectDeliveriesStore,
     DeliveriesGroupDeletedListener,
   ],
-  exports: [DeliveryWorker, NotificationPolicy],
+  // NotifiersModule: its Mailer, made injectable everywhere by MailModule (app.module.ts).
+  exports: [DeliveryWorker, NotificationPolicy, NotifiersModule],
 })
 export class DeliveriesModule {}

@@ -4,6 +4,7 @@ import { ManualClock } from '../../../src/platform/clock/clock';
 import { call } from '../../support/digest-client';
 import { createUser } from '../../support/factories/identity.fixture';
 import { HttpReceiver } from '../../support/receivers/http-receiver';
+import { SmtpReceiver } from '../../support/receivers/smtp-receiver';
 import type { TestApp } from '../../support/test-app';
 import { deliveriesOf } from '../deliveries/deliveries.fixture';
 import {
@@ -43,15 +44,19 @@ describe('POST /groups/{groupId}/alertConfigs (the alert catalog, walked)', () =
   const clock = new ManualClock(new Date('2024-06-01T12:00:00Z'));
   let t: TestApp;
   let receiver: HttpReceiver;
+  // Invitations are e-mailed: INVITED_TO_GROUP needs an SMTP server to be sent at all.
+  let smtp: SmtpReceiver;
 
   beforeAll(async () => {
     receiver = await HttpReceiver.start();
-    t = await startEngineApp(clock, receiver);
+    smtp = await SmtpReceiver.start();
+    t = await startEngineApp(clock, receiver, { SMTP_URL: smtp.url() });
   });
 
   afterAll(async () => {
     await t.close();
     await receiver.close();
+    await smtp.close();
   });
 
   const hosts = (d: Deployment, list: Array<Record<string, unknown>>) => report(t, d, monitoringReport(list));
@@ -220,6 +225,10 @@ describe('POST /groups/{groupId}/alertConfigs (the alert catalog, walked)', () =
         const key = await projectKey(d);
         await api('DELETE', d, `/apiKeys/${String(key.id)}`);
       },
+    },
+    INVITED_TO_GROUP: {
+      trigger: (d) =>
+        api('POST', d, '/invites', { username: `walk-${d.groupId}@example.com`, roles: ['GROUP_READ_ONLY'] }),
     },
     JOINED_GROUP: { trigger: (d) => projectUser(d) },
     USER_ROLES_CHANGED_AUDIT: {

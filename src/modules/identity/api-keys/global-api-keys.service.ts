@@ -19,7 +19,9 @@ import { lockGlobalApiKeys } from '../identity.locks';
 import { ApiKeyIssuer } from './api-key-issuer';
 import { ApiKeyRoleEntity } from './api-key-role.entity';
 import { ApiKeyEntity } from './api-key.entity';
-import { ApiKeyStore, requireDescription, requireRoles } from './api-key.store';
+import { foundKey, requireDescription, requireRoles } from './api-key-rules';
+import { ApiKeyResponses } from './api-key-responses';
+import { ApiKeyStore } from './api-key.store';
 import type { ApiKeyResponse } from './dto/api-key.response';
 import type { CreateGlobalApiKeyRequest, UpdateGlobalApiKeyRequest } from './dto/global-api-key.request';
 
@@ -45,6 +47,7 @@ export class GlobalApiKeysService {
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly store: ApiKeyStore,
+    private readonly responses: ApiKeyResponses,
     private readonly issuer: ApiKeyIssuer,
     private readonly events: EventPublisher,
     private readonly credentialChanges: CredentialChanges,
@@ -53,11 +56,11 @@ export class GlobalApiKeysService {
 
   async list(page: PageQuery): Promise<ListEnvelope<ApiKeyResponse>> {
     const [keys, total] = await this.store.globalPage(page);
-    return this.links.list(page, await this.store.responses(keys), total);
+    return this.links.list(page, await this.responses.responses(keys), total);
   }
 
   async get(apiKeyId: string): Promise<ApiKeyResponse> {
-    return this.store.response(await this.store.findGlobal(apiKeyId));
+    return this.responses.response(foundKey(await this.store.findGlobal(apiKeyId), apiKeyId));
   }
 
   roles(): string[] {
@@ -83,7 +86,7 @@ export class GlobalApiKeysService {
       subject: { targetPublicKey: issued.key.publicKey },
       raw: { ...raw },
     });
-    return this.store.response(issued.key, issued.privateKey);
+    return this.responses.response(issued.key, issued.privateKey);
   }
 
   // Each field that really changes gets its own audit event, with the old and new values as diffs.
@@ -99,7 +102,7 @@ export class GlobalApiKeysService {
     const desc = request.desc === undefined ? undefined : requireDescription(request.desc);
     const roles = request.roles === undefined ? undefined : requireRoles(request.roles);
     const key = await this.findGlobalForUpdate(apiKeyId);
-    assertReadOnlyUnchanged(request, await this.store.response(key));
+    assertReadOnlyUnchanged(request, await this.responses.response(key));
     const before = (await this.roleRows().findBy(globalRolesOf(key.id))).map((role) => role.roleName);
     // Checked before anything is written: nobody changes its own roles or grants above its own.
     if (roles !== undefined) {
@@ -137,7 +140,7 @@ export class GlobalApiKeysService {
         raw: { apiKeyId: key.id },
       });
     }
-    return this.store.response(key);
+    return this.responses.response(key);
   }
 
   // The access-lists context drops the key's list on API_KEY_DELETED, in this transaction.

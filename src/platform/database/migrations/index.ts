@@ -24,7 +24,9 @@ import { LatestMeasurementsFillfactor1795302400000 } from './1795302400000-lates
 import { ApiKeyOwner1795302500000 } from './1795302500000-api-key-owner';
 import { DeliveryOrg1795302560000 } from './1795302560000-delivery-org';
 import { ReportedHostAndUserFields1795302600000 } from './1795302600000-reported-host-and-user-fields';
-import { GlobalAlertConfigs1795302730000 } from './1795302730000-global-alert-configs';
+import { Invitations1795302700000 } from './1795302700000-invitations';
+import { RecurringMaintenanceWindows1795302740000 } from './1795302740000-recurring-maintenance-windows';
+import { GlobalAlertConfigs1795302760000 } from './1795302760000-global-alert-configs';
 
 // Listed explicitly (not globbed) so the app, the CLI and the test harness load the same classes
 // whether running from TypeScript or from dist/. Append new migrations in timestamp order.
@@ -55,5 +57,7 @@ export const MIGRATIONS = [
   ApiKeyOwner1795302500000,
   DeliveryOrg1795302560000,
   ReportedHostAndUserFields1795302600000,
-  GlobalAlertConfigs1795302730000,
+  Invitations1795302700000,
+  RecurringMaintenanceWindows1795302740000,
+  GlobalAlertConfigs1795302760000,
 ];

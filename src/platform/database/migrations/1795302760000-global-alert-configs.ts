@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-export class GlobalAlertConfigs1795302730000 implements MigrationInterface {
-  name = 'GlobalAlertConfigs1795302730000';
+export class GlobalAlertConfigs1795302760000 implements MigrationInterface {
+  name = 'GlobalAlertConfigs1795302760000';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     // Alert configurations that apply to every project (or to the projects they name, or carry the tags
