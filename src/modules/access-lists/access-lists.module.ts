@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { CredentialDirectory } from '../../platform/auth/principal';
 import { IdentityModule } from '../identity';
 import { ApiKeyAccessListsController } from './api-key-access-lists/api-key-access-lists.controller';
+import { GlobalApiKeyAccessListsController } from './api-key-access-lists/global-api-key-access-lists.controller';
 import { ApiKeyAccessListsService } from './api-key-access-lists/api-key-access-lists.service';
 import { AccessListCredentialDirectory } from './credentials/access-list-credential-directory';
 import { AccessListUsageWriter } from './credentials/access-list-usage.writer';
@@ -17,7 +18,7 @@ import { UserAccessListsService } from './user-access-lists/user-access-lists.se
 // authentication: the one CredentialDirectory of the application is provided here.
 @Module({
   imports: [TypeOrmModule.forFeature([AccessListEntryEntity]), IdentityModule],
-  controllers: [ApiKeyAccessListsController, UserAccessListsController],
+  controllers: [ApiKeyAccessListsController, GlobalApiKeyAccessListsController, UserAccessListsController],
   providers: [
     AccessListEntries,
     AccessListEntriesPipe,

@@ -25,6 +25,10 @@ export const AlertingErrors = defineErrors({
   // Alert configurations
   ALERT_CONFIG_NOT_FOUND: { status: 404, detail: 'No alert configuration with ID {0} exists in group {1}.' },
   INVALID_ALERT_CONFIG_ID: { status: 404, detail: 'Invalid alert configuration ID {0}.' },
+  // Not a product name: the project configuration's code, for a configuration of the whole service.
+  GLOBAL_ALERT_CONFIG_NOT_FOUND: { status: 404, detail: 'No global alert configuration with ID {0} exists.' },
+  // Not a product name: ALERT_NOT_FOUND's counterpart for an alert of a global configuration.
+  GLOBAL_ALERT_NOT_FOUND: { status: 404, detail: 'No global alert with ID {0} exists.' },
   MISSING_ALERT_CONFIG_ID: { status: 404, detail: 'The alert configuration ID is missing.' },
   MISSING_METRIC_THRESHOLD: { status: 400, detail: 'A metric threshold is required for alerts of type {0}.' },
   METRIC_THRESHOLD_PRESENT: {

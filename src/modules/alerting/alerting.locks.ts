@@ -10,11 +10,13 @@ export async function lockDeploymentConditions(tx: EntityManager, groupId: strin
   await lockForTransaction(tx, `alerting:deployment-conditions:${groupId}`);
 }
 
-// Serializes raising one (configuration, target)'s alert: a concurrent raise waits, then sees the winner.
+// Serializes raising one (project, configuration, target)'s alert: a concurrent raise waits, then sees the
+// winner.
 export async function lockAlertTarget(
   tx: EntityManager,
+  groupId: string,
   alertConfigId: string,
   targetKey: string,
 ): Promise<void> {
-  await lockForTransaction(tx, `alerts:${alertConfigId}:${targetKey}`);
+  await lockForTransaction(tx, `alerts:${groupId}:${alertConfigId}:${targetKey}`);
 }

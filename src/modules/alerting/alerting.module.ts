@@ -29,6 +29,13 @@ import { AlertingGroupDeletedListener } from './group-deleted.listener';
 import { InformationalAlerts } from './engine/informational-alerts.listener';
 import { EnabledConfigsCache } from './engine/enabled-configs.cache';
 import { StaleMetricAlerts } from './engine/stale-metric-alerts';
+import { GlobalAlertConfigDefinitions } from './global-alert-configs/global-alert-config-definitions';
+import { GlobalAlertConfigEntity } from './global-alert-configs/global-alert-config.entity';
+import { GlobalAlertConfigsController } from './global-alert-configs/global-alert-configs.controller';
+import { GlobalAlertConfigsService } from './global-alert-configs/global-alert-configs.service';
+import { ProjectTagsChangedListener } from './global-alert-configs/project-tags-changed.listener';
+import { GlobalAlertsController } from './global-alerts/global-alerts.controller';
+import { GlobalAlertsService } from './global-alerts/global-alerts.service';
 import { MaintenanceWindowEntity } from './maintenance-windows/maintenance-window.entity';
 import { MaintenanceWindowsController } from './maintenance-windows/maintenance-windows.controller';
 import { MaintenanceWindowsService } from './maintenance-windows/maintenance-windows.service';
@@ -43,13 +50,20 @@ import { MaintenanceWindowsService } from './maintenance-windows/maintenance-win
     IdentityModule,
     AutomationModule,
     IntegrationsModule,
-    TypeOrmModule.forFeature([AlertConfigEntity, AlertEntity, MaintenanceWindowEntity]),
+    TypeOrmModule.forFeature([
+      AlertConfigEntity,
+      GlobalAlertConfigEntity,
+      AlertEntity,
+      MaintenanceWindowEntity,
+    ]),
   ],
   controllers: [
     AlertConfigsController,
     MatcherFieldNamesController,
     AlertsController,
     MaintenanceWindowsController,
+    GlobalAlertConfigsController,
+    GlobalAlertsController,
   ],
   providers: [
     AlertConfigsService,
@@ -74,6 +88,10 @@ import { MaintenanceWindowsService } from './maintenance-windows/maintenance-win
     InformationalAlerts,
     AlertingGroupDeletedListener,
     AlertInhibition,
+    GlobalAlertConfigDefinitions,
+    GlobalAlertConfigsService,
+    GlobalAlertsService,
+    ProjectTagsChangedListener,
   ],
   exports: [
     AlertConfigsService,

@@ -67,6 +67,7 @@ export const IdentityErrors = defineErrors({
   API_KEY_REQUIRES_DESCRIPTION: { status: 400, detail: 'API keys require a description.' },
   // No product code is documented for the 500-keys limit: our name.
   API_KEY_LIMIT_EXCEEDED: { status: 400, detail: 'An organization can hold at most {0} API keys.' },
+  GLOBAL_API_KEY_LIMIT_EXCEEDED: { status: 400, detail: 'The service can hold at most {0} global API keys.' },
   INVITATION_NOT_FOUND: { status: 404, detail: 'No pending invitation with ID {0} exists in {1}.' },
   INVITATION_USERNAME_NOT_FOUND: { status: 404, detail: 'No pending invitation for {0} exists in {1}.' },
   // Not product names: the product's invitations are accepted in its UI, whose refusals are not API codes.

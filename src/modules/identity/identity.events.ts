@@ -7,7 +7,9 @@ export const IdentityEventTypes = {
   GROUP_CREATED: 'GROUP_CREATED',
   ORG_API_KEY_ADDED: 'ORG_API_KEY_ADDED',
   ORG_API_KEY_DELETED: 'ORG_API_KEY_DELETED',
-  // A global key deleted (with the user it belongs to): the product's name for a deleted key.
+  // A global key created (the product's name for a created key; its `raw` is ORG_API_KEY_ADDED's).
+  API_KEY_CREATED: 'API_KEY_CREATED',
+  // A global key deleted (through the API, or with the user it belongs to): the product's name.
   API_KEY_DELETED: 'API_KEY_DELETED',
   API_KEY_DESCRIPTION_CHANGED: 'API_KEY_DESCRIPTION_CHANGED',
   API_KEY_ROLES_CHANGED: 'API_KEY_ROLES_CHANGED',
@@ -60,6 +62,12 @@ export interface GroupDeletedRaw {
   name: string;
 }
 
+// `raw` of GROUP_TAGS_MODIFIED: the alerting context re-reads which global configurations apply.
+export interface GroupTagsModifiedRaw {
+  oldTags: string[];
+  newTags: string[];
+}
+
 // `raw` of USER_CREATED: the addresses to put on the user's access list, which the access-lists
 // context seeds from it: those the bootstrap call asked for (query `accessList` / `whitelist`), or the
 // creating caller's own list (a fenced caller never creates an unfenced user).
@@ -105,9 +113,11 @@ declare module '../../platform/events/domain-event' {
     USER_DELETED: TargetUserRaw;
     GROUP_CREATED: GroupCreatedRaw;
     GROUP_DELETED: GroupDeletedRaw;
+    GROUP_TAGS_MODIFIED: GroupTagsModifiedRaw;
     ORG_API_KEY_ADDED: OrgApiKeyAddedRaw;
     ORG_API_KEY_DELETED: OrgApiKeyDeletedRaw;
     API_KEY_DELETED: OrgApiKeyDeletedRaw;
+    API_KEY_CREATED: OrgApiKeyAddedRaw;
     REMOVED_FROM_ORG: UserRolesRaw;
     REMOVED_FROM_GROUP: UserRolesRaw;
     REMOVED_FROM_TEAM: TargetUserRaw;

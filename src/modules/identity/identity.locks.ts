@@ -22,3 +22,10 @@ export async function lockGlobalOwners(tx: EntityManager): Promise<void> {
 export async function lockCredentialSealing(tx: EntityManager): Promise<void> {
   await lockForTransaction(tx, CREDENTIAL_SEALING);
 }
+
+const GLOBAL_API_KEYS = 727_104;
+
+// Serializes global key creation so the cap on global keys holds under concurrency.
+export async function lockGlobalApiKeys(tx: EntityManager): Promise<void> {
+  await lockForTransaction(tx, GLOBAL_API_KEYS);
+}

@@ -24,6 +24,7 @@ import { OrganizationsService } from './organizations/organizations.service';
 import { OrganizationLifecycleService } from './organizations/organization-lifecycle.service';
 import { ProjectLifecycleService } from './projects/project-lifecycle.service';
 import { ProjectNames } from './projects/project-names';
+import { ProjectTags } from './projects/project-tags';
 import { ProjectOrgDirectory } from './projects/project-org.directory';
 import { ProjectEntity } from './projects/project.entity';
 import { ProjectsController } from './projects/projects.controller';
@@ -135,11 +136,21 @@ import { ProjectInvitationsController } from './invitations/project-invitations.
     UserRecipients,
     UserRecipientsStore,
     ProjectNames,
+    ProjectTags,
     UserTeamsStore,
     { provide: ProjectDirectory, useExisting: ProjectOrgDirectory },
     FirstUserBootstrapGate,
     { provide: FirstUserGate, useExisting: FirstUserBootstrapGate },
   ],
-  exports: [CredentialsService, FederatedUsers, ProjectDirectory, FirstUserGate, UserRecipients, TeamsService, ProjectNames],
+  exports: [
+    CredentialsService,
+    FederatedUsers,
+    ProjectDirectory,
+    FirstUserGate,
+    UserRecipients,
+    TeamsService,
+    ProjectNames,
+    ProjectTags,
+  ],
 })
 export class IdentityModule {}

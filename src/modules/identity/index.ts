@@ -7,3 +7,4 @@ export type { PersonContact } from './users/user-recipients.store';
 export { TeamsService } from './teams/teams.service';
 export { ProjectNames, type ProjectLabels } from './projects/project-names';
 export { FederatedUsers } from './users/federated-users';
+export { ProjectTags } from './projects/project-tags';

@@ -3,7 +3,7 @@ import { Transactional } from '@nestjs-cls/transactional';
 import { CredentialChanges } from '../../../platform/auth/credential-changes';
 import { fenceOf, setsAnyFence } from '../../../platform/auth/access-fence';
 import type { Principal } from '../../../platform/auth/principal';
-import { hasOrgRole } from '../../../platform/auth/role-hierarchy';
+import { hasGlobalRole, hasOrgRole } from '../../../platform/auth/role-hierarchy';
 import { EventPublisher } from '../../../platform/events/event-publisher';
 import { CommonErrors } from '../../../platform/http/error-codes';
 import type { ListEnvelope } from '../../../platform/http/pagination/list-envelope';
@@ -22,14 +22,15 @@ import { assertMayAdd, assertMayRemove, type FenceEditor } from '../entries/fenc
 
 interface TargetKey {
   id: string;
-  orgId: string;
+  // null: a global key.
+  orgId: string | null;
   publicKey: string;
 }
 
-// Access list of an organization API key.
-// Reading needs any role in the key's organization (the route guard; Atlas v2 names Organization
-// Member); changing it needs Organization Owner, or the key itself (CM "org API key access lists"),
-// within the fences of fence-rules.ts.
+// Access list of an organization API key, or of a global key (orgId null).
+// Reading needs any role in the key's organization, or any global role for a global key (the route
+// guard; Atlas v2 names Organization Member); changing it needs Organization Owner (Global Owner for a
+// global key), or the key itself (CM "org API key access lists"), within the fences of fence-rules.ts.
 @Injectable()
 export class ApiKeyAccessListsService {
   constructor(
@@ -41,7 +42,7 @@ export class ApiKeyAccessListsService {
   ) {}
 
   async list(
-    orgId: string,
+    orgId: string | null,
     apiKeyId: string,
     page: PageQuery,
   ): Promise<ListEnvelope<AccessListEntryResponse>> {
@@ -49,7 +50,7 @@ export class ApiKeyAccessListsService {
     return this.envelope(key, page);
   }
 
-  async get(orgId: string, apiKeyId: string, value: string): Promise<AccessListEntryResponse> {
+  async get(orgId: string | null, apiKeyId: string, value: string): Promise<AccessListEntryResponse> {
     const key = await this.targetKey(orgId, apiKeyId);
     const entry = await this.entries.find(ownerOf(key), entryKeyFromPath(value));
     if (!entry) throw AccessListErrors.API_KEY_ACCESS_LIST_NOT_FOUND(value, apiKeyId);
@@ -59,7 +60,7 @@ export class ApiKeyAccessListsService {
   @Transactional()
   async add(
     principal: Principal,
-    orgId: string,
+    orgId: string | null,
     apiKeyId: string,
     requests: AccessListEntryRequest[],
     page: PageQuery,
@@ -77,7 +78,7 @@ export class ApiKeyAccessListsService {
     for (const entry of added) {
       await this.events.publish({
         eventTypeName: AccessListEventTypes.API_KEY_ACCESS_LIST_ENTRY_ADDED,
-        orgId: key.orgId,
+        orgId: key.orgId ?? undefined,
         subject: { targetPublicKey: key.publicKey, accessListEntry: entryName(entry) },
         raw: entry.comment === null ? undefined : { comment: entry.comment },
       });
@@ -87,7 +88,7 @@ export class ApiKeyAccessListsService {
   }
 
   @Transactional()
-  async remove(principal: Principal, orgId: string, apiKeyId: string, value: string): Promise<void> {
+  async remove(principal: Principal, orgId: string | null, apiKeyId: string, value: string): Promise<void> {
     assertMayChange(principal, orgId, apiKeyId);
     const key = await this.targetKey(orgId, apiKeyId);
     const entry = await this.entries.find(ownerOf(key), entryKeyFromPath(value));
@@ -97,14 +98,17 @@ export class ApiKeyAccessListsService {
     await this.entries.remove(entry);
     await this.events.publish({
       eventTypeName: AccessListEventTypes.API_KEY_ACCESS_LIST_ENTRY_DELETED,
-      orgId: key.orgId,
+      orgId: key.orgId ?? undefined,
       subject: { targetPublicKey: key.publicKey, accessListEntry: entryName(entry) },
     });
     await this.credentialChanges.announce(key.publicKey);
   }
 
-  private async targetKey(orgId: string, apiKeyId: string): Promise<TargetKey> {
-    const key = await this.credentials.findApiKey(orgId, apiKeyId);
+  private async targetKey(orgId: string | null, apiKeyId: string): Promise<TargetKey> {
+    const key =
+      orgId === null
+        ? await this.credentials.findGlobalApiKey(apiKeyId)
+        : await this.credentials.findApiKey(orgId, apiKeyId);
     if (!key) throw AccessListErrors.API_KEY_NOT_FOUND(apiKeyId);
     return { id: key.id, orgId, publicKey: key.publicKey };
   }
@@ -125,9 +129,13 @@ export class ApiKeyAccessListsService {
   private toResponse(key: TargetKey, entry: AccessListEntryEntity): AccessListEntryResponse {
     return toAccessListEntryResponse(
       entry,
-      this.links.href(`/orgs/${key.orgId}/apiKeys/${key.id}/accessList/${entryPathSegment(entry)}`),
+      this.links.href(`${keyPath(key)}/accessList/${entryPathSegment(entry)}`),
     );
   }
+}
+
+function keyPath(key: TargetKey): string {
+  return key.orgId === null ? `/admin/apiKeys/${key.id}` : `/orgs/${key.orgId}/apiKeys/${key.id}`;
 }
 
 function ownerOf(key: TargetKey): ListOwner {
@@ -142,7 +150,11 @@ function editorOf(principal: Principal, apiKeyId: string, current: string[]): Fe
   return { self, fence: self ? own : fenceOf(principal), address: principal.remoteAddress };
 }
 
-function assertMayChange(principal: Principal, orgId: string, apiKeyId: string): void {
+function assertMayChange(principal: Principal, orgId: string | null, apiKeyId: string): void {
   const isTheKey = principal.kind === 'API_KEY' && principal.id === apiKeyId;
-  if (!isTheKey && !hasOrgRole(principal.roles, orgId, ['ORG_OWNER'])) throw CommonErrors.USER_UNAUTHORIZED();
+  const owner =
+    orgId === null
+      ? hasGlobalRole(principal.roles, ['GLOBAL_OWNER'])
+      : hasOrgRole(principal.roles, orgId, ['ORG_OWNER']);
+  if (!isTheKey && !owner) throw CommonErrors.USER_UNAUTHORIZED();
 }

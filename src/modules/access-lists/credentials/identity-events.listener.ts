@@ -23,7 +23,7 @@ export class IdentityEventsListener {
 
   // A key starts behind its creator's fence: a copy of the creating caller's list (none if it has none).
   @OnDomainEvent(IdentityEventTypes.ORG_API_KEY_ADDED, { suppressErrors: false })
-  async onApiKeyAdded(event: DomainEventOf<'ORG_API_KEY_ADDED'>): Promise<void> {
+  async onApiKeyAdded(event: DomainEventOf<'ORG_API_KEY_ADDED' | 'API_KEY_CREATED'>): Promise<void> {
     const raw = event.raw;
     const publicKey = event.subject?.targetPublicKey;
     if (raw.accessList.length === 0 || publicKey === undefined) return;
@@ -39,6 +39,12 @@ export class IdentityEventsListener {
       });
     }
     await this.credentialChanges.announce(publicKey);
+  }
+
+  // A global key starts behind its creator's fence as an organization's key does.
+  @OnDomainEvent(IdentityEventTypes.API_KEY_CREATED, { suppressErrors: false })
+  async onGlobalApiKeyCreated(event: DomainEventOf<'API_KEY_CREATED'>): Promise<void> {
+    await this.onApiKeyAdded(event);
   }
 
   // A deleted key's list goes with it (an organization's key, or a global key with its user).

@@ -34,6 +34,7 @@ import type { ToggleAlertConfigRequest } from './dto/toggle-alert-config.request
 import { openNotification, restoreRedactedSecrets, sealNotification } from './notification-secrets';
 import { ProjectIntegrations } from './project-integrations';
 import { UserNotificationMembers } from './user-notification-members';
+import { GlobalAlertConfigDefinitions } from '../global-alert-configs/global-alert-config-definitions';
 
 type EventTypeName = (typeof AlertConfigEventTypes)[keyof typeof AlertConfigEventTypes];
 
@@ -54,6 +55,7 @@ export class AlertConfigsService {
     private readonly reconciler: AlertConfigReconciler,
     private readonly projectIntegrations: ProjectIntegrations,
     private readonly userMembers: UserNotificationMembers,
+    private readonly globalConfigs: GlobalAlertConfigDefinitions,
   ) {}
 
   async list(groupId: string, page: PageQuery): Promise<ListEnvelope<AlertConfigResponse>> {
@@ -182,11 +184,13 @@ export class AlertConfigsService {
     return rows.map((row) => toAlertConfigDefinition(row, this.secrets));
   }
 
-  // For the delivery side (internal): one configuration, enabled or not, with secrets in clear.
+  // For the delivery side (internal): one configuration, enabled or not, with secrets in clear; a global
+  // configuration's alert in this project is notified as if the configuration were the project's.
   async definitionOf(groupId: string, alertConfigId: string): Promise<AlertConfigDefinition | null> {
     if (!isObjectId(alertConfigId)) return null;
     const row = await this.repository().findOne({ where: { id: alertConfigId, groupId } });
-    return row ? toAlertConfigDefinition(row, this.secrets) : null;
+    if (row) return toAlertConfigDefinition(row, this.secrets);
+    return this.globalConfigs.definitionFor(groupId, alertConfigId);
   }
 
   private async insert(groupId: string, orgId: string, draft: AlertConfigDraft): Promise<AlertConfigEntity> {

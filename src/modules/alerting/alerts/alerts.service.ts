@@ -202,10 +202,11 @@ export class AlertsService {
     const orgId = await this.projects.orgOf(input.groupId);
     if (orgId === null) throw new InvalidAlertError(`project ${input.groupId} does not exist`);
     const targetKey = targetKeyOf(input);
-    await lockAlertTarget(this.txHost.tx, input.alertConfigId, targetKey);
+    await lockAlertTarget(this.txHost.tx, input.groupId, input.alertConfigId, targetKey);
+    // Per project: a global configuration raises alerts in many projects, on targets named alike.
     const active = await this.repository().findOne({
       select: { id: true },
-      where: { alertConfigId: input.alertConfigId, targetKey, status: In(ACTIVE) },
+      where: { groupId: input.groupId, alertConfigId: input.alertConfigId, targetKey, status: In(ACTIVE) },
     });
     if (active) throw new DuplicateActiveAlertError(input.alertConfigId, targetKey, active.id);
     const now = this.clock.now();

@@ -60,6 +60,15 @@ export class AlertConfigReconciler {
     }
   }
 
+  // One global configuration in several projects, in one transaction: the reports of every project are
+  // held first, in project order (two writes meet on the first project they share), then each project's
+  // alerts are reconciled as a project configuration's are.
+  async reconcileAcross(configs: readonly ReconciledConfig[]): Promise<void> {
+    const ordered = [...configs].sort((a, b) => a.groupId.localeCompare(b.groupId));
+    for (const config of ordered) if (config.enabled) await this.deployment.holdReports(config.groupId);
+    for (const config of ordered) await this.reconcile(config);
+  }
+
   // The engine sweep's second look at the configurations written lately. A report evaluated by an
   // instance whose cache (ALERT_ENGINE_CONFIG_CACHE_MS) still held the configuration as it was, or
   // committed its state while the write was reconciling, decided without the write; once every cache

@@ -7,13 +7,14 @@ import { OnDomainEvent } from '../../../platform/events/on-domain-event';
 import { AlertConfigEventTypes } from '../alerting.events';
 import { AlertConfigsService } from '../alert-configs/alert-configs.service';
 import type { AlertConfigDefinition } from '../alert-configs/alert-config.types';
+import { GlobalAlertConfigDefinitions } from '../global-alert-configs/global-alert-config-definitions';
 
 interface Entry {
   loadedAt: number;
   configs: AlertConfigDefinition[];
 }
 
-// A project's enabled configurations, read once per report and kept for ALERT_ENGINE_CONFIG_CACHE_MS.
+// A project's enabled configurations (its own and the global ones that apply to it), read once per report and kept for ALERT_ENGINE_CONFIG_CACHE_MS.
 // A change made on this instance drops the entry at once; another instance's change is seen when the
 // entry expires (real time, not the injectable clock: it bounds staleness between instances).
 @Injectable()
@@ -22,6 +23,7 @@ export class EnabledConfigsCache {
 
   constructor(
     private readonly alertConfigs: AlertConfigsService,
+    private readonly globalConfigs: GlobalAlertConfigDefinitions,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -29,7 +31,11 @@ export class EnabledConfigsCache {
     const entry = this.entries.get(groupId);
     const now = performance.now();
     if (entry && now - entry.loadedAt < this.config.alertEngineConfigCacheMs) return entry.configs;
-    const configs = await this.alertConfigs.enabledConfigsOf(groupId);
+    // The project's own configurations, then the global ones that apply to it.
+    const configs = [
+      ...(await this.alertConfigs.enabledConfigsOf(groupId)),
+      ...(await this.globalConfigs.enabledFor(groupId)),
+    ];
     if (this.config.alertEngineConfigCacheMs > 0) this.entries.set(groupId, { loadedAt: now, configs });
     return configs;
   }
@@ -52,6 +58,8 @@ export class EnabledConfigsCache {
       | 'ALERT_CONFIG_DISABLED_AUDIT'
     >,
   ): void {
+    // A global configuration's event names no project: it may apply to any.
     if (event.groupId !== undefined) this.invalidate(event.groupId);
+    else this.entries.clear();
   }
 }

@@ -27,20 +27,22 @@ export class NotificationReplanListener {
   async onConfigChanged(event: DomainEventOf<'ALERT_CONFIG_CHANGED_AUDIT'>): Promise<void> {
     const groupId = event.groupId;
     const alertConfigId = event.subject?.alertConfigId;
-    if (groupId === undefined || alertConfigId === undefined) return;
+    if (alertConfigId === undefined) return;
     const schedules = await this.schedules().find({
       where: { alertConfigId, active: true, eventKind: 'alert.open' },
       order: { alertId: 'ASC', notificationIndex: 'ASC' },
       lock: { mode: 'pessimistic_write', onLocked: 'skip_locked' },
     });
     if (schedules.length === 0) return;
-    const config = await this.alertConfigs.definitionOf(groupId, alertConfigId);
+    // A global configuration's event names no project: its notifications are the same in every project,
+    // read through the project of one of its alerts.
+    const config = await this.alertConfigs.definitionOf(groupId ?? schedules[0].groupId, alertConfigId);
     if (config === null) return;
     const now = this.clock.now();
     const created = new Map<string, Date>();
     for (const schedule of schedules) {
       if (!created.has(schedule.alertId)) {
-        const alert = await this.alerts.get(groupId, schedule.alertId);
+        const alert = await this.alerts.get(schedule.groupId, schedule.alertId);
         created.set(schedule.alertId, new Date(alert.created));
       }
       const sent = JSON.parse(this.secrets.open(schedule.notification)) as Notification;

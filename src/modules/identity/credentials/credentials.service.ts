@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { IsNull } from 'typeorm';
 import type { Principal } from '../../../platform/auth/principal';
 import { SecretBox } from '../../../platform/crypto/secret-box';
 import { ApiKeyEntity } from '../api-keys/api-key.entity';
@@ -68,6 +69,12 @@ export class CredentialsService {
   // The key only if it belongs to that organization (a key of another org is "not found").
   async findApiKey(orgId: string, apiKeyId: string): Promise<ApiKeySummary | null> {
     const key = await this.txHost.tx.getRepository(ApiKeyEntity).findOneBy({ id: apiKeyId, orgId });
+    return key ? { id: key.id, publicKey: key.publicKey, orgId: key.orgId } : null;
+  }
+
+  // A global key (no organization); an organization's key is not one.
+  async findGlobalApiKey(apiKeyId: string): Promise<ApiKeySummary | null> {
+    const key = await this.txHost.tx.getRepository(ApiKeyEntity).findOneBy({ id: apiKeyId, orgId: IsNull() });
     return key ? { id: key.id, publicKey: key.publicKey, orgId: key.orgId } : null;
   }
 

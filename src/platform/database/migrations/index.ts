@@ -27,6 +27,7 @@ import { ReportedHostAndUserFields1795302600000 } from './1795302600000-reported
 import { Invitations1795302700000 } from './1795302700000-invitations';
 import { RecurringMaintenanceWindows1795302740000 } from './1795302740000-recurring-maintenance-windows';
 import { FederatedSignIn1795302800000 } from './1795302800000-federated-sign-in';
+import { GlobalAlertConfigs1795302760000 } from './1795302760000-global-alert-configs';
 
 // Listed explicitly (not globbed) so the app, the CLI and the test harness load the same classes
 // whether running from TypeScript or from dist/. Append new migrations in timestamp order.
@@ -59,5 +60,6 @@ export const MIGRATIONS = [
   ReportedHostAndUserFields1795302600000,
   Invitations1795302700000,
   RecurringMaintenanceWindows1795302740000,
+  GlobalAlertConfigs1795302760000,
   FederatedSignIn1795302800000,
 ];
