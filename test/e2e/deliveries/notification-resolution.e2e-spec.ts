@@ -49,12 +49,15 @@ describe('POST /agents/v1/groups/{groupId}/reports (resolved notices and stale m
 
   const connections = (d: Deployment, hostname: string, value: number) =>
     report(t, d, monitoringReport([measuredHost(clock, hostname, { CONNECTIONS: value })]));
+  // A Slack text reads "[Organization / Project] <what happened>: <headline>".
+  const slackLabel = (request: ReceivedRequest) =>
+    /^\[[^\]]*\] ([^:]*):/.exec(String(request.json().text))?.[1];
   const at = (prefix: string) => receiver.requests.filter((request) => request.path.startsWith(prefix));
 
   // What each receiver shows for the second (ending) message of one alert. Microsoft Teams is left out:
   // its notifications take only https URLs, which a local receiver does not serve.
   const ENDINGS: Array<[string, (request: ReceivedRequest) => unknown, unknown]> = [
-    ['/slack', (r) => String(r.json().text).split(':')[0], 'Alert resolved'],
+    ['/slack', slackLabel, 'Alert resolved'],
     ['/datadog', (r) => r.json().alert_type, 'success'],
     ['/pagerduty', (r) => r.json().event_action, 'resolve'],
     ['/opsgenie', (r) => r.path.split('?')[0].endsWith('/close'), true],
@@ -152,7 +155,7 @@ describe('POST /agents/v1/groups/{groupId}/reports (resolved notices and stale m
       endings('/stale-hook').map((r) => `${String(r.headers['x-mms-event'])} ${r.json().hostnameAndPort}`),
     ).toEqual(['alert.cancel silent.example.com:27017']);
     expect(endings('/pagerduty').map((r) => r.json().event_action)).toEqual(['resolve']);
-    expect(endings('/slack').map((r) => String(r.json().text).split(':')[0])).toEqual(['Alert cancelled']);
+    expect(endings('/slack').map(slackLabel)).toEqual(['Alert cancelled']);
 
     // Cancelled: no re-notification once its interval comes round; the live one re-notifies.
     receiver.reset();
