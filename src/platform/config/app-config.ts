@@ -61,6 +61,9 @@ export interface AppConfig {
   // policy looks for due (re-)notifications; 0 disables the timer (tests call runDue/runSweep).
   deliveryPollMs: number;
   notificationSweepMs: number;
+  // How often due notification groups (grouping policy) send their messages; 0 disables the timer
+  // (tests call GroupFlusher.runDue).
+  notificationGroupFlushMs: number;
   // Whether a committed delivery wakes the worker at once (Postgres LISTEN/NOTIFY); the poll stays as the
   // fallback. Only while the worker's timer runs (DELIVERY_POLL_MS > 0).
   deliveryWakeOnCommit: boolean;
@@ -419,6 +422,7 @@ export function deliverySettings(
 ): Settings<
   | 'deliveryPollMs'
   | 'notificationSweepMs'
+  | 'notificationGroupFlushMs'
   | 'deliveryWakeOnCommit'
   | 'deliveryLeaseMs'
   | 'deliveryConcurrency'
@@ -444,6 +448,7 @@ export function deliverySettings(
   return {
     deliveryPollMs: int(env, 'DELIVERY_POLL_MS', 1000, 0, 3_600_000),
     notificationSweepMs: int(env, 'NOTIFICATION_SWEEP_MS', 30_000, 0, 3_600_000),
+    notificationGroupFlushMs: int(env, 'NOTIFICATION_GROUP_FLUSH_MS', 500, 0, 3_600_000),
     deliveryWakeOnCommit: bool(env, 'DELIVERY_WAKE_ON_COMMIT', true),
     deliveryLeaseMs,
     deliveryConcurrency,

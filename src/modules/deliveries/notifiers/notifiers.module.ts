@@ -30,6 +30,6 @@ import { WebhookNotifier } from './webhook.notifier';
     SmsNotifier,
     NotifierRegistry,
   ],
-  exports: [NotifierRegistry],
+  exports: [NotifierRegistry, HttpDelivery],
 })
 export class NotifiersModule {}
