@@ -5,8 +5,11 @@ import { ManualClock } from '../../../src/platform/clock/clock';
 import { call } from '../../support/digest-client';
 import {
   alertsOf,
+  createMaintenanceWindow,
+  isoSeconds,
   metricAlert,
   projectWithCallers,
+  windowBody,
   type ProjectCallers,
 } from '../../support/factories/alerting.fixture';
 import { bootstrapFirstUser, type BootstrapResult } from '../../support/factories/identity.fixture';
@@ -14,9 +17,12 @@ import { HttpReceiver, type ReceivedRequest } from '../../support/receivers/http
 import type { TestApp } from '../../support/test-app';
 import {
   createAlertConfig,
+  deliveriesEnv,
   deliveriesOf,
   groupFlusherOf,
+  MINUTE,
   startDeliveriesApp,
+  startInstance,
   workerOf,
 } from './deliveries.fixture';
 
@@ -183,4 +189,234 @@ describe('PUT /groups/{groupId}/alertGroupingPolicy and the group messages it ma
       ]);
     },
   );
+  it('should collect alerts arriving within group_wait and send a later one as an update after group_interval', async () => {
+    const path = '/collect';
+    const { p, configA, configB } = await setUp(
+      { groupBy: ['REPLICA_SET'], groupWaitSeconds: 1, groupIntervalSeconds: 10 },
+      webhook(path),
+    );
+    const first = await open(hostAlert(p.groupId, configA, { replicaSetName: 'rs0' }));
+    clock.advance(SECOND / 2);
+    await flushAndDeliver();
+    const second = await open(hostAlert(p.groupId, configB, { replicaSetName: 'rs0' }));
+    await flushAndDeliver();
+    expect(posts(path)).toHaveLength(0);
+
+    clock.advance(SECOND / 2);
+    await flushAndDeliver();
+    expect(bodies(path).map((message) => ids(message.alerts))).toEqual([ids([first, second])]);
+
+    clock.advance(SECOND);
+    const later = await open(hostAlert(p.groupId, configA, { replicaSetName: 'rs0' }));
+    await flushAndDeliver();
+    clock.advance(8 * SECOND);
+    await flushAndDeliver();
+    expect(posts(path)).toHaveLength(1);
+
+    clock.advance(SECOND);
+    await flushAndDeliver();
+    const [opening, update] = bodies(path);
+    expect(update).toMatchObject({
+      groupKey: opening.groupKey,
+      sequence: 2,
+      status: 'OPEN',
+      newAlertIds: [later.id],
+    });
+    expect(ids(update.alerts)).toEqual(ids([first, second, later]));
+
+    // Unchanged: nothing more until the repeat interval (the configurations' intervalMin, 60).
+    clock.advance(59 * MINUTE);
+    await flushAndDeliver();
+    expect(posts(path)).toHaveLength(2);
+    clock.advance(MINUTE);
+    await flushAndDeliver();
+    expect(bodies(path)[2]).toMatchObject({ groupKey: opening.groupKey, sequence: 3, newAlertIds: [] });
+  });
+
+  it('should tell of a partial resolution, close the group when all resolved, on one PagerDuty incident', async () => {
+    const path = '/resolution';
+    const { p, configA, configB } = await setUp(
+      { groupBy: ['REPLICA_SET'], groupWaitSeconds: 1, groupIntervalSeconds: 10 },
+      webhook(path),
+    );
+    const serviceKey = `pd-${randomBytes(6).toString('hex')}`;
+    const pagerDuty = [{ typeName: 'PAGER_DUTY', serviceKey, delayMin: 0, intervalMin: 60 }];
+    const pdConfigA = await createAlertConfig(t, p.monitoringAdmin, p.groupId, pagerDuty);
+    const pdConfigB = await createAlertConfig(t, p.monitoringAdmin, p.groupId, pagerDuty);
+    const [a, b] = [
+      await open(hostAlert(p.groupId, configA, { replicaSetName: 'rs0' })),
+      await open(hostAlert(p.groupId, configB, { replicaSetName: 'rs0' })),
+    ];
+    const [pdA, pdB] = [
+      await open(hostAlert(p.groupId, pdConfigA, { replicaSetName: 'rs0' })),
+      await open(hostAlert(p.groupId, pdConfigB, { replicaSetName: 'rs0' })),
+    ];
+    clock.advance(SECOND);
+    await flushAndDeliver();
+
+    await alertsOf(t).close(a.id);
+    await alertsOf(t).close(pdA.id);
+    await flushAndDeliver();
+    expect(posts(path)).toHaveLength(1);
+    clock.advance(10 * SECOND);
+    await flushAndDeliver();
+    const partial = bodies(path)[1];
+    expect(partial).toMatchObject({ status: 'OPEN', sequence: 2, newAlertIds: [], resolvedAlertIds: [a.id] });
+    expect(partial.alerts.map((alert) => [alert.id, alert.status]).sort()).toEqual(
+      [
+        [a.id, 'CLOSED'],
+        [b.id, 'OPEN'],
+      ].sort(),
+    );
+
+    await alertsOf(t).close(b.id);
+    await alertsOf(t).close(pdB.id);
+    clock.advance(10 * SECOND);
+    await flushAndDeliver();
+    expect(bodies(path)[2]).toMatchObject({
+      status: 'CLOSED',
+      resolvedAlertIds: [b.id],
+      alerts: [expect.objectContaining({ id: b.id })],
+    });
+
+    const incidents = posts('/pagerduty')
+      .map((request) => request.json() as { routing_key: string; event_action: string; dedup_key: string })
+      .filter((event) => event.routing_key === serviceKey);
+    expect(incidents.map((event) => event.event_action)).toEqual(['trigger', 'trigger', 'resolve']);
+    expect(new Set(incidents.map((event) => event.dedup_key)).size).toBe(1);
+
+    // The group is over: the next alert with its keys opens a new incident.
+    await open(hostAlert(p.groupId, pdConfigA, { replicaSetName: 'rs0' }));
+    clock.advance(SECOND);
+    await flushAndDeliver();
+    const next = posts('/pagerduty')
+      .map((request) => request.json() as { routing_key: string; dedup_key: string })
+      .filter((event) => event.routing_key === serviceKey);
+    expect(next).toHaveLength(4);
+    expect(next[3].dedup_key).not.toBe(incidents[0].dedup_key);
+  });
+
+  it('should leave acknowledged, windowed and inhibited alerts out of the message, and send nothing when all are silenced', async () => {
+    const path = '/silences';
+    const { p, configA, configB } = await setUp(
+      { groupBy: ['REPLICA_SET'], groupWaitSeconds: 1, groupIntervalSeconds: 10, repeatIntervalMinutes: 5 },
+      webhook(path),
+    );
+    const downHost = randomBytes(12).toString('hex');
+    const acked = await open(hostAlert(p.groupId, configA, { replicaSetName: 'rs0' }));
+    const windowed = await open({
+      groupId: p.groupId,
+      alertConfigId: configB,
+      eventTypeName: 'NO_PRIMARY',
+      replicaSetName: 'rs0',
+    });
+    const inhibited = await open(hostAlert(p.groupId, configA, { replicaSetName: 'rs0', hostId: downHost }));
+    const loud = await open(hostAlert(p.groupId, configB, { replicaSetName: 'rs0' }));
+    clock.advance(SECOND);
+    await flushAndDeliver();
+    expect(ids(bodies(path)[0].alerts)).toEqual(ids([acked, windowed, inhibited, loud]));
+
+    const until = isoSeconds(new Date(clock.now().getTime() + 120 * MINUTE));
+    const ack = (alertId: string) =>
+      call('PATCH', `${t.apiUrl}/groups/${p.groupId}/alerts/${alertId}`, {
+        auth: p.monitoringAdmin,
+        body: { acknowledgedUntil: until },
+      });
+    expect((await ack(acked.id)).status).toBe(200);
+    await createMaintenanceWindow(
+      t,
+      p.monitoringAdmin,
+      p.groupId,
+      windowBody(clock.now(), { startInMs: -MINUTE, endInMs: 120 * MINUTE, alertTypeNames: ['REPLICA_SET'] }),
+    );
+    // Its host down (another configuration, another receiver): the metric alert on it is inhibited.
+    const hostConfig = await createAlertConfig(t, p.monitoringAdmin, p.groupId, [
+      { ...webhook('/silences-host-down'), delayMin: 0, intervalMin: 60 },
+    ]);
+    await open(hostAlert(p.groupId, hostConfig, { eventTypeName: 'HOST_DOWN', hostId: downHost }));
+    const joined = await open(hostAlert(p.groupId, configA, { replicaSetName: 'rs0' }));
+
+    clock.advance(10 * SECOND);
+    await flushAndDeliver();
+    const update = bodies(path)[1];
+    expect(ids(update.alerts)).toEqual(ids([loud, joined]));
+    expect(update.newAlertIds).toEqual([joined.id]);
+    // No acknowledgement notice per alert either: the group's messages speak for it.
+    expect(posts(path).map((request) => request.headers['x-mms-event'])).toEqual([
+      'alert.group',
+      'alert.group',
+    ]);
+
+    expect((await ack(loud.id)).status).toBe(200);
+    expect((await ack(joined.id)).status).toBe(200);
+    for (let minutes = 0; minutes < 30; minutes += 5) {
+      clock.advance(5 * MINUTE);
+      await flushAndDeliver();
+    }
+    expect(posts(path)).toHaveLength(2);
+  });
+
+  it('should log each group message once with its alert ids, retry it, and redeliver it with the same body', async () => {
+    const path = '/retry';
+    const { p, configA, configB } = await setUp(
+      { groupBy: ['ALERT_CONFIG'], groupWaitSeconds: 1, groupIntervalSeconds: 10 },
+      webhook(path),
+    );
+    const opened = [await open(hostAlert(p.groupId, configA)), await open(hostAlert(p.groupId, configA))];
+    await open(hostAlert(p.groupId, configB));
+    receiver.respondWith({ status: 503 });
+    clock.advance(SECOND);
+    await flushAndDeliver();
+    const logged = () =>
+      deliveriesOf(t, p.readOnly, p.groupId).then((rows) =>
+        rows.filter((row) => (row.alertIds as string[] | undefined)?.includes(opened[0].id)),
+      );
+    const [failed] = await logged();
+    expect(failed).toMatchObject({ eventKind: 'alert.group', status: 'PENDING', attemptCount: 1 });
+    expect((failed.alertIds as string[]).sort()).toEqual(ids(opened));
+
+    clock.advance(10 * MINUTE);
+    await workerOf(t.app).runDue();
+    const [settled] = await logged();
+    expect(settled).toMatchObject({ id: failed.id, status: 'SUCCEEDED', attemptCount: 2 });
+
+    const again = await call('POST', `${t.apiUrl}/groups/${p.groupId}/deliveries/${failed.id}/redeliver`, {
+      auth: p.monitoringAdmin,
+    });
+    expect(again.status).toBe(202);
+    expect(again.body).toMatchObject({
+      redeliveryOf: failed.id,
+      notificationGroupId: failed.notificationGroupId,
+    });
+    await workerOf(t.app).runDue();
+    const sent = posts(path).filter(
+      (request) => (request.json() as GroupBody).groupKey === failed.notificationGroupId,
+    );
+    expect(sent).toHaveLength(3);
+    expect(sent[2].text).toBe(sent[1].text);
+    expect(sent[2].headers['x-mms-event']).toBe('alert.group');
+  });
+
+  it('should send each group message once when two instances flush at the same moment', async () => {
+    const path = '/instances';
+    const second = await startInstance(t, clock, deliveriesEnv(receiver));
+    extra.push(second);
+    const { p, configA, configB } = await setUp(
+      { groupBy: ['REPLICA_SET'], groupWaitSeconds: 1, groupIntervalSeconds: 10 },
+      webhook(path),
+    );
+    for (const rs of ['rs0', 'rs1', 'rs2']) {
+      await open(hostAlert(p.groupId, configA, { replicaSetName: rs }));
+      await open(hostAlert(p.groupId, configB, { replicaSetName: rs }));
+    }
+    clock.advance(SECOND);
+    await Promise.all([groupFlusherOf(t.app).runDue(), groupFlusherOf(second).runDue()]);
+    await Promise.all([workerOf(t.app).runDue(), workerOf(second).runDue()]);
+    expect(
+      bodies(path)
+        .map((message) => message.groupLabels.REPLICA_SET)
+        .sort(),
+    ).toEqual(['rs0', 'rs1', 'rs2']);
+    expect(bodies(path).every((message) => message.alerts.length === 2)).toBe(true);
+  });
 });

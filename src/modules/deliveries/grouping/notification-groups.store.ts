@@ -35,12 +35,16 @@ const UPSERT_GROUP = `
         updated = $14
   RETURNING id, (xmax = 0) AS inserted`;
 
-// A member joining a group that has already sent: the group's next message goes group_interval after
-// its last one (at once if that has passed), unless one is already planned.
+// A member joining or leaving a group that has already sent: the group's next message goes group_interval
+// after its last one (at once if that has passed), or earlier if one is planned sooner. Before its first
+// message the group keeps its group_wait.
 const SCHEDULE_UPDATE = `
   UPDATE notification_groups
-     SET next_flush_at = coalesce(next_flush_at,
-                                  greatest(last_sent_at + make_interval(secs => group_interval_seconds), $2)),
+     SET next_flush_at = CASE
+           WHEN last_sent_at IS NULL THEN coalesce(next_flush_at, $2)
+           ELSE least(coalesce(next_flush_at, 'infinity'),
+                      greatest(last_sent_at + make_interval(secs => group_interval_seconds), $2))
+         END,
          updated = $2
    WHERE id = ANY($1::char(24)[])`;
 
