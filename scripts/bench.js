@@ -7,9 +7,11 @@
 // and against its floor (bench/floor: bare node:http + pg, same SQL, same JSON) in the same run.
 // Then the alert delivery scenarios (bench/lib/alert-delivery.js): a report crossing a threshold until its
 // webhook arrives, and an alert storm. With --scale (opt-in), monitoring at scale
-// (bench/lib/monitoring-scale.js): simulated agents reporting every 10 s for each host count. Prints tables and writes bench/results/<timestamp>.json. See
-// docs/benchmarks.md. With --data-dir, a data set made by `npm run bench:data -- --data-dir DIR` is used
-// in place of a fresh load (the 10M-event data set takes longer to load than to measure); it is kept.
+// (bench/lib/monitoring-scale.js): simulated agents reporting every 10 s for each host count. Prints tables
+// and writes bench/results/<timestamp>.json (ignored by git: a change quotes its run in the commit message
+// and docs/benchmarks.md). See docs/benchmarks.md. With --data-dir, a data set made by
+// `npm run bench:data -- --data-dir DIR` is used in place of a fresh load (the 10M-event data set takes
+// longer to load than to measure); it is kept.
 const { spawn } = require('node:child_process');
 const { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
 const os = require('node:os');

@@ -9,6 +9,7 @@ import { createApp } from '../../src/app.setup';
 import { loadConfig } from '../../src/platform/config/app-config';
 import { call, type Credentials } from '../support/digest-client';
 import { bootstrapFirstUser } from '../support/factories/identity.fixture';
+import { sleep } from '../support/time';
 
 // Its own Postgres (never the shared test server), stopped the way `pg_ctl -m immediate` does
 // (SIGQUIT to the postmaster) while requests keep coming, then started again on the same data.
@@ -60,8 +61,6 @@ function startOwnPostgres(dataDir: string, port: number, database: string): Prom
     child.once('exit', (code) => reject(new Error(`embedded Postgres exited with ${code}: ${errors}`)));
   });
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function processGone(pid: number): boolean {
   try {

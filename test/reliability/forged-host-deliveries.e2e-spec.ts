@@ -1,11 +1,6 @@
 import { ManualClock } from '../../src/platform/clock/clock';
 import { call, type ApiResponse } from '../support/digest-client';
-import {
-  alertsOf,
-  isoSeconds,
-  projectWithCallers,
-  type ProjectCallers,
-} from '../support/factories/alerting.fixture';
+import { alertsOf, projectWithCallers, type ProjectCallers } from '../support/factories/alerting.fixture';
 import { bootstrapFirstUser } from '../support/factories/identity.fixture';
 import { HttpReceiver } from '../support/receivers/http-receiver';
 import { startTestApp, type TestApp } from '../support/test-app';
@@ -15,7 +10,6 @@ import {
   deliveriesEnv,
   deliveriesOf,
   hostDownAlert,
-  MINUTE,
   workerOf,
 } from '../e2e/deliveries/deliveries.fixture';
 import {
@@ -25,6 +19,7 @@ import {
   receivedText,
   storedDeliveries,
 } from './support/outbound-documents';
+import { MINUTE, isoSeconds } from '../support/time';
 
 // Every request that queues an outbound document, sent with a forged Host and X-Forwarded-Host (and
 // TRUST_PROXY on, so a forwarded host would be believed by anything that read it): what is queued, what

@@ -20,6 +20,7 @@ import {
   type Project,
   type Sample,
 } from './support/service-under-load';
+import { sleep } from '../support/time';
 
 const HOSTS = 8;
 const REPORTERS = 2;
@@ -65,8 +66,6 @@ interface AlertRow {
   acknowledgement_comment: string | null;
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
-
 // Faults: kill -9 of the service under a write load. Every change answered 2xx must be in the
 // database with exactly its audit event, a change that was not made must have none, and after the restart
 // every notification of the queue is delivered, none lost, none repeated beyond the calls cut by the kill.
@@ -95,11 +94,19 @@ describe('kill -9 of the service under a write load (agent reports, PATCH alerts
   it('should keep every acknowledged change with its event, no event without its change, and lose or repeat no notification', async () => {
     const first = await start();
     const project: Project = await setUpProject(first.apiUrl);
-    const alertingConfig = await createAlertConfig(first.apiUrl, project, connectionsConfig(100, receiver.url('/hook')));
+    const alertingConfig = await createAlertConfig(
+      first.apiUrl,
+      project,
+      connectionsConfig(100, receiver.url('/hook')),
+    );
     const replacedConfigs: string[] = [];
     for (let i = 0; i < REPLACED_CONFIGS; i++) {
       replacedConfigs.push(
-        await createAlertConfig(first.apiUrl, project, connectionsConfig(QUIET_THRESHOLD, receiver.url('/quiet'))),
+        await createAlertConfig(
+          first.apiUrl,
+          project,
+          connectionsConfig(QUIET_THRESHOLD, receiver.url('/quiet')),
+        ),
       );
     }
     const hostnames = Array.from({ length: HOSTS }, (_, i) => `db${i}.example.com`);
@@ -111,7 +118,9 @@ describe('kill -9 of the service under a write load (agent reports, PATCH alerts
     const reports = new OutcomeLog<Report>();
     const acks = new OutcomeLog<Ack>();
     const replaces = new OutcomeLog<Replace>();
-    const opening: Report = { samples: hostnames.map((hostname) => ({ hostname, value: ABOVE, timestamp: nextTimestamp() })) };
+    const opening: Report = {
+      samples: hostnames.map((hostname) => ({ hostname, value: ABOVE, timestamp: nextTimestamp() })),
+    };
     const opened = await reports.record(opening, () => postReport(first.baseUrl, project, opening.samples));
     expect(opened.status).toBe(202);
 
@@ -145,13 +154,22 @@ describe('kill -9 of the service under a write load (agent reports, PATCH alerts
           }
         }
         const alertId = knownAlerts[Math.floor(Math.random() * knownAlerts.length)];
-        const ack: Ack = { alertId, token: Math.random() < 0.6 ? `ack-${randomBytes(6).toString('hex')}` : null };
+        const ack: Ack = {
+          alertId,
+          token: Math.random() < 0.6 ? `ack-${randomBytes(6).toString('hex')}` : null,
+        };
         const body =
           ack.token === null
             ? {}
-            : { acknowledgedUntil: new Date(Date.now() + 86_400_000).toISOString(), acknowledgementComment: ack.token };
+            : {
+                acknowledgedUntil: new Date(Date.now() + 86_400_000).toISOString(),
+                acknowledgementComment: ack.token,
+              };
         await acks.record(ack, () =>
-          call('PATCH', `${first.apiUrl}/groups/${project.groupId}/alerts/${alertId}`, { auth: project.auth, body }),
+          call('PATCH', `${first.apiUrl}/groups/${project.groupId}/alerts/${alertId}`, {
+            auth: project.auth,
+            body,
+          }),
         );
       }
     };
@@ -168,7 +186,9 @@ describe('kill -9 of the service under a write load (agent reports, PATCH alerts
     };
     const perReporter = HOSTS / REPORTERS;
     const load = Promise.all([
-      ...Array.from({ length: REPORTERS }, (_, r) => reporter(hostnames.slice(r * perReporter, (r + 1) * perReporter))),
+      ...Array.from({ length: REPORTERS }, (_, r) =>
+        reporter(hostnames.slice(r * perReporter, (r + 1) * perReporter)),
+      ),
       ...Array.from({ length: ACKERS }, () => acker()),
       ...replacedConfigs.map((configId) => replacer(configId)),
     ]);
@@ -189,7 +209,9 @@ describe('kill -9 of the service under a write load (agent reports, PATCH alerts
 
     await withClient(database.url, async (db) => {
       // What the killed process left: deliveries it had claimed but not recorded are leased.
-      const leasedAtKill = (await deliveryRows(db)).filter((row) => row.status === 'PENDING' && row.lease_owner !== null);
+      const leasedAtKill = (await deliveryRows(db)).filter(
+        (row) => row.status === 'PENDING' && row.lease_owner !== null,
+      );
 
       const restarting = Date.now();
       const second = await start();
@@ -220,7 +242,14 @@ describe('kill -9 of the service under a write load (agent reports, PATCH alerts
       checkReports(await storedSamples(db, project.groupId), reports, alerts, events, alertingConfig);
       checkAcks(acks, alerts, events);
       await checkReplaces(replaces, events, second, project);
-      const figures = checkDeliveries(delivered, await recordedAttempts(db), leasedAtKill, events, alerts, receiver);
+      const figures = checkDeliveries(
+        delivered,
+        await recordedAttempts(db),
+        leasedAtKill,
+        events,
+        alerts,
+        receiver,
+      );
 
       const all: Array<OutcomeLog<unknown>> = [reports, acks, replaces];
       const made = all.reduce((sum, log) => sum + log.outcomes.length, 0);
@@ -280,13 +309,20 @@ function checkReports(
   // Nothing stored that no request carried.
   expect(stored.size).toBe(committed.length);
 
-  const opening = countBy(events.filter((e) => e.event_type_name === 'OUTSIDE_METRIC_THRESHOLD'), (e) => e.alert_id ?? '');
-  const closing = countBy(events.filter((e) => e.event_type_name === 'INSIDE_METRIC_THRESHOLD'), (e) => e.alert_id ?? '');
+  const opening = countBy(
+    events.filter((e) => e.event_type_name === 'OUTSIDE_METRIC_THRESHOLD'),
+    (e) => e.alert_id ?? '',
+  );
+  const closing = countBy(
+    events.filter((e) => e.event_type_name === 'INSIDE_METRIC_THRESHOLD'),
+    (e) => e.alert_id ?? '',
+  );
   const alertIds = new Set(alerts.map((alert) => alert.id));
   expect([...opening.keys(), ...closing.keys()].filter((id) => !alertIds.has(id))).toEqual([]);
 
   const byHost = new Map<string, Sample[]>();
-  for (const sample of committed) byHost.set(sample.hostname, [...(byHost.get(sample.hostname) ?? []), sample]);
+  for (const sample of committed)
+    byHost.set(sample.hostname, [...(byHost.get(sample.hostname) ?? []), sample]);
   for (const [hostname, samples] of byHost) {
     samples.sort((a, b) => a.timestamp.localeCompare(b.timestamp));
     let opens = 0;
@@ -299,12 +335,18 @@ function checkReports(
     const ofHost = alerts.filter(
       (alert) => alert.alert_config_id === alertingConfig && alert.hostname_and_port === `${hostname}:27017`,
     );
-    expect({ hostname, alerts: ofHost.length, closed: ofHost.filter((a) => a.status === 'CLOSED').length }).toEqual({
+    expect({
+      hostname,
+      alerts: ofHost.length,
+      closed: ofHost.filter((a) => a.status === 'CLOSED').length,
+    }).toEqual({
       hostname,
       alerts: opens,
       closed: closes,
     });
-    expect(ofHost.filter((alert) => alert.status === 'OPEN').length).toBe(samples[samples.length - 1].value === ABOVE ? 1 : 0);
+    expect(ofHost.filter((alert) => alert.status === 'OPEN').length).toBe(
+      samples[samples.length - 1].value === ABOVE ? 1 : 0,
+    );
     for (const alert of ofHost) {
       expect([alert.id, opening.get(alert.id) ?? 0, closing.get(alert.id) ?? 0]).toEqual([
         alert.id,
@@ -325,14 +367,22 @@ function checkAcks(acks: OutcomeLog<Ack>, alerts: AlertRow[], events: EventRow[]
   const key = (ack: Ack): string => `${ack.alertId}|${ack.token}`;
   const sent = new Set(acks.outcomes.filter((o) => o.what.token !== null).map((o) => key(o.what)));
   expect([...byToken.keys()].filter((token) => !sent.has(token))).toEqual([]);
-  for (const ack of acks.succeeded.filter((a) => a.token !== null)) expect([key(ack), byToken.get(key(ack))]).toEqual([key(ack), 1]);
+  for (const ack of acks.succeeded.filter((a) => a.token !== null))
+    expect([key(ack), byToken.get(key(ack))]).toEqual([key(ack), 1]);
   for (const ack of acks.refused.map((o) => o.what).filter((a) => a.token !== null))
     expect([key(ack), byToken.get(key(ack)) ?? 0]).toEqual([key(ack), 0]);
-  for (const ack of acks.unanswered.filter((a) => a.token !== null)) expect(byToken.get(key(ack)) ?? 0).toBeLessThanOrEqual(1);
+  for (const ack of acks.unanswered.filter((a) => a.token !== null))
+    expect(byToken.get(key(ack)) ?? 0).toBeLessThanOrEqual(1);
 
   const unackEvents = countBy(unacknowledged, (e) => e.alert_id ?? '');
-  const unackOk = countBy(acks.succeeded.filter((a) => a.token === null), (a) => a.alertId);
-  const unackCut = countBy(acks.unanswered.filter((a) => a.token === null), (a) => a.alertId);
+  const unackOk = countBy(
+    acks.succeeded.filter((a) => a.token === null),
+    (a) => a.alertId,
+  );
+  const unackCut = countBy(
+    acks.unanswered.filter((a) => a.token === null),
+    (a) => a.alertId,
+  );
   for (const alertId of new Set([...unackEvents.keys(), ...unackOk.keys()])) {
     const count = unackEvents.get(alertId) ?? 0;
     expect(count).toBeGreaterThanOrEqual(unackOk.get(alertId) ?? 0);
@@ -350,7 +400,9 @@ function checkAcks(acks: OutcomeLog<Ack>, alerts: AlertRow[], events: EventRow[]
     const newest = Math.max(...ofAlert.map((e) => e.created.getTime()));
     const states = ofAlert
       .filter((e) => e.created.getTime() === newest)
-      .map((e) => (e.event_type_name === 'ALERT_ACKNOWLEDGED_AUDIT' ? (e.raw?.acknowledgementComment ?? null) : null));
+      .map((e) =>
+        e.event_type_name === 'ALERT_ACKNOWLEDGED_AUDIT' ? (e.raw?.acknowledgementComment ?? null) : null,
+      );
     expect(states).toContain(alert.acknowledgement_comment);
     expect(alert.acknowledged_until === null).toBe(alert.acknowledgement_comment === null);
   }
@@ -365,7 +417,10 @@ async function checkReplaces(
   service: ServiceUnderTest,
   project: Project,
 ): Promise<void> {
-  const changed = countBy(events.filter((e) => e.event_type_name === 'ALERT_CONFIG_CHANGED_AUDIT'), (e) => e.alert_config_id ?? '');
+  const changed = countBy(
+    events.filter((e) => e.event_type_name === 'ALERT_CONFIG_CHANGED_AUDIT'),
+    (e) => e.alert_config_id ?? '',
+  );
   for (const configId of new Set(replaces.outcomes.map((o) => o.what.configId))) {
     const ok = replaces.succeeded.filter((r) => r.configId === configId);
     const cut = replaces.unanswered.filter((r) => r.configId === configId);
@@ -379,7 +434,10 @@ async function checkReplaces(
     expect(events - ok.length).toBeGreaterThanOrEqual(0);
     expect(events - ok.length).toBeLessThanOrEqual(Math.min(1, cut.length));
     const last = events > ok.length ? cut[0] : ok[ok.length - 1];
-    expect([configId, stored.body.metricThreshold.threshold]).toEqual([configId, last?.threshold ?? QUIET_THRESHOLD]);
+    expect([configId, stored.body.metricThreshold.threshold]).toEqual([
+      configId,
+      last?.threshold ?? QUIET_THRESHOLD,
+    ]);
   }
 }
 
@@ -393,14 +451,20 @@ function checkDeliveries(
   alerts: AlertRow[],
   receiver: HttpReceiver,
 ): { rows: number; leasedAtKill: number; received: number; repeated: number } {
-  const openRows = countBy(rows.filter((row) => row.event_kind === 'alert.open'), (row) => row.alert_id);
+  const openRows = countBy(
+    rows.filter((row) => row.event_kind === 'alert.open'),
+    (row) => row.alert_id,
+  );
   for (const alert of alerts.filter((a) => a.status !== 'TRACKING' && a.hostname_and_port !== null)) {
     expect([alert.id, openRows.get(alert.id) ?? 0]).toEqual([alert.id, 1]);
   }
   expect(events.filter((e) => e.event_type_name === 'OUTSIDE_METRIC_THRESHOLD').length).toBe(openRows.size);
 
   const calls = receiver.requests.filter((request) => request.path === '/hook');
-  const receivedBy = countBy(calls, (request) => `${request.json().id as string}|${String(request.headers['x-mms-event'])}`);
+  const receivedBy = countBy(
+    calls,
+    (request) => `${request.json().id as string}|${String(request.headers['x-mms-event'])}`,
+  );
   const queuedBy = countBy(rows, (row) => `${row.alert_id}|${row.event_kind}`);
   const cutBy = countBy(leasedAtKill, (row) => `${row.alert_id}|${row.event_kind}`);
   let repeated = 0;

@@ -3,7 +3,6 @@ import { call } from '../support/digest-client';
 import {
   alertsOf,
   createMaintenanceWindow,
-  isoSeconds,
   projectWithCallers,
   windowBody,
   type ProjectCallers,
@@ -15,7 +14,6 @@ import {
   createAlertConfig,
   deliveriesEnv,
   hostDownAlert,
-  MINUTE,
   policyOf,
   workerOf,
 } from '../e2e/deliveries/deliveries.fixture';
@@ -26,6 +24,7 @@ import {
   receivedText,
   storedDeliveries,
 } from './support/outbound-documents';
+import { MINUTE, isoSeconds } from '../support/time';
 
 // Every notification, first or later, carries links under PUBLIC_BASE_URL: the later ones are built by
 // sweeps outside any request (they once read http://localhost), and those built inside a request never

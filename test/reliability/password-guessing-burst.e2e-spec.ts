@@ -1,15 +1,18 @@
+import { performance } from 'node:perf_hooks';
 import type { INestApplication } from '@nestjs/common';
 import { Client } from 'pg';
 import { createApp } from '../../src/app.setup';
 import { ManualClock } from '../../src/platform/clock/clock';
-import { sessionsWaitingOnLocks } from '../e2e/automation/automation.fixture';
 import { call, type Credentials } from '../support/digest-client';
 import { bootstrapFirstUser, type BootstrapResult } from '../support/factories/identity.fixture';
 import { eventually } from '../support/eventually';
 import { authorization, freshNonce } from '../support/raw-digest';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { WireConnection, type WireResponse } from '../support/wire-connection';
+import { WireBurst, type WireRequest } from '../support/wire-burst';
+import { WireConnection } from '../support/wire-connection';
+import type { WireResponse } from '../support/wire-response';
 import { prometheusProject } from './support/prometheus-project';
+import { sessionsWaitingOnLocks } from '../support/lock-waiters';
 
 // Wrong Digest answers written at the same instant on connections opened beforehand, all with one nonce,
 // the right password following them while they are in flight. Each answer must be counted before the
@@ -23,6 +26,10 @@ const FREE = 10;
 
 function digestLine(user: Credentials, password: string, nonce: string): string {
   return `Authorization: ${authorization({ username: user.publicKey, password, method: 'GET', uri: ORGS, nonce, nc: 1 })}`;
+}
+
+function orgsWith(user: Credentials, password: string, nonce: string): WireRequest {
+  return { method: 'GET', path: ORGS, headerLines: [digestLine(user, password, nonce)] };
 }
 
 async function sql<T extends object>(
@@ -48,10 +55,13 @@ async function failures(databaseUrl: string, key: string): Promise<number> {
   return rows[0]?.failures ?? 0;
 }
 
+// The connections are opened beforehand in a WireBurst (its own thread, as another machine would send them):
+// `beside` wrong answers to the instance the right one goes to, `elsewhere` to another, the right one last.
 interface Burst {
-  wrongElsewhere: WireConnection[];
-  wrongBeside: WireConnection[];
-  right: WireConnection;
+  besideUrl: string;
+  beside: number;
+  elsewhereUrl?: string;
+  elsewhere: number;
   user: Credentials;
   nonce: string;
   healthUrl: string;
@@ -68,10 +78,17 @@ async function burst(b: Burst): Promise<{
   statuses: number[];
   right: WireResponse;
   answeredMs: number;
-  cpuMs: number;
+  busyMs: number;
   worstHealthMs: number;
   maxChecking: number;
 }> {
+  const urls = [
+    ...Array<string>(b.beside).fill(b.besideUrl),
+    ...Array<string>(b.elsewhere).fill(b.elsewhereUrl ?? b.besideUrl),
+    b.besideUrl,
+  ];
+  const rightIndex = urls.length - 1;
+  const wire = await WireBurst.open(urls);
   const keys = [`digest|127.0.0.1|${b.user.publicKey}`, 'address|127.0.0.1'];
   const db = new Client({ connectionString: b.databaseUrl });
   await db.connect();
@@ -98,13 +115,11 @@ async function burst(b: Burst): Promise<{
   try {
     let refused = false;
     const started = process.hrtime.bigint();
-    const cpuBefore = process.cpuUsage();
-    const answers = [...b.wrongBeside, ...b.wrongElsewhere].map((connection, index) => {
-      connection.head('GET', ORGS, [digestLine(b.user, `guess-${index}`, b.nonce)]);
-      const answer = connection.response();
-      if (index < b.wrongBeside.length) void answer.then((response) => (refused ||= response.status === 429));
-      return answer;
-    });
+    const loopBefore = performance.eventLoopUtilization();
+    const wrong = urls.map((_url, index) =>
+      index === rightIndex ? undefined : orgsWith(b.user, `guess-${index}`, b.nonce),
+    );
+    void wire.fire(wrong, { status: 429, below: b.beside }).then(() => (refused = true));
     let maxChecking = 0;
     let rightSent: Promise<WireResponse>;
     try {
@@ -116,21 +131,28 @@ async function burst(b: Burst): Promise<{
         },
         60_000,
       );
-      rightSent = b.right.send('GET', ORGS, [digestLine(b.user, b.user.privateKey, b.nonce)]);
+      rightSent = wire.send(rightIndex, orgsWith(b.user, b.user.privateKey, b.nonce));
     } finally {
       await db.query('COMMIT');
       await db.end();
       await watcher.end();
     }
     const right = await rightSent;
-    const statuses = (await Promise.all(answers)).map((answer) => answer.status);
+    const answers = await wire.answers();
     const answeredMs = Number(process.hrtime.bigint() - started) / 1e6;
-    const cpu = process.cpuUsage(cpuBefore);
-    const cpuMs = (cpu.user + cpu.system) / 1000;
-    return { statuses, right, answeredMs, cpuMs, worstHealthMs, maxChecking };
+    const busyMs = performance.eventLoopUtilization(loopBefore).active;
+    const statuses: number[] = [];
+    answers.forEach((answer, index) => {
+      if (!answer) return;
+      wire.checkAgainstOpenApi(index, answer);
+      statuses.push(answer.status);
+    });
+    wire.checkAgainstOpenApi(rightIndex, right);
+    return { statuses, right, answeredMs, busyMs, worstHealthMs, maxChecking };
   } finally {
     bursting = false;
     await health;
+    await wire.close();
   }
 }
 
@@ -154,22 +176,17 @@ describe('GET /api/public/v1.0/orgs with wrong Digest answers sent at once', () 
 
   it('should check no more answers than the free failures and refuse the right one when 499 wrong answers arrive together', async () => {
     const user = boot.userCredentials;
-    const connections = await WireConnection.openMany(t.baseUrl, 500);
     const nonce = await freshNonce(`${t.apiUrl}/orgs`);
     const result = await burst({
-      wrongElsewhere: [],
-      wrongBeside: connections.slice(0, 499),
-      right: connections[499],
+      besideUrl: t.baseUrl,
+      beside: 499,
+      elsewhere: 0,
       user,
       nonce,
       healthUrl: `${t.baseUrl}/health`,
       databaseUrl: t.databaseUrl,
       allowedChecks: FREE,
     });
-    for (const connection of connections) {
-      connection.checkAgainstOpenApi();
-      connection.close();
-    }
 
     expect(count(result.statuses, 200)).toBe(0);
     expect(count(result.statuses, 401)).toBeLessThanOrEqual(FREE);
@@ -187,7 +204,7 @@ describe('GET /api/public/v1.0/orgs with wrong Digest answers sent at once', () 
     expect((await call('GET', `${t.apiUrl}/orgs`, { auth: user })).status).toBe(200);
     process.stdout.write(
       `burst of 499 wrong Digest answers + the right one: all answered in ${result.answeredMs.toFixed(0)} ms ` +
-        `(${result.cpuMs.toFixed(0)} ms CPU, service and test client together), ` +
+        `(the service's thread busy ${result.busyMs.toFixed(0)} ms, its /health probe and lock watcher included), ` +
         `${count(result.statuses, 401)} checked (401), ${count(result.statuses, 429)} refused (429), ` +
         `right one ${result.right.status}; worst /health ${result.worstHealthMs.toFixed(1)} ms\n`,
     );
@@ -216,23 +233,18 @@ describe('GET /api/public/v1.0/orgs with wrong Digest answers sent at once to tw
 
   it('should check at most the free failures on each instance when the burst is split between them', async () => {
     const user = boot.userCredentials;
-    const first = await WireConnection.openMany(t.baseUrl, 250);
-    const others = await WireConnection.openMany(secondUrl, 250);
     const nonce = await freshNonce(`${t.apiUrl}/orgs`);
     const result = await burst({
-      wrongElsewhere: first,
-      wrongBeside: others.slice(0, 249),
-      right: others[249],
+      besideUrl: secondUrl,
+      beside: 249,
+      elsewhereUrl: t.baseUrl,
+      elsewhere: 250,
       user,
       nonce,
       healthUrl: `${t.baseUrl}/health`,
       databaseUrl: t.databaseUrl,
       allowedChecks: 2 * FREE,
     });
-    for (const connection of [...first, ...others]) {
-      connection.checkAgainstOpenApi();
-      connection.close();
-    }
 
     expect(count(result.statuses, 200)).toBe(0);
     expect(count(result.statuses, 401)).toBeLessThanOrEqual(2 * FREE);

@@ -19,6 +19,7 @@ import {
   type Project,
   type Sample,
 } from './support/service-under-load';
+import { sleep } from '../support/time';
 
 const HOSTS = 6;
 const LOAD_MS = 4000;
@@ -44,8 +45,6 @@ interface AlertRow {
   updated: Date;
 }
 
-const sleep = (ms: number): Promise<void> => new Promise((done) => setTimeout(done, ms));
-
 // Faults: two service processes on one database under one load. The same hosts are reported
 // to both at once, both acknowledge, replace configurations, publish automation configurations and run
 // the delivery worker. What one database serializes must come out once: alerts, deliveries, goal
@@ -62,7 +61,8 @@ describe('two service processes on one database under a write load', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     receiver = await HttpReceiver.start();
-    for (let i = 0; i < 2; i++) instances.push(
+    for (let i = 0; i < 2; i++)
+      instances.push(
         await ServiceUnderTest.start(
           serviceEnv(database.url, { OUTBOUND_TIMEOUT_MS: '10000', DELIVERY_LEASE_MS: '25000' }),
         ),
@@ -78,8 +78,16 @@ describe('two service processes on one database under a write load', () => {
   it('should open one alert per host at a time, deliver each notification once, number goal versions uniquely and share nonces', async () => {
     const [a, b] = instances;
     const project: Project = await setUpProject(a.apiUrl);
-    const alertingConfig = await createAlertConfig(a.apiUrl, project, connectionsConfig(100, receiver.url('/hook')));
-    const replacedConfig = await createAlertConfig(a.apiUrl, project, connectionsConfig(1_000_000_000, receiver.url('/quiet')));
+    const alertingConfig = await createAlertConfig(
+      a.apiUrl,
+      project,
+      connectionsConfig(100, receiver.url('/hook')),
+    );
+    const replacedConfig = await createAlertConfig(
+      a.apiUrl,
+      project,
+      connectionsConfig(1_000_000_000, receiver.url('/quiet')),
+    );
     const hostnames = Array.from({ length: HOSTS }, (_, i) => `db${i}.example.com`);
     const base = Date.now() - 5 * 60_000;
     let sequence = 0;
@@ -118,7 +126,10 @@ describe('two service processes on one database under a write load', () => {
         await acks.record(alertId, () =>
           call('PATCH', `${instance.apiUrl}/groups/${project.groupId}/alerts/${alertId}`, {
             auth: project.auth,
-            body: { acknowledgedUntil: new Date(Date.now() + 86_400_000).toISOString(), acknowledgementComment: `ack ${n}` },
+            body: {
+              acknowledgedUntil: new Date(Date.now() + 86_400_000).toISOString(),
+              acknowledgementComment: `ack ${n}`,
+            },
           }),
         );
       }
@@ -141,10 +152,14 @@ describe('two service processes on one database under a write load', () => {
       for (let n = 0; !stopped; n++) {
         const what: { instance: number; version?: number } = { instance: index };
         await publishes.record(what, async () => {
-          const answer = await call<{ version: number }>('PUT', `${instance.apiUrl}/groups/${project.groupId}/automationConfig`, {
-            auth: project.auth,
-            body: automationConfig(`p${index}-${n}`),
-          });
+          const answer = await call<{ version: number }>(
+            'PUT',
+            `${instance.apiUrl}/groups/${project.groupId}/automationConfig`,
+            {
+              auth: project.auth,
+              body: automationConfig(`p${index}-${n}`),
+            },
+          );
           what.version = answer.body.version;
           return answer;
         });
@@ -165,7 +180,10 @@ describe('two service processes on one database under a write load', () => {
     await sleep(LOAD_MS);
     await eventually(
       'a few changes of each kind',
-      () => ([reports, acks, replaces, publishes].every((log) => log.succeeded.length >= AT_LEAST_EACH) ? true : undefined),
+      () =>
+        [reports, acks, replaces, publishes].every((log) => log.succeeded.length >= AT_LEAST_EACH)
+          ? true
+          : undefined,
       LOAD_CAP_MS - LOAD_MS,
     ).catch(() => undefined);
     stopped = true;
@@ -174,7 +192,9 @@ describe('two service processes on one database under a write load', () => {
     const all: Array<OutcomeLog<unknown>> = [reports, acks, replaces, publishes];
     // No faults here: every request is answered, none with a 5xx; the only refusals are acknowledgements of
     // an alert that closed between the list and the PATCH.
-    expect(all.flatMap((log) => log.outcomes).filter((o) => o.status === undefined || o.status >= 500)).toEqual([]);
+    expect(
+      all.flatMap((log) => log.outcomes).filter((o) => o.status === undefined || o.status >= 500),
+    ).toEqual([]);
     expect(acks.refused.filter((o) => o.status !== 400)).toEqual([]);
     expect([reports, replaces, publishes].flatMap((log: OutcomeLog<unknown>) => log.refused)).toEqual([]);
 
@@ -193,12 +213,15 @@ describe('two service processes on one database under a write load', () => {
       );
       expect([...active.values()].filter((count) => count > 1)).toEqual([]);
       const byHost = new Map<string, AlertRow[]>();
-      for (const alert of alerts) byHost.set(alert.hostname_and_port, [...(byHost.get(alert.hostname_and_port) ?? []), alert]);
+      for (const alert of alerts)
+        byHost.set(alert.hostname_and_port, [...(byHost.get(alert.hostname_and_port) ?? []), alert]);
       for (const [host, ofHost] of byHost) {
         for (let i = 1; i < ofHost.length; i++) {
           const before = ofHost[i - 1];
           const ended = before.resolved ?? (before.status === 'CANCELLED' ? before.updated : null);
-          expect([host, before.id, ended !== null && ended.getTime() <= ofHost[i].created.getTime()]).toEqual([host, before.id, true]);
+          expect([host, before.id, ended !== null && ended.getTime() <= ofHost[i].created.getTime()]).toEqual(
+            [host, before.id, true],
+          );
         }
       }
 
@@ -213,14 +236,20 @@ describe('two service processes on one database under a write load', () => {
       );
       const retried = rows.filter((row) => row.attempt_count !== 1).length;
       const calls = receiver.requests.filter((request) => request.path === '/hook');
-      const received = countBy(calls, (request) => `${request.json().id as string}|${String(request.headers['x-mms-event'])}`);
+      const received = countBy(
+        calls,
+        (request) => `${request.json().id as string}|${String(request.headers['x-mms-event'])}`,
+      );
       const queued = countBy(rows, (row) => `${row.alert_id}|${row.event_kind}`);
       expect(Object.fromEntries(received)).toEqual(Object.fromEntries(await recordedAttempts(db)));
       expect([...queued.keys()].sort()).toEqual([...received.keys()].sort());
-      const opens = countBy(rows.filter((row) => row.event_kind === 'alert.open'), (row) => row.alert_id);
-      expect(alerts.filter((alert) => alert.status !== 'TRACKING').map((alert) => opens.get(alert.id) ?? 0)).toEqual(
-        alerts.filter((alert) => alert.status !== 'TRACKING').map(() => 1),
+      const opens = countBy(
+        rows.filter((row) => row.event_kind === 'alert.open'),
+        (row) => row.alert_id,
       );
+      expect(
+        alerts.filter((alert) => alert.status !== 'TRACKING').map((alert) => opens.get(alert.id) ?? 0),
+      ).toEqual(alerts.filter((alert) => alert.status !== 'TRACKING').map(() => 1));
 
       // Goal versions: every accepted publication got its own version, each publisher saw them rise, and the
       // events carry exactly those versions.
@@ -250,7 +279,9 @@ describe('two service processes on one database under a write load', () => {
       // A nonce issued by A is accepted by B with nc=1 (hand-built header: urllib would always start over),
       // and the same (nonce, nc) replayed on A is refused: the nonce counts live in the shared database.
       const path = `/api/public/v1.0/groups/${project.groupId}`;
-      const challenge = parseChallenge(challengesOf((await rawRequest('GET', `${a.baseUrl}${path}`)).headers)[0]);
+      const challenge = parseChallenge(
+        challengesOf((await rawRequest('GET', `${a.baseUrl}${path}`)).headers)[0],
+      );
       const header = authorization({
         username: project.auth.publicKey,
         password: project.auth.privateKey,

@@ -1,11 +1,8 @@
 import { connect, type Socket } from 'node:net';
 import { assertConformsToOpenApi } from './checked-request';
+import { parseWireResponse, wireRequestHead, type WireResponse } from './wire-response';
 
-export interface WireResponse {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  text: string;
-}
+export type { WireResponse } from './wire-response';
 
 // One HTTP/1.1 connection opened ahead of its request, for what an HTTP client library cannot do: many
 // requests written at the same instant on connections already open (no connection set-up to spread them
@@ -52,9 +49,7 @@ export class WireConnection {
   head(method: string, path: string, headerLines: string[]): void {
     this.lastMethod = method;
     this.lastPath = path;
-    this.socket.write(
-      `${method} ${path} HTTP/1.1\r\nHost: ${new URL(this.origin).host}\r\n${headerLines.join('\r\n')}${headerLines.length > 0 ? '\r\n' : ''}\r\n`,
-    );
+    this.socket.write(wireRequestHead(method, path, new URL(this.origin).host, headerLines));
   }
 
   // Resolves once the bytes left for the kernel (false when the connection is gone).
@@ -107,22 +102,8 @@ export class WireConnection {
   }
 
   private parse(): void {
-    const end = this.buffered.indexOf('\r\n\r\n');
-    if (end < 0 || this.answer) return;
-    const [statusLine, ...lines] = this.buffered.subarray(0, end).toString('latin1').split('\r\n');
-    const headers: Record<string, string | string[] | undefined> = {};
-    for (const line of lines) {
-      const colon = line.indexOf(':');
-      const name = line.slice(0, colon).trim().toLowerCase();
-      const value = line.slice(colon + 1).trim();
-      const known = headers[name];
-      headers[name] = known === undefined ? value : [...(Array.isArray(known) ? known : [known]), value];
-    }
-    const length = Number(headers['content-length'] ?? 0);
-    if (this.buffered.length < end + 4 + length) return;
-    const text = this.buffered.subarray(end + 4, end + 4 + length).toString('utf8');
-    const status = Number(statusLine.split(' ')[1]);
-    this.answer = { status, headers, text };
-    this.waiting?.(this.answer);
+    if (this.answer) return;
+    this.answer = parseWireResponse(this.buffered);
+    if (this.answer) this.waiting?.(this.answer);
   }
 }

@@ -5,4 +5,4 @@ export { IdentityErrors } from './identity.errors';
 export { UserRecipients } from './users/user-recipients';
 export type { PersonContact } from './users/user-recipients.store';
 export { TeamsService } from './teams/teams.service';
-export { ProjectNames } from './projects/project-names';
+export { ProjectNames, type ProjectLabels } from './projects/project-names';

@@ -1,16 +1,8 @@
-import {
-  agentReportCaps,
-  deliverySettings,
-  jsonLimits,
-  loadConfig,
-  notifierSettings,
-  outboundSettings,
-  serverSettings,
-} from './app-config';
+import { loadConfig, SENSITIVE_CONFIG_KEYS } from './app-config';
 
-describe('serverSettings', () => {
+describe('loadConfig: server', () => {
   it('should listen on 0.0.0.0:8080 with data under ./data when nothing is set', () => {
-    expect(serverSettings({})).toMatchObject({
+    expect(loadConfig({})).toMatchObject({
       port: 8080,
       host: '0.0.0.0',
       dataDir: './data',
@@ -21,22 +13,22 @@ describe('serverSettings', () => {
   });
 
   it('should drop the trailing slashes of PUBLIC_BASE_URL and refuse one with a path', () => {
-    expect(serverSettings({ PUBLIC_BASE_URL: 'https://ops.example.com//' }).publicBaseUrl).toBe(
+    expect(loadConfig({ PUBLIC_BASE_URL: 'https://ops.example.com//' }).publicBaseUrl).toBe(
       'https://ops.example.com',
     );
-    expect(() => serverSettings({ PUBLIC_BASE_URL: 'https://ops.example.com/api' })).toThrow(
+    expect(() => loadConfig({ PUBLIC_BASE_URL: 'https://ops.example.com/api' })).toThrow(
       'PUBLIC_BASE_URL must be scheme://host[:port], got "https://ops.example.com/api"',
     );
   });
 
   it('should name the variable and its bounds when a number is out of range', () => {
-    expect(() => serverSettings({ PORT: '70000' })).toThrow(
+    expect(() => loadConfig({ PORT: '70000' })).toThrow(
       'PORT must be an integer between 0 and 65535, got "70000"',
     );
   });
 
   it("should read TRUST_PROXY as one proxy for true, a number of proxies, or the proxies' addresses", () => {
-    const trust = (value: string | undefined) => serverSettings({ TRUST_PROXY: value }).trustProxy;
+    const trust = (value: string | undefined) => loadConfig({ TRUST_PROXY: value }).trustProxy;
     expect(trust(undefined)).toBe(false);
     expect(trust('false')).toBe(false);
     expect(trust('0')).toBe(false);
@@ -54,54 +46,62 @@ describe('serverSettings', () => {
   });
 });
 
-describe('outboundSettings', () => {
+describe('loadConfig: outbound deliveries', () => {
   it('should default to a 10 s timeout and an empty allow list', () => {
-    expect(outboundSettings({})).toEqual({ outboundAllowlist: [], outboundTimeoutMs: 10_000 });
+    expect(loadConfig({})).toMatchObject({ outboundAllowlist: [], outboundTimeoutMs: 10_000 });
   });
 });
 
-describe('notifierSettings', () => {
+describe('loadConfig: notifiers', () => {
   it('should accept an smtps URL and refuse an http one for SMTP_URL', () => {
-    expect(notifierSettings({ SMTP_URL: 'smtps://mail.example.com:465' }).smtpUrl).toBe(
+    expect(loadConfig({ SMTP_URL: 'smtps://mail.example.com:465' }).smtpUrl).toBe(
       'smtps://mail.example.com:465',
     );
-    expect(() => notifierSettings({ SMTP_URL: 'http://mail.example.com' })).toThrow(
+    expect(() => loadConfig({ SMTP_URL: 'http://mail.example.com' })).toThrow(
       'SMTP_URL must use smtp or smtps',
     );
   });
 
   it('should leave the SMS gateway and Datadog unset unless configured', () => {
-    expect(notifierSettings({})).toMatchObject({ smsGatewayUrl: undefined, datadogApiUrl: undefined });
+    expect(loadConfig({})).toMatchObject({ smsGatewayUrl: undefined, datadogApiUrl: undefined });
   });
 });
 
-describe('deliverySettings', () => {
+describe('loadConfig: deliveries', () => {
   it('should cap the test notification timeout at the outbound timeout', () => {
-    expect(deliverySettings({ TEST_NOTIFICATION_TIMEOUT_MS: '9000' }, 2000).testNotificationTimeoutMs).toBe(
-      2000,
-    );
-    expect(deliverySettings({ TEST_NOTIFICATION_TIMEOUT_MS: '900' }, 2000).testNotificationTimeoutMs).toBe(
-      900,
-    );
+    expect(
+      loadConfig({ OUTBOUND_TIMEOUT_MS: '2000', TEST_NOTIFICATION_TIMEOUT_MS: '9000' })
+        .testNotificationTimeoutMs,
+    ).toBe(2000);
+    expect(
+      loadConfig({ OUTBOUND_TIMEOUT_MS: '2000', TEST_NOTIFICATION_TIMEOUT_MS: '900' })
+        .testNotificationTimeoutMs,
+    ).toBe(900);
   });
 
   it('should refuse a lease not longer than the outbound timeout it covers', () => {
-    expect(() => deliverySettings({ DELIVERY_LEASE_MS: '2000' }, 2000)).toThrow(
+    expect(() => loadConfig({ OUTBOUND_TIMEOUT_MS: '2000', DELIVERY_LEASE_MS: '2000' })).toThrow(
       'DELIVERY_LEASE_MS must be longer than OUTBOUND_TIMEOUT_MS (2000), got "2000"',
     );
   });
 
   it('should give one organization half of the slots by default, never fewer than one project', () => {
-    expect(deliverySettings({}, 2000).deliveryOrgConcurrency).toBe(10);
-    expect(deliverySettings({ DELIVERY_CONCURRENCY: '6' }, 2000).deliveryOrgConcurrency).toBe(4);
-    expect(deliverySettings({ DELIVERY_ORG_CONCURRENCY: '3' }, 2000).deliveryOrgConcurrency).toBe(3);
-    expect(() => deliverySettings({ DELIVERY_ORG_CONCURRENCY: '0' }, 2000)).toThrow('DELIVERY_ORG_CONCURRENCY');
+    expect(loadConfig({ OUTBOUND_TIMEOUT_MS: '2000' }).deliveryOrgConcurrency).toBe(10);
+    expect(
+      loadConfig({ OUTBOUND_TIMEOUT_MS: '2000', DELIVERY_CONCURRENCY: '6' }).deliveryOrgConcurrency,
+    ).toBe(4);
+    expect(
+      loadConfig({ OUTBOUND_TIMEOUT_MS: '2000', DELIVERY_ORG_CONCURRENCY: '3' }).deliveryOrgConcurrency,
+    ).toBe(3);
+    expect(() => loadConfig({ OUTBOUND_TIMEOUT_MS: '2000', DELIVERY_ORG_CONCURRENCY: '0' })).toThrow(
+      'DELIVERY_ORG_CONCURRENCY',
+    );
   });
 });
 
-describe('agentReportCaps', () => {
+describe('loadConfig: agent report caps', () => {
   it('should let one report take a whole project down by default', () => {
-    expect(agentReportCaps({ MAX_HOSTS_PER_PROJECT: '50' })).toEqual({
+    expect(loadConfig({ MAX_HOSTS_PER_PROJECT: '50' })).toMatchObject({
       maxNewHostsPerReport: 100,
       maxHostsPerProject: 50,
       maxEventsPerReport: 110,
@@ -111,14 +111,14 @@ describe('agentReportCaps', () => {
   });
 
   it('should take the number of report transactions at once from REPORT_WRITE_CONCURRENCY', () => {
-    expect(agentReportCaps({ REPORT_WRITE_CONCURRENCY: '2' }).reportWriteConcurrency).toBe(2);
-    expect(() => agentReportCaps({ REPORT_WRITE_CONCURRENCY: '0' })).toThrow('REPORT_WRITE_CONCURRENCY');
+    expect(loadConfig({ REPORT_WRITE_CONCURRENCY: '2' }).reportWriteConcurrency).toBe(2);
+    expect(() => loadConfig({ REPORT_WRITE_CONCURRENCY: '0' })).toThrow('REPORT_WRITE_CONCURRENCY');
   });
 });
 
-describe('jsonLimits', () => {
+describe('loadConfig: JSON limits', () => {
   it('should refuse a depth beyond what class-validator can recurse into', () => {
-    expect(() => jsonLimits({ JSON_MAX_DEPTH: '257' })).toThrow(
+    expect(() => loadConfig({ JSON_MAX_DEPTH: '257' })).toThrow(
       'JSON_MAX_DEPTH must be an integer between 2 and 256',
     );
   });
@@ -132,5 +132,21 @@ describe('loadConfig', () => {
       testNotificationTimeoutMs: 1000,
       deliveryLeaseMs: 32_000,
     });
+  });
+});
+
+describe('SENSITIVE_CONFIG_KEYS', () => {
+  it('should list the settings declared secret', () => {
+    expect([...SENSITIVE_CONFIG_KEYS].sort()).toEqual(
+      [
+        'databaseUrl',
+        'metricsToken',
+        'nonceSecret',
+        'secretsKey',
+        'secretsKeysPrevious',
+        'smsGatewayToken',
+        'smtpUrl',
+      ].sort(),
+    );
   });
 });

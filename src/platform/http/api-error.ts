@@ -9,6 +9,18 @@ export interface ApiErrorBody {
   reason: string;
 }
 
+let outerStackTraceLimit = Error.stackTraceLimit;
+
+// Turns stack capture off for the Error constructor the message is passed to; the caller turns it back on.
+function withoutStack(message: string): string {
+  outerStackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  return message;
+}
+
+// An answer to the caller, not a fault: where it was raised is never logged or shown, so no stack is
+// captured. Capturing one is most of the cost of building it, and refusals are what a flood of bad
+// requests makes by the hundred.
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -17,7 +29,8 @@ export class ApiError extends Error {
     readonly parameters: unknown[] = [],
     readonly headers: Record<string, string | string[]> = {},
   ) {
-    super(detail);
+    super(withoutStack(detail));
+    Error.stackTraceLimit = outerStackTraceLimit;
     this.name = 'ApiError';
   }
 

@@ -2,7 +2,6 @@ import { ManualClock } from '../../../src/platform/clock/clock';
 import { call } from '../../support/digest-client';
 import {
   alertsOf,
-  isoSeconds,
   metricAlert,
   projectEvents,
   projectWithCallers,
@@ -23,8 +22,8 @@ import {
   startConfigsApp,
   type ConfigView,
 } from './alert-configs.fixture';
+import { MINUTE, isoSeconds } from '../../support/time';
 
-const MINUTE = 60_000;
 const UNAUTHORIZED = errorBody(
   401,
   'USER_UNAUTHORIZED',

@@ -3,7 +3,6 @@ import { call, type Credentials } from '../../support/digest-client';
 import {
   cancelledAlert,
   closedAlert,
-  isoSeconds,
   metricAlert,
   openAlert,
   projectEvents,
@@ -13,8 +12,8 @@ import {
 } from '../../support/factories/alerting.fixture';
 import { bootstrapFirstUser, type BootstrapResult } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
+import { HOUR, isoSeconds } from '../../support/time';
 
-const HOUR = 60 * 60_000;
 // The product's own example is acknowledged until 2016-04-15T00:00:00-0400.
 const START = new Date('2016-04-10T12:00:00Z');
 

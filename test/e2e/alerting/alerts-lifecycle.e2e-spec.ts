@@ -10,7 +10,6 @@ import { newObjectId } from '../../../src/platform/ids/object-id';
 import { call } from '../../support/digest-client';
 import {
   alertsOf,
-  isoSeconds,
   metricAlert,
   newAlertConfigId,
   projectAlert,
@@ -20,6 +19,7 @@ import {
 } from '../../support/factories/alerting.fixture';
 import { bootstrapFirstUser, createProject } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
+import { isoSeconds } from '../../support/time';
 
 function page(pageNum = 1, itemsPerPage = 100): PageQuery {
   return Object.assign(new PageQuery(), { pageNum, itemsPerPage });

@@ -21,10 +21,10 @@ import {
   DOWN_AFTER_S,
   livenessOf,
   measuredHost,
-  MINUTE,
   startEngineApp,
   webhook,
 } from './engine.fixture';
+import { MINUTE } from '../../support/time';
 
 // The whole catalog: every alertable type is either refused at save time (nothing here can raise it) or
 // proven to open an alert from agent reports over HTTP or from an audited change made through the API,

@@ -1,6 +1,5 @@
 import { ManualClock } from '../../../src/platform/clock/clock';
 import { call, type ApiResponse } from '../../support/digest-client';
-import { isoSeconds } from '../../support/factories/alerting.fixture';
 import { HttpReceiver } from '../../support/receivers/http-receiver';
 import type { TestApp } from '../../support/test-app';
 import {
@@ -17,10 +16,10 @@ import {
   deliver,
   engineOf,
   measuredHost,
-  MINUTE,
   startEngineApp,
   webhook,
 } from './engine.fixture';
+import { MINUTE, isoSeconds } from '../../support/time';
 
 // An edit of a configuration ends an alert only when its condition no longer holds under the new
 // configuration, or the configuration is disabled; otherwise the alert keeps its id, status,

@@ -1,5 +1,5 @@
 import { ManualClock } from '../../../src/platform/clock/clock';
-import { isoSeconds, projectEvents } from '../../support/factories/alerting.fixture';
+import { projectEvents } from '../../support/factories/alerting.fixture';
 import { HttpReceiver } from '../../support/receivers/http-receiver';
 import type { TestApp } from '../../support/test-app';
 import { deployment, hostReport, monitoringReport, report } from '../automation/automation.fixture';
@@ -10,10 +10,10 @@ import {
   DOWN_AFTER_S,
   engineOf,
   livenessOf,
-  MINUTE,
   startEngineApp,
   webhook,
 } from './engine.fixture';
+import { MINUTE, isoSeconds } from '../../support/time';
 
 // Event-based alerts: raised from the automation context's HOST_DOWN / *_AGENT_DOWN events (a host or an
 // agent silent for AGENT_DOWN_AFTER_SECONDS) and resolved by the opposite event on the next report.

@@ -9,7 +9,8 @@ import {
   report,
   type Deployment,
 } from '../automation/automation.fixture';
-import { alertsOfConfig, createConfig, deliver, MINUTE, startEngineApp, webhook } from './engine.fixture';
+import { alertsOfConfig, createConfig, deliver, startEngineApp, webhook } from './engine.fixture';
+import { MINUTE } from '../../support/time';
 
 // One agent report may change several things of a host at once (its state, its version, its uptime): each
 // event it records, and each informational alert raised from it, describes its own change only. Checked on

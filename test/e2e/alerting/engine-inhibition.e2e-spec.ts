@@ -18,11 +18,11 @@ import {
   engineOf,
   livenessOf,
   measuredHost,
-  MINUTE,
   startEngineApp,
   webhook,
   type AlertView,
 } from './engine.fixture';
+import { MINUTE } from '../../support/time';
 
 interface DeliveryView {
   alertId: string;

@@ -13,11 +13,11 @@ import {
   engineOf,
   livenessOf,
   measuredHost,
-  MINUTE,
   startEngineApp,
   startListeningInstance,
   webhook,
 } from './engine.fixture';
+import { MINUTE } from '../../support/time';
 
 // Two instances of the service on one database, each with its own engine, fed at the same time.
 describe('POST /agents/v1/groups/{groupId}/reports on two instances', () => {

@@ -23,11 +23,11 @@ import {
   engineOf,
   livenessOf,
   measuredHost,
-  MINUTE,
   startEngineApp,
   startListeningInstance,
   webhook,
 } from './engine.fixture';
+import { MINUTE } from '../../support/time';
 
 // A configuration created (or enabled) while its condition already holds raises the alert at once, and
 // only once: the later reports and sweeps that find the condition still holding do not raise another.

@@ -1,6 +1,6 @@
 import { ManualClock } from '../../../src/platform/clock/clock';
 import { call } from '../../support/digest-client';
-import { isoSeconds, projectEvents } from '../../support/factories/alerting.fixture';
+import { projectEvents } from '../../support/factories/alerting.fixture';
 import { HttpReceiver } from '../../support/receivers/http-receiver';
 import type { TestApp } from '../../support/test-app';
 import {
@@ -17,10 +17,10 @@ import {
   deliver,
   engineOf,
   measuredHost,
-  MINUTE,
   startEngineApp,
   webhook,
 } from './engine.fixture';
+import { MINUTE, isoSeconds } from '../../support/time';
 
 // Alerts raised and resolved from the data points of agent reports (POST /agents/v1/groups/{groupId}/reports).
 describe('POST /agents/v1/groups/{groupId}/reports (metric threshold alerts)', () => {

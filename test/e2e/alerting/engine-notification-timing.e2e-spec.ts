@@ -3,7 +3,8 @@ import { call } from '../../support/digest-client';
 import { HttpReceiver } from '../../support/receivers/http-receiver';
 import type { TestApp } from '../../support/test-app';
 import { deployment, hostReport, monitoringReport, report } from '../automation/automation.fixture';
-import { alertsOfConfig, createConfig, deliver, engineOf, MINUTE, startEngineApp } from './engine.fixture';
+import { alertsOfConfig, createConfig, deliver, engineOf, startEngineApp } from './engine.fixture';
+import { MINUTE } from '../../support/time';
 
 // When an alert opens and when each of its notifications goes out, driven by the test clock: the alert
 // opens after the smallest delayMin of its notifications (TRACKING until then); each notification is

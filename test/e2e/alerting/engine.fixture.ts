@@ -10,7 +10,6 @@ import type { HttpReceiver } from '../../support/receivers/http-receiver';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { deliveriesEnv } from '../deliveries/deliveries.fixture';
 
-export const MINUTE = 60_000;
 export const DOWN_AFTER_S = 120;
 
 // Every timer off: the tests run the engine sweep, the liveness sweep, the notification sweep and the

@@ -8,8 +8,7 @@ import {
 } from '../../support/factories/alerting.fixture';
 import { createProject } from '../../support/factories/identity.fixture';
 import type { TestApp } from '../../support/test-app';
-
-const HOUR = 60 * 60_000;
+import { HOUR } from '../../support/time';
 
 // What the alert engine asks before notifying: which windows silence an alert type of a project now.
 describe('POST /groups/{groupId}/maintenanceWindows (windows MaintenanceWindowsService.activeFor finds)', () => {

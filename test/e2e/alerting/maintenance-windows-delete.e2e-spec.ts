@@ -10,8 +10,7 @@ import {
   type ProjectCallers,
 } from '../../support/factories/alerting.fixture';
 import type { TestApp } from '../../support/test-app';
-
-const HOUR = 60 * 60_000;
+import { HOUR } from '../../support/time';
 
 describe('DELETE /groups/{groupId}/maintenanceWindows/{windowId}', () => {
   const clock = maintenanceClock();

@@ -9,8 +9,7 @@ import {
 } from '../../support/factories/alerting.fixture';
 import { createProject } from '../../support/factories/identity.fixture';
 import type { TestApp } from '../../support/test-app';
-
-const HOUR = 60 * 60_000;
+import { HOUR } from '../../support/time';
 
 describe('GET /groups/{groupId}/maintenanceWindows', () => {
   const clock = maintenanceClock();

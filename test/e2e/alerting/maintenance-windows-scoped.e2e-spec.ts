@@ -10,12 +10,10 @@ import {
   createConfig,
   deliver,
   measuredHost,
-  MINUTE,
   startEngineApp,
   webhook,
 } from './engine.fixture';
-
-const HOUR = 60 * MINUTE;
+import { HOUR } from '../../support/time';
 
 // Beyond the product: a maintenance window with matchers silences only the hosts or replica sets they
 // match; the others notify as usual. Driven by agent reports, delivered to a local receiver.

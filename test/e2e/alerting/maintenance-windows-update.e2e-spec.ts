@@ -1,7 +1,6 @@
 import { call, type Credentials } from '../../support/digest-client';
 import {
   createMaintenanceWindow,
-  isoSeconds,
   maintenanceClock,
   maintenanceWindowsUrl,
   projectEvents,
@@ -11,8 +10,7 @@ import {
   type ProjectCallers,
 } from '../../support/factories/alerting.fixture';
 import type { TestApp } from '../../support/test-app';
-
-const HOUR = 60 * 60_000;
+import { HOUR, isoSeconds } from '../../support/time';
 
 describe('PATCH /groups/{groupId}/maintenanceWindows/{windowId}', () => {
   const clock = maintenanceClock();

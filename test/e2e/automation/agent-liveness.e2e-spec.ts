@@ -5,13 +5,13 @@ import {
   deployment,
   getJson,
   hostReport,
-  isoSeconds,
   livenessOf,
   monitoringReport,
   report,
   startAutomationApp,
   type Deployment,
 } from './automation.fixture';
+import { isoSeconds } from '../../support/time';
 
 const DOWN_AFTER_S = 120;
 const CURRENT = '107.0.0.8465-1';

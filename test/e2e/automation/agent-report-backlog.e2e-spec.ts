@@ -9,8 +9,8 @@ import {
   hostReport,
   monitoringReport,
   postReport,
-  sessionsWaitingOnLocks,
 } from './automation.fixture';
+import { sessionsWaitingOnLocks } from '../../support/lock-waiters';
 
 // Reports beyond REPORT_WRITE_CONCURRENCY wait for a slot, at most REPORT_QUEUE_LIMIT of them; the next
 // one is refused at once with 503 and Retry-After, and nothing of it is stored. The slot is kept busy by

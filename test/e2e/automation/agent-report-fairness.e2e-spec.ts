@@ -10,8 +10,8 @@ import {
   hostReport,
   monitoringReport,
   postReport,
-  sessionsWaitingOnLocks,
 } from './automation.fixture';
+import { sessionsWaitingOnLocks } from '../../support/lock-waiters';
 
 // A neighbour organization floods the report queue while another organization's agents keep reporting.
 // Default settings: 4 write slots, 32 reports waiting in all. The slots are kept busy by advisory locks

@@ -13,14 +13,8 @@ import {
   startEngineApp,
   webhook,
 } from '../alerting/engine.fixture';
-import {
-  deployment,
-  getJson,
-  monitoringReport,
-  postReport,
-  sessionsWaitingOnLocks,
-  type Deployment,
-} from './automation.fixture';
+import { deployment, getJson, monitoringReport, postReport, type Deployment } from './automation.fixture';
+import { sessionsWaitingOnLocks } from '../../support/lock-waiters';
 
 // Reports of different agents of one project run at the same time; two reports naming the same agent or
 // host run one after the other. Parallelism is shown with a lock held open by the test's own connection

@@ -4,12 +4,12 @@ import {
   deployment,
   getJson,
   hostReport,
-  isoSeconds,
   monitoringReport,
   postReport,
   startAutomationApp,
   type Deployment,
 } from './automation.fixture';
+import { isoSeconds } from '../../support/time';
 
 // A refused report gets the public API's error body naming the field, and leaves nothing behind.
 describe('POST /agents/v1/groups/{groupId}/reports (refused reports)', () => {

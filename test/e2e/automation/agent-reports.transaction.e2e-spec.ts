@@ -5,13 +5,13 @@ import {
   deployment,
   getJson,
   hostReport,
-  isoSeconds,
   monitoringReport,
   postReport,
   report,
   startAutomationApp,
   type Deployment,
 } from './automation.fixture';
+import { isoSeconds } from '../../support/time';
 
 // A report is one transaction with the events it derives: if recording one fails, nothing of it stays.
 describe('POST /agents/v1/groups/{groupId}/reports when an event listener fails', () => {

@@ -96,10 +96,6 @@ export async function report(
     throw new Error(`report: expected 202, got ${response.status}: ${response.text}`);
 }
 
-export function isoSeconds(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
-
 export function hostReport(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     hostname: 'db0.example.com',
@@ -152,13 +148,4 @@ export async function automationAppWithConnection(
       await t.close();
     },
   };
-}
-
-// Sessions of the app's database waiting on a heavyweight lock.
-export async function sessionsWaitingOnLocks(db: Client): Promise<number> {
-  const { rows } = await db.query<{ waiting: number }>(
-    `SELECT count(*)::int AS waiting FROM pg_stat_activity
-      WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-  );
-  return rows[0].waiting;
 }

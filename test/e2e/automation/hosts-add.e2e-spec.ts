@@ -2,14 +2,8 @@ import { ManualClock } from '../../../src/platform/clock/clock';
 import { call } from '../../support/digest-client';
 import { projectEvents } from '../../support/factories/alerting.fixture';
 import type { TestApp } from '../../support/test-app';
-import {
-  deployment,
-  getJson,
-  isoSeconds,
-  livenessOf,
-  startAutomationApp,
-  type Deployment,
-} from './automation.fixture';
+import { deployment, getJson, livenessOf, startAutomationApp, type Deployment } from './automation.fixture';
+import { isoSeconds } from '../../support/time';
 
 describe('POST /groups/{groupId}/hosts', () => {
   const clock = new ManualClock(new Date('2024-01-15T10:00:00Z'));

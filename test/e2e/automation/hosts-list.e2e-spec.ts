@@ -4,12 +4,12 @@ import {
   deployment,
   getJson,
   hostReport,
-  isoSeconds,
   monitoringReport,
   report,
   startAutomationApp,
   type Deployment,
 } from './automation.fixture';
+import { isoSeconds } from '../../support/time';
 
 describe('GET /groups/{groupId}/hosts', () => {
   let t: TestApp;

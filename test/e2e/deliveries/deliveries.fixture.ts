@@ -10,7 +10,6 @@ import { SmtpReceiver as SmtpReceiverClass, type SmtpReceiver } from '../../supp
 import { startTestApp, type TestApp } from '../../support/test-app';
 
 export const SECRETS_KEY = randomBytes(32).toString('base64');
-export const MINUTE = 60_000;
 
 // Timers off: tests drive the sweep and the worker with the manual clock.
 export function deliveriesEnv(receiver: HttpReceiver, smtp?: SmtpReceiver): Record<string, string> {

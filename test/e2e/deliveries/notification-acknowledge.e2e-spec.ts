@@ -1,11 +1,6 @@
 import { ManualClock } from '../../../src/platform/clock/clock';
 import { call } from '../../support/digest-client';
-import {
-  alertsOf,
-  isoSeconds,
-  projectWithCallers,
-  type ProjectCallers,
-} from '../../support/factories/alerting.fixture';
+import { alertsOf, projectWithCallers, type ProjectCallers } from '../../support/factories/alerting.fixture';
 import { bootstrapFirstUser } from '../../support/factories/identity.fixture';
 import { HttpReceiver } from '../../support/receivers/http-receiver';
 import type { TestApp } from '../../support/test-app';
@@ -13,11 +8,11 @@ import {
   createAlertConfig,
   deliveriesOf,
   hostDownAlert,
-  MINUTE,
   policyOf,
   startDeliveriesApp,
   workerOf,
 } from './deliveries.fixture';
+import { MINUTE, isoSeconds } from '../../support/time';
 
 // Acknowledging an alert sends an acknowledge notice to the incident tools and webhooks that were
 // notified, with the alert id as the key, so open, acknowledge and resolve land on one incident.

@@ -6,7 +6,6 @@ import { call } from '../../support/digest-client';
 import {
   alertsOf,
   createMaintenanceWindow,
-  isoSeconds,
   metricAlert,
   projectWithCallers,
   windowBody,
@@ -15,12 +14,12 @@ import {
 import { bootstrapFirstUser, type BootstrapResult } from '../../support/factories/identity.fixture';
 import { HttpReceiver, type ReceivedRequest } from '../../support/receivers/http-receiver';
 import type { TestApp } from '../../support/test-app';
+import { isoSeconds, MINUTE } from '../../support/time';
 import {
   createAlertConfig,
   deliveriesEnv,
   deliveriesOf,
   groupFlusherOf,
-  MINUTE,
   startDeliveriesApp,
   startInstance,
   workerOf,

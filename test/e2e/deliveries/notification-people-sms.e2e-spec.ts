@@ -12,8 +12,9 @@ import {
   report,
   type Deployment,
 } from '../automation/automation.fixture';
-import { deliver, MINUTE } from '../alerting/engine.fixture';
+import { deliver } from '../alerting/engine.fixture';
 import { createAlertConfig, deliveriesEnv, deliveriesOf } from './deliveries.fixture';
+import { MINUTE } from '../../support/time';
 
 // USER, GROUP, ORG and TEAM notifications with smsEnabled text the mobile number each user stored with
 // PATCH /users/{userId}, through the configured SMS gateway (a local receiver here), one message per
@@ -117,7 +118,17 @@ describe('PATCH /users/{userId} (mobile numbers reached by SMS notifications)', 
     expect(gateway.requests.every((request) => request.headers.authorization === 'Bearer sms-token')).toBe(
       true,
     );
-    expect(messages.every((message) => message.message.startsWith('Alert opened: '))).toBe(true);
+    // People read where (organization and project by name), what (the host as hostname:port) and a link.
+    const org = await call<{ name: string }>('GET', `${t.apiUrl}/orgs/${d.orgId}`, { auth: d.globalOwner });
+    const project = await call<{ name: string }>('GET', `${t.apiUrl}/groups/${d.groupId}`, {
+      auth: d.globalOwner,
+    });
+    const { hostname, port } = hostReport() as { hostname: string; port: number };
+    for (const { message } of messages) {
+      expect(message.startsWith(`[${org.body.name} / ${project.body.name}] Alert opened: `)).toBe(true);
+      expect(message).toContain(`${hostname}:${port}`);
+      expect(message).toMatch(new RegExp(`/api/public/v1\\.0/groups/${d.groupId}/alerts/[0-9a-f]{24}$`));
+    }
     expect(smtp.messages).toHaveLength(0);
 
     const deliveries = await deliveriesOf(t, d.readOnly, d.groupId);

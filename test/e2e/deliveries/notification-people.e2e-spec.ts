@@ -19,10 +19,10 @@ import {
   deliveriesOf,
   hostDownAlert,
   mailSuite,
-  MINUTE,
   policyOf,
   workerOf,
 } from './deliveries.fixture';
+import { MINUTE } from '../../support/time';
 
 // USER, GROUP and ORG notifications reach people: the users holding the named roles now, directly (or,
 // for project roles, through a team), each by e-mail on its own; the delivery log and the audit trail

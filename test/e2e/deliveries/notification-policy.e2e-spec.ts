@@ -3,7 +3,6 @@ import { call } from '../../support/digest-client';
 import {
   alertsOf,
   createMaintenanceWindow,
-  isoSeconds,
   projectEvents,
   projectWithCallers,
   windowBody,
@@ -17,11 +16,11 @@ import {
   createAlertConfig,
   deliveriesOf,
   hostDownAlert,
-  MINUTE,
   policyOf,
   startDeliveriesApp,
   workerOf,
 } from './deliveries.fixture';
+import { MINUTE, isoSeconds } from '../../support/time';
 
 describe('GET /groups/{groupId}/deliveries after alert transitions, sweeps and worker runs', () => {
   const clock = new ManualClock(new Date('2024-03-01T10:00:00Z'));

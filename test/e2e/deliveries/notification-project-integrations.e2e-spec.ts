@@ -10,8 +10,9 @@ import {
   report,
   type Deployment,
 } from '../automation/automation.fixture';
-import { deliver, MINUTE } from '../alerting/engine.fixture';
+import { deliver } from '../alerting/engine.fixture';
 import { deliveriesEnv, deliveriesOf } from './deliveries.fixture';
+import { MINUTE } from '../../support/time';
 
 // A notification of an integration-backed type (PAGER_DUTY, SLACK, OPS_GENIE, VICTOR_OPS, DATADOG,
 // MICROSOFT_TEAMS, WEBHOOK) that carries no target of its own is sent with the project's integration of

@@ -9,10 +9,10 @@ import {
   createConfig,
   deliver,
   measuredHost,
-  MINUTE,
   webhook,
 } from '../alerting/engine.fixture';
 import { deliveriesEnv, deliveriesOf } from './deliveries.fixture';
+import { MINUTE } from '../../support/time';
 
 const STALE_MIN = 30;
 

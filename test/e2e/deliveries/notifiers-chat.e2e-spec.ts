@@ -28,7 +28,11 @@ describe('POST /api/chat.postMessage (Slack and Microsoft Teams notifiers)', () 
 
     it('should post the message to the channel with the bearer token when the alert opens', async () => {
       receiver.respondWith({ status: 200, body: { ok: true, channel: 'C123', ts: '1.2' } });
-      const result = await notifiers.notify(target, alert, 'alert.open', { projectName: 'Payments' });
+      const result = await notifiers.notify(target, alert, 'alert.open', {
+        projectName: 'Payments',
+        orgId: 'a'.repeat(24),
+        orgName: 'Acme',
+      });
       expect(result).toMatchObject({ ok: true, status: 200, retryable: false });
       const [request] = await receiver.waitFor(1);
       expect(request.method).toBe('POST');
@@ -37,14 +41,16 @@ describe('POST /api/chat.postMessage (Slack and Microsoft Teams notifiers)', () 
       expect(request.headers['content-type']).toBe('application/json; charset=utf-8');
       const body = request.json();
       expect(body.channel).toBe('#alerts');
-      expect(body.text).toBe(`Alert opened: ${alert.humanReadable}`);
+      expect(body.text).toBe(`[Acme / Payments] Alert opened: ${alert.humanReadable}`);
       expect(body.blocks[0]).toEqual({ type: 'header', text: { type: 'plain_text', text: 'Alert opened' } });
-      // Slack's control characters are escaped in mrkdwn text.
+      // Slack's control characters are escaped in mrkdwn text; the headline links to the alert.
       expect(body.blocks[1].text.text).toBe(
-        'Connections &lt;over&gt; 5000 &amp; rising on db0.example.com:27017.',
+        `<${alert.links[0].href}|Connections &lt;over&gt; 5000 &amp; rising on db0.example.com:27017.>`,
       );
       const fields = body.blocks[2].fields.map((field: { text: string }) => field.text);
       expect(fields).toContain(`*Project*\nPayments (${alert.groupId})`);
+      expect(fields).toContain(`*Organization*\nAcme (${'a'.repeat(24)})`);
+      expect(fields).toContain('*Host*\ndb0.example.com:27017');
       expect(fields).toContain('*Status*\nOPEN');
       expect(fields.length).toBeLessThanOrEqual(10);
     });

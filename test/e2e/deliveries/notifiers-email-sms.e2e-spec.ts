@@ -38,6 +38,8 @@ describe('POST /sms/messages (e-mail over SMTP and SMS gateway notifiers)', () =
         'alert.open',
         {
           projectName: 'Payments',
+          orgId: 'a'.repeat(24),
+          orgName: 'Acme',
         },
       );
       expect(result).toMatchObject({ ok: true, status: 250, retryable: false });
@@ -47,10 +49,14 @@ describe('POST /sms/messages (e-mail over SMTP and SMS gateway notifiers)', () =
       expect(mail.to).toEqual(['oncall@example.com']);
       expect(mail.headers.from).toBe('Alerts <alerts@dms.example>');
       expect(mail.headers.to).toBe('oncall@example.com');
-      expect(mail.headers.subject).toBe(`[Payments] Alert opened: ${alert.humanReadable}`);
+      expect(mail.headers.subject).toBe(`[Acme / Payments] Alert opened: ${alert.humanReadable}`);
       expect(mail.text).toContain(`Alert opened: ${alert.humanReadable}`);
+      expect(mail.text).toContain(`Project: Payments (${alert.groupId})`);
+      expect(mail.text).toContain(`Organization: Acme (${'a'.repeat(24)})`);
       expect(mail.text).toContain('Host: db0.example.com:27017');
       expect(mail.text).toContain(`Alert id: ${alert.id}`);
+      expect(mail.text).toContain(`Link: ${alert.links[0].href}`);
+      expect(mail.html).toContain(`<a href="${alert.links[0].href}">`);
       expect(mail.html).toContain('<h2>Alert opened</h2>');
       // HTML is escaped, so alert text cannot inject markup.
       expect(mail.html).toContain('Asserts: Regular is 0.5 on &lt;db0&gt;.');
@@ -98,7 +104,7 @@ describe('POST /sms/messages (e-mail over SMTP and SMS gateway notifiers)', () =
       expect(request.headers['content-type']).toBe('application/json');
       expect(request.json()).toEqual({
         to: '+15555550100',
-        message: `[Payments] Alert opened: ${alert.humanReadable}`,
+        message: `[Payments] Alert opened: ${alert.humanReadable} ${alert.links[0].href}`,
       });
     });
 
@@ -109,7 +115,9 @@ describe('POST /sms/messages (e-mail over SMTP and SMS gateway notifiers)', () =
         'alert.open',
       );
       const [request] = await receiver.waitFor(1);
+      // The headline is cut; the link at its end is kept whole.
       expect(request.json().message).toHaveLength(320);
+      expect(request.json().message).toMatch(new RegExp(`… ${alert.links[0].href.replace(/[.]/g, '\\.')}$`));
     });
 
     it('should be retryable when the gateway answers 503', async () => {

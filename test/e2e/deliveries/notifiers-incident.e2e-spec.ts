@@ -28,7 +28,10 @@ describe('POST /v2/enqueue (PagerDuty Events v2, Opsgenie, VictorOps, Datadog an
 
     it('should enqueue a trigger event deduplicated by the alert id when the alert opens', async () => {
       receiver.respondWith({ status: 202, body: { status: 'success', dedup_key: alert.id } });
-      const result = await notifiers.notify(target, alert, 'alert.open');
+      const result = await notifiers.notify(target, alert, 'alert.open', {
+        projectName: 'Payments',
+        orgName: 'Acme',
+      });
       expect(result).toMatchObject({ ok: true, status: 202 });
       const [request] = await receiver.waitFor(1);
       expect(request.method).toBe('POST');
@@ -39,8 +42,10 @@ describe('POST /v2/enqueue (PagerDuty Events v2, Opsgenie, VictorOps, Datadog an
         event_action: 'trigger',
         dedup_key: alert.id,
         client: 'Deployment Management Service',
+        client_url: alert.links[0].href,
+        links: [{ href: alert.links[0].href, text: 'Open the alert' }],
         payload: {
-          summary: alert.humanReadable,
+          summary: `[Acme / Payments] ${alert.humanReadable}`,
           source: 'db0.example.com:27017',
           severity: 'error',
           timestamp: alert.created,

@@ -1,6 +1,8 @@
 import { Client } from 'pg';
 import { call, type Credentials } from '../../support/digest-client';
+import { eventually } from '../../support/eventually';
 import { createUser } from '../../support/factories/identity.fixture';
+import { sessionsWaitingOnLocks } from '../../support/lock-waiters';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { buildWorld, type World } from './identity.fixture';
 
@@ -27,22 +29,6 @@ describe('DELETE /groups/{groupId} racing writes of its roles', () => {
     await t.close();
   });
 
-  async function lockWaiters(): Promise<number> {
-    const result = await db.query(
-      `SELECT count(*)::int AS n FROM pg_stat_activity
-        WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-    );
-    return result.rows[0].n as number;
-  }
-
-  async function until(condition: () => Promise<boolean>): Promise<void> {
-    for (let i = 0; i < 600; i++) {
-      if (await condition()) return;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    throw new Error('condition never held');
-  }
-
   async function newProject(name: string): Promise<string> {
     const created = await call<{ id: string }>('POST', `${t.apiUrl}/groups`, {
       auth: w.ownerA,
@@ -66,12 +52,20 @@ describe('DELETE /groups/{groupId} racing writes of its roles', () => {
       await holder.query('BEGIN');
       await holder.query(blocker.sql, blocker.params);
       const writing = write();
-      await until(async () => (await lockWaiters()) >= 1);
+      await eventually(
+        'the write waiting on the held row',
+        async () => ((await sessionsWaitingOnLocks(db)) >= 1 ? true : undefined),
+        30_000,
+      );
       let deleteSettled = false;
       const deleting = call('DELETE', deleteUrl, { auth }).finally(() => {
         deleteSettled = true;
       });
-      await until(async () => deleteSettled || (await lockWaiters()) >= 2);
+      await eventually(
+        'the delete answered or waiting too',
+        async () => (deleteSettled || (await sessionsWaitingOnLocks(db)) >= 2 ? true : undefined),
+        30_000,
+      );
       await holder.query(blocker.end ?? 'COMMIT');
       const [written, deleted] = await Promise.all([writing, deleting]);
       return { write: written, deleted };

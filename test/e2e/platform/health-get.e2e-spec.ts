@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { AppLogger, createPinoLogger } from '../../../src/platform/logging/app-logger';
 import { call } from '../../support/digest-client';
 import { startTestApp, type TestApp } from '../../support/test-app';
+import { eventually } from '../../support/eventually';
 
 describe('GET /health', () => {
   let t: TestApp;
@@ -50,10 +51,9 @@ describe('GET /health', () => {
       },
     });
     expect(response.status).toBe(200);
-    const deadline = Date.now() + 2000;
-    while (!lines.some((line) => line.includes('request completed')) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await eventually('the request log line', () =>
+      lines.some((line) => line.includes('request completed')) ? true : undefined,
+    );
     const entry = lines
       .map((line) => JSON.parse(line) as Record<string, unknown>)
       .find((line) => line.msg === 'request completed');

@@ -13,10 +13,10 @@ import {
   hostReport,
   monitoringReport,
   postReport,
-  sessionsWaitingOnLocks,
   type AgentKey,
 } from '../automation/automation.fixture';
 import { createAlertConfig, startDeliveriesApp, workerOf } from '../deliveries/deliveries.fixture';
+import { sessionsWaitingOnLocks } from '../../support/lock-waiters';
 
 // What an operator alerts on, read from /metrics (loopback, as by default) while the test causes it.
 // Figures read with SQL are reused for two seconds, so their changes are waited for.

@@ -9,6 +9,7 @@ import {
   type ModelAlert,
 } from './alert-model';
 import { hostOfAddress, readReceived, type ModelService, type Received } from './alert-model-real';
+import { MINUTE } from '../../support/time';
 
 export interface ModelReal {
   service: ModelService;
@@ -34,8 +35,6 @@ interface ApiAlert {
   status: string;
   hostnameAndPort?: string;
 }
-
-const MINUTE = 60_000;
 
 // After each step: let the timers' work happen, then compare the service's alerts and the receiver's
 // calls with the model. Throws with what differs.

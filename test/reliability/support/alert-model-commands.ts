@@ -18,11 +18,10 @@ import {
 } from './alert-model';
 import { configBody, type NamedPeople } from './alert-model-real';
 import { settleAndCompare, type ModelReal } from './alert-model-check';
+import { MINUTE, isoSeconds } from '../../support/time';
 
 type Command = fc.AsyncCommand<AlertModel, ModelReal>;
-const MINUTE = 60_000;
 
-const isoSeconds = (ms: number): string => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 const liveConfigs = (model: Readonly<AlertModel>): ModelConfig[] =>
   model.configs.filter((config) => !config.deleted);
 // The people a configuration written now names: those of the sequence that still exist.
@@ -231,8 +230,8 @@ class MaintenanceWindow extends Step {
   protected async act(model: AlertModel, real: ModelReal): Promise<void> {
     const end = model.now + this.minutes * MINUTE;
     await real.service.expect('POST', `/groups/${real.groupId}/maintenanceWindows`, real.auth, 200, {
-      startDate: isoSeconds(model.now),
-      endDate: isoSeconds(end),
+      startDate: isoSeconds(new Date(model.now)),
+      endDate: isoSeconds(new Date(end)),
       alertTypeNames: ['HOST'],
       description: 'model',
     });
@@ -258,7 +257,7 @@ class Acknowledge extends Step {
     const alert = pick(openAlerts(model), this.index);
     const until = model.now + this.forMs;
     await real.service.expect('PATCH', `/groups/${real.groupId}/alerts/${alert.id}`, real.auth, 200, {
-      acknowledgedUntil: isoSeconds(until),
+      acknowledgedUntil: isoSeconds(new Date(until)),
       acknowledgementComment: 'model',
     });
     alert.ackUntil = Math.floor(until / 1000) * 1000;

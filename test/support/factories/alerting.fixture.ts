@@ -12,6 +12,7 @@ import {
   type ApiKeyCredentials,
   type BootstrapResult,
 } from './identity.fixture';
+import { isoSeconds } from '../time';
 
 // Tests put alerts in the state they need through the AlertsService the alert engine calls, taken
 // from the running app, never by SQL into the table.
@@ -118,10 +119,6 @@ export async function createMaintenanceWindow(
     );
   }
   return response.body;
-}
-
-export function isoSeconds(date: Date): string {
-  return date.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
 export interface ProjectCallers {

@@ -23,9 +23,27 @@ export function alertHeadline(alert: AlertDocument): string {
   return subject ? `${alert.eventTypeName} on ${subject}` : alert.eventTypeName;
 }
 
+// Where the alert is, as people call it: "Organization / Project", or what of it is known.
+export function alertPlace(alert: AlertDocument, context: AlertContext = {}): string {
+  const project = context.projectName ?? alert.groupId;
+  return context.orgName ? `${context.orgName} / ${project}` : project;
+}
+
+// "[Organization / Project] " before a one-line text, when the names are known (nothing otherwise: an id
+// there says nothing to a person).
+export function placePrefix(alert: AlertDocument, context: AlertContext = {}): string {
+  return context.projectName || context.orgName ? `[${alertPlace(alert, context)}] ` : '';
+}
+
+// The alert's own address in this service's API (its self link, built from PUBLIC_BASE_URL).
+export function alertLink(alert: AlertDocument): string | undefined {
+  return alert.links?.find((link) => link.rel === 'self')?.href;
+}
+
 export function alertFacts(alert: AlertDocument, context: AlertContext = {}): Array<[string, string]> {
   const facts: Array<[string, string | undefined]> = [
     ['Project', context.projectName ? `${context.projectName} (${alert.groupId})` : alert.groupId],
+    ['Organization', context.orgName ? `${context.orgName} (${context.orgId})` : context.orgId],
     ['Event type', alert.eventTypeName],
     ['Status', alert.status],
     ['Metric', alert.metricName],
@@ -40,6 +58,7 @@ export function alertFacts(alert: AlertDocument, context: AlertContext = {}): Ar
     ['Acknowledged until', alert.acknowledgedUntil],
     ['Resolved', alert.resolved],
     ['Alert id', alert.id],
+    ['Link', alertLink(alert)],
   ];
   return facts.filter((fact): fact is [string, string] => fact[1] !== undefined && fact[1] !== '');
 }

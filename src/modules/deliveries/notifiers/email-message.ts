@@ -1,4 +1,4 @@
-import { alertFacts, alertHeadline, EVENT_LABELS, truncate } from './alert-summary';
+import { alertFacts, alertHeadline, alertPlace, EVENT_LABELS, truncate } from './alert-summary';
 import type { AlertContext, AlertDocument, AlertEventKind } from './notifier';
 
 export interface EmailMessage {
@@ -25,13 +25,15 @@ export function emailMessage(
   const label = EVENT_LABELS[event];
   const headline = alertHeadline(alert);
   const facts = alertFacts(alert, context);
-  const project = context.projectName ?? alert.groupId;
+  const place = alertPlace(alert, context);
+  const cell = (name: string, value: string): string =>
+    name === 'Link' ? `<a href="${escapeHtml(value)}">${escapeHtml(value)}</a>` : escapeHtml(value);
   const rows = facts
-    .map(([name, value]) => `<tr><th align="left">${escapeHtml(name)}</th><td>${escapeHtml(value)}</td></tr>`)
+    .map(([name, value]) => `<tr><th align="left">${escapeHtml(name)}</th><td>${cell(name, value)}</td></tr>`)
     .join('');
   return {
     // Header lines are folded by nodemailer; a very long headline is cut rather than folded many times.
-    subject: truncate(`[${project}] ${label}: ${headline}`, 250),
+    subject: truncate(`[${place}] ${label}: ${headline}`, 250),
     text: [`${label}: ${headline}`, '', ...facts.map(([name, value]) => `${name}: ${value}`)].join('\n'),
     html: `<html><body><h2>${escapeHtml(label)}</h2><p>${escapeHtml(headline)}</p><table>${rows}</table></body></html>`,
   };

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { alertFacts, alertHeadline, EVENT_LABELS } from './alert-summary';
+import { alertFacts, alertHeadline, alertLink, EVENT_LABELS } from './alert-summary';
 import { HttpDelivery, jsonPost } from './http-delivery';
 import type { MicrosoftTeamsTarget } from './notification-target';
 import type { AlertContext, AlertDocument, AlertEventKind, Notifier, NotifyResult } from './notifier';
@@ -26,6 +26,7 @@ export function teamsMessage(
   event: AlertEventKind,
   context: AlertContext = {},
 ): Record<string, unknown> {
+  const link = alertLink(alert);
   return {
     type: 'message',
     attachments: [
@@ -50,6 +51,7 @@ export function teamsMessage(
               facts: alertFacts(alert, context).map(([title, value]) => ({ title, value })),
             },
           ],
+          ...(link ? { actions: [{ type: 'Action.OpenUrl', title: 'Open the alert', url: link }] } : {}),
         },
       },
     ],

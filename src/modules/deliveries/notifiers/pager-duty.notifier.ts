@@ -1,10 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '../../../platform/config/app-config';
 import { APP_CONFIG } from '../../../platform/config/config.module';
-import { alertHeadline, alertSubject, SENDER_NAME, truncate } from './alert-summary';
+import { alertHeadline, alertLink, alertSubject, placePrefix, SENDER_NAME, truncate } from './alert-summary';
 import { HttpDelivery, jsonPost } from './http-delivery';
 import type { PagerDutyTarget } from './notification-target';
-import type { AlertDocument, AlertEventKind, Notifier, NotifyResult } from './notifier';
+import type { AlertContext, AlertDocument, AlertEventKind, Notifier, NotifyResult } from './notifier';
 
 type EventAction = 'trigger' | 'acknowledge' | 'resolve';
 
@@ -28,15 +28,18 @@ export function pagerDutyEvent(
   target: PagerDutyTarget,
   alert: AlertDocument,
   event: AlertEventKind,
+  context: AlertContext = {},
 ): Record<string, unknown> {
   const action = eventAction(event);
   const base = { routing_key: target.serviceKey, event_action: action, dedup_key: alert.id };
   if (action !== 'trigger') return base;
+  const link = alertLink(alert);
   return {
     ...base,
     client: SENDER_NAME,
+    ...(link ? { client_url: link, links: [{ href: link, text: 'Open the alert' }] } : {}),
     payload: {
-      summary: truncate(alertHeadline(alert), 1024),
+      summary: truncate(`${placePrefix(alert, context)}${alertHeadline(alert)}`, 1024),
       source: alertSubject(alert) ?? `project ${alert.groupId}`,
       // The product's alerts carry no severity.
       severity: event === 'alert.inform' ? 'info' : 'error',
@@ -58,7 +61,14 @@ export class PagerDutyNotifier implements Notifier<PagerDutyTarget> {
     private readonly delivery: HttpDelivery,
   ) {}
 
-  notify(target: PagerDutyTarget, alert: AlertDocument, event: AlertEventKind): Promise<NotifyResult> {
-    return this.delivery.send(jsonPost(this.config.pagerDutyEventsUrl, pagerDutyEvent(target, alert, event)));
+  notify(
+    target: PagerDutyTarget,
+    alert: AlertDocument,
+    event: AlertEventKind,
+    context?: AlertContext,
+  ): Promise<NotifyResult> {
+    return this.delivery.send(
+      jsonPost(this.config.pagerDutyEventsUrl, pagerDutyEvent(target, alert, event, context)),
+    );
   }
 }

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '../../../platform/config/app-config';
 import { APP_CONFIG } from '../../../platform/config/config.module';
 import type { OutboundResponse } from '../../../platform/net/outbound';
-import { alertFacts, alertHeadline, EVENT_LABELS, truncate } from './alert-summary';
+import { alertFacts, alertHeadline, alertLink, placePrefix, EVENT_LABELS, truncate } from './alert-summary';
 import { outcomeOfResponse } from './delivery-outcome';
 import { HttpDelivery, jsonPost } from './http-delivery';
 import type { SlackTarget } from './notification-target';
@@ -22,16 +22,20 @@ export function slackMessage(
 ): Record<string, unknown> {
   const label = EVENT_LABELS[event];
   const headline = alertHeadline(alert);
+  const link = alertLink(alert);
+  // The headline links to the alert; the link is not repeated among the fields.
+  const shown = truncate(escape(headline), 2000);
   return {
     channel: target.channelName,
-    text: truncate(`${label}: ${headline}`, 3000),
+    text: truncate(`${placePrefix(alert, context)}${label}: ${headline}`, 3000),
     blocks: [
       { type: 'header', text: { type: 'plain_text', text: truncate(label, 150) } },
-      { type: 'section', text: { type: 'mrkdwn', text: truncate(escape(headline), 3000) } },
+      { type: 'section', text: { type: 'mrkdwn', text: link ? `<${link}|${shown}>` : shown } },
       {
         type: 'section',
         // Slack shows at most 10 fields per section.
         fields: alertFacts(alert, context)
+          .filter(([name]) => name !== 'Link')
           .slice(0, 10)
           .map(([name, value]) => ({ type: 'mrkdwn', text: truncate(`*${name}*\n${escape(value)}`, 2000) })),
       },

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { AppConfig } from '../../../platform/config/app-config';
 import { APP_CONFIG } from '../../../platform/config/config.module';
-import { alertHeadline, EVENT_LABELS, truncate } from './alert-summary';
+import { alertHeadline, alertLink, placePrefix, EVENT_LABELS, truncate } from './alert-summary';
 import { notConfigured } from './delivery-outcome';
 import { HttpDelivery, jsonPost } from './http-delivery';
 import type { SmsTarget } from './notification-target';
@@ -10,9 +10,13 @@ import type { AlertContext, AlertDocument, AlertEventKind, Notifier, NotifyResul
 // Two SMS segments at most: the headline says what is wrong, the rest is in the other channels.
 export const SMS_MAX_LENGTH = 320;
 
+// Where, what, and the alert's link last; a long headline is cut, never the link (unless the link alone
+// would take half the message).
 export function smsMessage(alert: AlertDocument, event: AlertEventKind, context: AlertContext = {}): string {
-  const project = context.projectName ? `[${context.projectName}] ` : '';
-  return truncate(`${project}${EVENT_LABELS[event]}: ${alertHeadline(alert)}`, SMS_MAX_LENGTH);
+  const text = `${placePrefix(alert, context)}${EVENT_LABELS[event]}: ${alertHeadline(alert)}`;
+  const link = alertLink(alert);
+  if (link === undefined || link.length > SMS_MAX_LENGTH / 2) return truncate(text, SMS_MAX_LENGTH);
+  return `${truncate(text, SMS_MAX_LENGTH - link.length - 1)} ${link}`;
 }
 
 // SMS goes through an operator's HTTP gateway (the product needs Twilio configured the same way):

@@ -7,6 +7,7 @@ import type { AppConfig } from '../../../platform/config/app-config';
 import { APP_CONFIG } from '../../../platform/config/config.module';
 import { SecretBox } from '../../../platform/crypto/secret-box';
 import { newObjectId } from '../../../platform/ids/object-id';
+import { ProjectNames, type ProjectLabels } from '../../identity';
 import type {
   AlertContext,
   AlertDocument,
@@ -58,19 +59,29 @@ export class DeliveryQueue {
     private readonly clock: Clock,
     private readonly due: DeliveryDueSignal,
     private readonly claims: DeliveryClaimStore,
+    private readonly names: ProjectNames,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async enqueue(items: NewDelivery[], redeliveryOf?: string): Promise<DeliveryEntity[]> {
     const now = this.clock.now();
+    // Messages name the project and organization as they are called when the message is queued.
+    const labels =
+      items.length === 0
+        ? new Map<string, ProjectLabels>()
+        : await this.names.labelsOf(items.map((item) => item.groupId));
     const rows = items.map((item): DeliveryEntity => {
+      const named = labels.get(item.groupId);
+      const context: AlertContext = named
+        ? { ...item.context, orgId: named.orgId, orgName: named.orgName, projectName: named.projectName }
+        : item.context;
       const suppressed = item.suppression !== undefined;
       const resolved = item.target !== null;
       const pending = resolved && !suppressed;
       return {
         id: newObjectId(now),
         groupId: item.groupId,
-        orgId: item.context.orgId ?? null,
+        orgId: context.orgId ?? null,
         alertId: item.alertId,
         alertConfigId: item.alertConfigId,
         notificationIndex: item.notificationIndex,
@@ -80,7 +91,7 @@ export class DeliveryQueue {
         target: item.target && this.secrets.seal(JSON.stringify(item.target)),
         eventKind: item.eventKind,
         alert: item.alert,
-        context: item.context,
+        context,
         status: suppressed ? 'SUPPRESSED' : resolved ? 'PENDING' : 'FAILED',
         attemptCount: 0,
         nextAttemptAt: pending ? now : null,
