@@ -13,6 +13,7 @@ import {
 } from '../../support/factories/alerting.fixture';
 import { bootstrapFirstUser, type BootstrapResult } from '../../support/factories/identity.fixture';
 import { HttpReceiver, type ReceivedRequest } from '../../support/receivers/http-receiver';
+import { SmtpReceiver } from '../../support/receivers/smtp-receiver';
 import type { TestApp } from '../../support/test-app';
 import { isoSeconds, MINUTE } from '../../support/time';
 import {
@@ -44,11 +45,13 @@ describe('PUT /groups/{groupId}/alertGroupingPolicy and the group messages it ma
   let t: TestApp;
   let boot: BootstrapResult;
   let receiver: HttpReceiver;
+  let smtp: SmtpReceiver;
   const extra: INestApplication[] = [];
 
   beforeAll(async () => {
     receiver = await HttpReceiver.start();
-    t = await startDeliveriesApp(clock, receiver);
+    smtp = await SmtpReceiver.start();
+    t = await startDeliveriesApp(clock, receiver, smtp);
     boot = await bootstrapFirstUser(t);
   });
 
@@ -56,9 +59,13 @@ describe('PUT /groups/{groupId}/alertGroupingPolicy and the group messages it ma
     for (const app of extra) await app.close();
     await t.close();
     await receiver.close();
+    await smtp.close();
   });
 
-  beforeEach(() => receiver.reset());
+  beforeEach(() => {
+    receiver.reset();
+    smtp.reset();
+  });
 
   const flushAndDeliver = async (app: INestApplication = t.app): Promise<void> => {
     await groupFlusherOf(app).runDue();
@@ -100,7 +107,9 @@ describe('PUT /groups/{groupId}/alertGroupingPolicy and the group messages it ma
       replicaSetName: `rs-${randomBytes(3).toString('hex')}`,
       ...overrides,
     });
-    if (alert.eventTypeName !== 'HOST_DOWN') return alert;
+    if (alert.eventTypeName !== 'HOST_DOWN') {
+      return { ...alert, humanReadable: `Asserts: Regular is 0.5 on ${alert.hostnameAndPort}.` };
+    }
     const { metricName, currentValue, humanReadable, ...hostDown } = alert;
     void [metricName, currentValue, humanReadable];
     return hostDown;
@@ -353,6 +362,29 @@ describe('PUT /groups/{groupId}/alertGroupingPolicy and the group messages it ma
       await flushAndDeliver();
     }
     expect(posts(path)).toHaveLength(2);
+  });
+
+  it('should send one e-mail listing the alerts of a group, and one more when the group resolves', async () => {
+    const { p, configA, configB } = await setUp(
+      { groupBy: ['REPLICA_SET'], groupWaitSeconds: 1, groupIntervalSeconds: 10 },
+      { typeName: 'EMAIL', emailAddress: 'oncall-group@example.com' },
+    );
+    const a = await open(hostAlert(p.groupId, configA, { replicaSetName: 'rs-mail' }));
+    const b = await open(hostAlert(p.groupId, configB, { replicaSetName: 'rs-mail' }));
+    clock.advance(SECOND);
+    await flushAndDeliver();
+    expect(smtp.messages).toHaveLength(1);
+    const [opening] = smtp.messages;
+    expect(opening.to).toEqual(['oncall-group@example.com']);
+    expect(opening.headers.subject).toContain('2 open alerts (REPLICA_SET=rs-mail)');
+    for (const alert of [a, b]) expect(opening.text).toContain(alert.hostnameAndPort ?? alert.id);
+
+    await alertsOf(t).close(a.id);
+    await alertsOf(t).close(b.id);
+    clock.advance(10 * SECOND);
+    await flushAndDeliver();
+    expect(smtp.messages).toHaveLength(2);
+    expect(smtp.messages[1].headers.subject).toContain('Alert resolved: 0 open alerts (REPLICA_SET=rs-mail)');
   });
 
   it('should log each group message once with its alert ids, retry it, and redeliver it with the same body', async () => {
