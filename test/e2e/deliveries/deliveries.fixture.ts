@@ -23,6 +23,7 @@ export function deliveriesEnv(receiver: HttpReceiver, smtp?: SmtpReceiver): Reco
     PAGERDUTY_EVENTS_URL: receiver.url('/pagerduty'),
     OPSGENIE_API_URL_US: receiver.url('/opsgenie'),
     VICTOROPS_API_URL: receiver.url('/victorops'),
+    SLACK_API_URL: receiver.url('/slack'),
     ...(smtp ? { SMTP_URL: smtp.url(), MAIL_FROM: 'Alerts <alerts@dms.example>' } : {}),
   };
 }

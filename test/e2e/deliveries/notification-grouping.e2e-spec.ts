@@ -387,6 +387,27 @@ describe('PUT /groups/{groupId}/alertGroupingPolicy and the group messages it ma
     expect(smtp.messages[1].headers.subject).toContain('Alert resolved: 0 open alerts (REPLICA_SET=rs-mail)');
   });
 
+  it('should post one Slack message listing the alerts of a group across two configurations', async () => {
+    const { p, configA, configB } = await setUp(
+      { groupBy: ['REPLICA_SET'], groupWaitSeconds: 1, groupIntervalSeconds: 10 },
+      { typeName: 'SLACK', apiToken: 'xoxb-grouping-token', channelName: '#grouped' },
+    );
+    const opened = [
+      await open(hostAlert(p.groupId, configA, { replicaSetName: 'rs-chat' })),
+      await open(hostAlert(p.groupId, configB, { replicaSetName: 'rs-chat' })),
+    ];
+    receiver.respondByDefault({ status: 200, body: { ok: true } });
+    clock.advance(SECOND);
+    await flushAndDeliver();
+
+    const slack = posts('/slack');
+    expect(slack).toHaveLength(1);
+    const message = slack[0].json() as { channel: string; text: string };
+    expect(message.channel).toBe('#grouped');
+    expect(message.text).toContain('2 open alerts (REPLICA_SET=rs-chat)');
+    for (const alert of opened) expect(message.text).toContain(alert.hostnameAndPort ?? alert.id);
+  });
+
   it('should log each group message once with its alert ids, retry it, and redeliver it with the same body', async () => {
     const path = '/retry';
     const { p, configA, configB } = await setUp(
