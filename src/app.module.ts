@@ -6,6 +6,7 @@ import type { Clock } from './platform/clock/clock';
 import type { AppConfig } from './platform/config/app-config';
 import { AuthModule } from './platform/auth/auth.module';
 import { DeploymentFactsModule } from './platform/deployments/deployment-facts.module';
+import { MailModule } from './platform/mail/mail.module';
 import { HealthController } from './platform/health/health.controller';
 import { EventsModule } from './modules/events';
 import { IdentityModule } from './modules/identity';
@@ -35,6 +36,7 @@ export class AppModule {
         PlatformModule.register({ clock: options.clock }),
         AuthModule.register({ imports: [IdentityModule, AccessListsModule] }),
         DeploymentFactsModule.register({ imports: [AutomationModule] }),
+        MailModule.register({ imports: [DeliveriesModule] }),
         EventsModule,
         IdentityModule,
         AccessListsModule,

@@ -9,6 +9,7 @@ import { binariesReadableBy, packagedBinaries } from '../../src/platform/databas
 import { postgresUserWhenRoot } from '../../src/platform/database/embedded/postgres-system-user';
 import { processInfo } from '../../src/platform/database/embedded/process-info';
 import { privateCloneOfBuild } from './support/private-clone';
+import { sleep } from '../support/time';
 
 // `npm start` with DATABASE_URL unset, the service starting its own embedded Postgres: as a new user would
 // run it (as root on this kind of machine), from a clone nobody else may enter, and where it cannot start.
@@ -104,7 +105,7 @@ async function healthWithin(baseUrl: string, service: Started, ms: number): Prom
       },
     );
     if (answer) return answer.status;
-    await new Promise((done) => setTimeout(done, 200));
+    await sleep(200);
   }
   throw new Error(`no /health answer (exited: ${exited}):\n${service.stdout()}\n${service.stderr()}`);
 }

@@ -1,6 +1,7 @@
 import { call } from '../support/digest-client';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { createFederation, federationWorld, idpBody } from '../e2e/federation/federation.fixture';
+import { expectApiError } from '../support/api-error';
 
 // A value taken from the Host header must never be stored, and /metrics is not open to
 // anyone by default.
@@ -117,8 +118,7 @@ describe('GET /metrics exposure', () => {
 
     it('should refuse a remote caller with 403 METRICS_NOT_EXPOSED and no figures', async () => {
       const response = await call('GET', `${t.baseUrl}/metrics`, { headers: FORWARDED });
-      expect(response.status).toBe(403);
-      expect(response.body).toMatchObject({ errorCode: 'METRICS_NOT_EXPOSED', error: 403 });
+      expectApiError(response, 403, 'METRICS_NOT_EXPOSED');
       expect(response.text).not.toContain('http_requests_total');
     });
   });
@@ -140,8 +140,7 @@ describe('GET /metrics exposure', () => {
       ['the token as Basic', { Authorization: `Basic ${TOKEN}` }],
     ])('should refuse %s with 401 METRICS_TOKEN_REQUIRED, even from loopback', async (_what, headers) => {
       const response = await call('GET', `${t.baseUrl}/metrics`, { headers });
-      expect(response.status).toBe(401);
-      expect(response.body).toMatchObject({ errorCode: 'METRICS_TOKEN_REQUIRED', error: 401 });
+      expectApiError(response, 401, 'METRICS_TOKEN_REQUIRED');
     });
 
     it('should serve a remote caller presenting the token', async () => {

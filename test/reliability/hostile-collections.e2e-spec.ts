@@ -12,6 +12,7 @@ import {
   type Deployment,
 } from '../e2e/automation/automation.fixture';
 import { describeTimed, withHealthProbe, type Timed } from './support/health-probe';
+import { expectApiError } from '../support/api-error';
 
 // Collections a caller sends in an alert configuration, each legal on its own, sent in numbers: REGEX
 // matchers (every one tested against every host of every report), templated webhook notifications (each
@@ -135,11 +136,7 @@ describe('POST /groups/{groupId}/alertConfigs with hostile collections', () => {
       const posted = await timed('POST alertConfigs with 730 heavy REGEX matchers', () =>
         postConfig(d, attack),
       );
-      expect(posted.result.status).toBe(400);
-      expect(posted.result.body).toMatchObject({
-        errorCode: 'VALIDATION_ERROR',
-        parameters: ['matchers', 'at most 20 matchers'],
-      });
+      expectApiError(posted.result, 400, 'VALIDATION_ERROR', ['matchers', 'at most 20 matchers']);
 
       const created = await postConfig(d, metricConfig([]));
       expect(created.status).toBe(201);
@@ -158,11 +155,10 @@ describe('POST /groups/{groupId}/alertConfigs with hostile collections', () => {
       expect(tooMany.status).toBe(400);
       expect(tooMany.body.parameters).toEqual(['matchers', 'at most 20 matchers']);
       const tooHeavy = await postConfig(d, metricConfig(threeHeavy));
-      expect(tooHeavy.status).toBe(400);
-      expect(tooHeavy.body).toMatchObject({
-        errorCode: 'VALIDATION_ERROR',
-        parameters: ['matchers', expect.stringMatching(/more than 2000 instructions/)],
-      });
+      expectApiError(tooHeavy, 400, 'VALIDATION_ERROR', [
+        'matchers',
+        expect.stringMatching(/more than 2000 instructions/),
+      ]);
       // Just under both caps: accepted.
       expect((await postConfig(d, metricConfig(light.slice(0, 20)))).status).toBe(201);
       expect((await postConfig(d, metricConfig(threeHeavy.slice(0, 2)))).status).toBe(201);
@@ -223,11 +219,7 @@ describe('POST /groups/{groupId}/alertConfigs with hostile collections', () => {
       const posted = await timed('POST alertConfigs with 70 templated webhook notifications', () =>
         postConfig(d, body),
       );
-      expect(posted.result.status).toBe(400);
-      expect(posted.result.body).toMatchObject({
-        errorCode: 'VALIDATION_ERROR',
-        parameters: ['notifications', 'at most 25 notifications'],
-      });
+      expectApiError(posted.result, 400, 'VALIDATION_ERROR', ['notifications', 'at most 25 notifications']);
       const created = await postConfig(d, { eventTypeName: 'HOST_DOWN', notifications: [GROUP_EMAIL] });
       expect(created.status).toBe(201);
       const put = await timed('PUT alertConfigs with 70 templated webhook notifications', () =>
@@ -247,8 +239,7 @@ describe('POST /groups/{groupId}/alertConfigs with hostile collections', () => {
       const alone = await postConfig(d, { ...body, notifications: body.notifications.slice(0, 1) });
       expect(alone.status).toBe(201);
       const together = await timed('POST alertConfigs with 25 heavy templates', () => postConfig(d, body));
-      expect(together.result.status).toBe(400);
-      expect(together.result.body.errorCode).toBe('VALIDATION_ERROR');
+      expectApiError(together.result, 400, 'VALIDATION_ERROR');
       const [field, reason] = together.result.body.parameters as [string, string];
       const index = Number(/^notifications\[(\d+)\]\.webhookBodyTemplate$/.exec(field)?.[1]);
       expect(index).toBeGreaterThan(0);
@@ -337,11 +328,7 @@ describe('POST /groups/{groupId}/alertConfigs with hostile collections', () => {
         auth: d.orgOwner,
         body: { desc: 'many roles', roles: [...orgRoles, 'ORG_MEMBER'] },
       });
-      expect(key.status).toBe(400);
-      expect(key.body).toMatchObject({
-        errorCode: 'VALIDATION_ERROR',
-        parameters: ['roles', 'at most 4 roles'],
-      });
+      expectApiError(key, 400, 'VALIDATION_ERROR', ['roles', 'at most 4 roles']);
       const roles = Array.from({ length: 13 }, () => 'GROUP_OWNER');
       const config = await postConfig(d, {
         eventTypeName: 'HOST_DOWN',

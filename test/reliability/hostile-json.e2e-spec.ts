@@ -7,6 +7,7 @@ import type { BootstrapResult } from '../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { deployment, postReport, type Deployment } from '../e2e/automation/automation.fixture';
 import { errorBodyProblem } from './support/send';
+import { sleep } from '../support/time';
 
 // Quadratic and recursive JSON before anything refuses it: an 80,000-key body cost seconds of CPU in
 // class-transformer (every other request waited), a 10,000-deep one overflowed class-validator's
@@ -44,7 +45,7 @@ async function timedWithHealth(send: () => Promise<ApiResponse>, baseUrl: string
       const answer = await request(`${baseUrl}/health`, { timeout: 30_000 });
       expect(answer.status).toBe(200);
       health.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await sleep(5);
     }
   })();
   const started = performance.now();
@@ -63,7 +64,6 @@ function summary(timed: Timed): string {
   const max = sorted.length === 0 ? 0 : sorted[sorted.length - 1];
   return `${timed.response.status} in ${timed.elapsedMs.toFixed(0)} ms; /health x${sorted.length} median ${median.toFixed(1)} ms, max ${max.toFixed(1)} ms`;
 }
-
 
 function expectProductError(
   response: ApiResponse,

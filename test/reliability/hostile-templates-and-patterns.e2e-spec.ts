@@ -6,6 +6,7 @@ import { HttpReceiver } from '../support/receivers/http-receiver';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { describeTimed, withHealthProbe as probeHealth, type Timed } from './support/health-probe';
 import { seed, type Seeded } from './support/seed';
+import { expectApiError } from '../support/api-error';
 
 // Findings 1 and 2 of the hostile-input review, replayed over real HTTP: a webhook template that grows
 // faster than any cap (it used to exhaust the heap), and a backtracking REGEX matcher against an agent's
@@ -75,14 +76,10 @@ describe('Hostile templates and patterns', () => {
       }),
     );
     record('POST alertConfigs with the findAllGroup template', post);
-    expect(post.result.status).toBe(400);
-    expect(post.result.body).toMatchObject({
-      errorCode: 'VALIDATION_ERROR',
-      parameters: [
-        'notifications[0].webhookBodyTemplate',
-        expect.stringMatching(/cannot render within the limits/),
-      ],
-    });
+    expectApiError(post.result, 400, 'VALIDATION_ERROR', [
+      'notifications[0].webhookBodyTemplate',
+      expect.stringMatching(/cannot render within the limits/),
+    ]);
 
     const created: ApiResponse<{ id: string }> = await call(
       'POST',
@@ -164,11 +161,7 @@ describe('Hostile templates and patterns', () => {
           notifications: [{ typeName: 'GROUP', emailEnabled: true, delayMin: 0, intervalMin: 60 }],
         },
       });
-      expect(response.status).toBe(400);
-      expect(response.body).toMatchObject({
-        errorCode: 'VALIDATION_ERROR',
-        parameters: ['matchers[0].value', expect.any(String)],
-      });
+      expectApiError(response, 400, 'VALIDATION_ERROR', ['matchers[0].value', expect.any(String)]);
     }
   });
 

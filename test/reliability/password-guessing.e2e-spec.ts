@@ -8,6 +8,7 @@ import { authorization, freshNonce, rawRequest } from '../support/raw-digest';
 import { startTestApp, type TestApp } from '../support/test-app';
 import type { INestApplication } from '@nestjs/common';
 import { prometheusProject } from './support/prometheus-project';
+import { expectApiError } from '../support/api-error';
 
 // Password guessing over real HTTP: a burst of wrong Digest answers for one user from one address
 // (127.0.0.1), the owner coming from another one (127.0.0.2, loopback too), the backoff running out on
@@ -21,13 +22,9 @@ const ORGS = '/api/public/v1.0/orgs';
 type Raw = Awaited<ReturnType<typeof rawRequest>>;
 
 function expectThrottled(response: Pick<ApiResponse, 'status' | 'headers' | 'body'>, path: string): number {
-  expect(response.status).toBe(429);
-  expect(response.body).toEqual({
-    detail: `Resource ${path} is limited to 10 requests every 60 minutes.`,
-    error: 429,
-    errorCode: 'RATE_LIMITED',
+  expectApiError(response, 429, 'RATE_LIMITED', {
     parameters: [path, 10, 60],
-    reason: 'Too Many Requests',
+    detail: `Resource ${path} is limited to 10 requests every 60 minutes.`,
   });
   const retryAfter = Number(response.headers['retry-after']);
   expect(Number.isInteger(retryAfter)).toBe(true);

@@ -9,6 +9,7 @@ import {
   type BootstrapResult,
 } from '../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { expectApiError } from '../support/api-error';
 
 async function sql(t: TestApp, text: string): Promise<void> {
   const client = new Client({ connectionString: t.databaseUrl });
@@ -21,15 +22,11 @@ async function sql(t: TestApp, text: string): Promise<void> {
 }
 
 function expectRateLimited(response: ApiResponse, limit: number): void {
-  expect(response.status).toBe(429);
-  expect(response.body).toEqual({
+  expectApiError(response, 429, 'RATE_LIMITED', {
+    parameters: [expect.any(String), limit, 1],
     detail: expect.stringMatching(
       new RegExp(`^Resource /\\S+ is limited to ${limit} requests every 1 minutes\\.$`),
     ),
-    error: 429,
-    errorCode: 'RATE_LIMITED',
-    parameters: [expect.any(String), limit, 1],
-    reason: 'Too Many Requests',
   });
   expect(response.headers['ratelimit-limit']).toBe(String(limit));
   expect(response.headers['ratelimit-remaining']).toBe('0');

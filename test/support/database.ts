@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
+import { sleep } from './time';
 
 export const TEMPLATE_ENV = 'DMS_TEST_TEMPLATE_DB';
 export const ADMIN_URL_ENV = 'DMS_TEST_ADMIN_URL';
@@ -40,13 +41,16 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
       } catch (error) {
         // Two clones of one template at the same instant can collide; try again shortly.
         if (attempt >= 20 || !String(error).includes('being accessed by other users')) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
+        await sleep(100 + Math.random() * 200);
       }
     }
   });
   return {
     url: withDatabase(adminUrl, name),
-    drop: () => withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined),
+    drop: () =>
+      withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(
+        () => undefined,
+      ),
   };
 }
 

@@ -1,3 +1,5 @@
+import { sleep } from './time';
+
 // Waits for what happens a moment after an answer (a NOTIFY delivered after commit, a worker's
 // delivery, a process exiting): polls `probe` until it gives a value other than undefined and returns
 // that value; fails naming `what` when none came within `withinMs`. Never used to assert a duration.
@@ -11,6 +13,6 @@ export async function eventually<T>(
     const value = await probe();
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error(`not within ${withinMs} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await sleep(50);
   }
 }

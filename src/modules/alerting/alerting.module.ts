@@ -16,10 +16,9 @@ import { NamedRecipientsStore } from './alert-configs/named-recipients.store';
 import { AlertEntity } from './alerts/alert.entity';
 import { AlertsController } from './alerts/alerts.controller';
 import { AlertsService } from './alerts/alerts.service';
-import { OpenAlertCountsStore } from './alerts/open-alert-counts.store';
 import { OpenAlertsMetrics } from './alerts/open-alerts.metrics';
 import { AlertConfigByIdStore } from './alert-configs/alert-config-by-id.store';
-import { AlertByIdStore } from './alerts/alert-by-id.store';
+import { AlertStore } from './alerts/alert.store';
 import { AlertEngine } from './engine/alert-engine.service';
 import { AlertConfigReconciler } from './engine/alert-config-reconciler';
 import { AlertDecisions } from './engine/alert-decisions';
@@ -28,8 +27,6 @@ import { AlertEngineScheduler } from './engine/alert-engine.scheduler';
 import { DeploymentConditionAlerts } from './engine/deployment-condition-alerts';
 import { AlertingGroupDeletedListener } from './group-deleted.listener';
 import { InformationalAlerts } from './engine/informational-alerts.listener';
-import { AlertSlotsStore } from './engine/alert-slots.store';
-import { TrackingAlertsStore } from './engine/tracking-alerts.store';
 import { EnabledConfigsCache } from './engine/enabled-configs.cache';
 import { StaleMetricAlerts } from './engine/stale-metric-alerts';
 import { MaintenanceWindowEntity } from './maintenance-windows/maintenance-window.entity';
@@ -63,17 +60,14 @@ import { MaintenanceWindowsService } from './maintenance-windows/maintenance-win
     ProjectIntegrations,
     IntegrationRemovedListener,
     AlertsService,
-    OpenAlertCountsStore,
     OpenAlertsMetrics,
-    AlertByIdStore,
+    AlertStore,
     AlertConfigByIdStore,
     MaintenanceWindowsService,
     EnabledConfigsCache,
     AlertEngine,
     AlertDecisions,
     AlertConfigReconciler,
-    TrackingAlertsStore,
-    AlertSlotsStore,
     StaleMetricAlerts,
     AlertEngineScheduler,
     DeploymentConditionAlerts,

@@ -81,6 +81,7 @@ import { DeliveryQueueFiguresStore } from './queue/delivery-queue-figures.store'
     ProjectDeliveriesStore,
     DeliveriesGroupDeletedListener,
   ],
-  exports: [DeliveryWorker, NotificationPolicy, GroupFlusher],
+  // NotifiersModule: its Mailer, made injectable everywhere by MailModule (app.module.ts).
+  exports: [DeliveryWorker, NotificationPolicy, GroupFlusher, NotifiersModule],
 })
 export class DeliveriesModule {}

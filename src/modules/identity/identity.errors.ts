@@ -67,4 +67,46 @@ export const IdentityErrors = defineErrors({
   API_KEY_REQUIRES_DESCRIPTION: { status: 400, detail: 'API keys require a description.' },
   // No product code is documented for the 500-keys limit: our name.
   API_KEY_LIMIT_EXCEEDED: { status: 400, detail: 'An organization can hold at most {0} API keys.' },
+  INVITATION_NOT_FOUND: { status: 404, detail: 'No pending invitation with ID {0} exists in {1}.' },
+  INVITATION_USERNAME_NOT_FOUND: { status: 404, detail: 'No pending invitation for {0} exists in {1}.' },
+  // Not product names: the product's invitations are accepted in its UI, whose refusals are not API codes.
+  INVITATION_LINK_NOT_FOUND: { status: 404, detail: 'This invitation link is not valid.' },
+  INVITATION_EXPIRED: {
+    status: 410,
+    detail: 'The invitation of {0} to {1} expired at {2}; ask for a new invitation.',
+  },
+  INVITATION_WITHDRAWN: {
+    status: 410,
+    detail: 'The invitation of {0} to {1} was withdrawn; ask for a new invitation.',
+  },
+  INVITATION_ALREADY_ACCEPTED: {
+    status: 409,
+    detail: 'The invitation of {0} to {1} was already accepted; sign in as {0}.',
+  },
+  INVITATION_LIMIT_EXCEEDED: { status: 409, detail: 'The {0} already has {1} pending invitations.' },
+  INVITATION_ALREADY_PENDING: {
+    status: 409,
+    detail: 'User {0} already has a pending invitation to {1}; update or delete it instead.',
+  },
+  INVITER_GONE: {
+    status: 409,
+    detail: 'The user or API key that sent the invitation of {0} no longer exists; ask for a new invitation.',
+  },
+  INVITER_CANNOT_GRANT: {
+    status: 409,
+    detail: 'Whoever sent the invitation of {0} can no longer grant the role {1}; ask for a new invitation.',
+  },
+  INVITATION_PASSWORD_NOT_TAKEN: {
+    status: 400,
+    detail: 'User {0} already exists: accepting its invitation sets no password (leave out {1}).',
+  },
+  INVITATION_MAIL_NOT_CONFIGURED: {
+    status: 503,
+    detail:
+      'Invitations are sent by e-mail and no SMTP server is configured (SMTP_URL); nothing was created.',
+  },
+  INVITATION_MAIL_FAILED: {
+    status: 502,
+    detail: 'The invitation e-mail to {0} could not be sent ({1}); nothing was created.',
+  },
 });

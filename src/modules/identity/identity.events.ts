@@ -37,6 +37,13 @@ export const IdentityEventTypes = {
   TEAM_ADDED_TO_GROUP: 'TEAM_ADDED_TO_GROUP',
   TEAM_REMOVED_FROM_GROUP: 'TEAM_REMOVED_FROM_GROUP',
   TEAM_ROLES_MODIFIED: 'TEAM_ROLES_MODIFIED',
+  INVITED_TO_ORG: 'INVITED_TO_ORG',
+  INVITED_TO_GROUP: 'INVITED_TO_GROUP',
+  // Not product names: the product documents no event for a changed, deleted or accepted invitation
+  // (accepting also records JOINED_ORG / JOINED_GROUP, JOINED_TEAM and, for a new person, USER_CREATED).
+  INVITATION_UPDATED: 'INVITATION_UPDATED',
+  INVITATION_DELETED: 'INVITATION_DELETED',
+  INVITATION_ACCEPTED: 'INVITATION_ACCEPTED',
 } as const;
 
 // `raw` of GROUP_CREATED: the alerting context creates the default configurations unless the flag is false.

@@ -5,6 +5,7 @@ import { ProjectDirectory } from '../../platform/auth/principal';
 import { ApiKeyIssuer } from './api-keys/api-key-issuer';
 import { ApiKeyRoleEntity } from './api-keys/api-key-role.entity';
 import { ApiKeyEntity } from './api-keys/api-key.entity';
+import { ApiKeyResponses } from './api-keys/api-key-responses';
 import { ApiKeyStore } from './api-keys/api-key.store';
 import { GlobalApiKeysController } from './api-keys/global-api-keys.controller';
 import { GlobalApiKeysService } from './api-keys/global-api-keys.service';
@@ -13,7 +14,7 @@ import { OrgApiKeysService } from './api-keys/org-api-keys.service';
 import { ProjectApiKeysController } from './api-keys/project-api-keys.controller';
 import { ProjectApiKeysService } from './api-keys/project-api-keys.service';
 import { CredentialNames } from './credentials/credential-names.store';
-import { CredentialsStore } from './credentials/credentials.store';
+import { CredentialsStore } from './credentials/credentials-read-model.store';
 import { CredentialSealing } from './credentials/credential-sealing';
 import { CredentialsService } from './credentials/credentials.service';
 import { OrganizationEntity } from './organizations/organization.entity';
@@ -57,6 +58,12 @@ import { ProjectTeamsService } from './teams/project-teams.service';
 import { TeamMemberRoles } from './teams/team-member-roles';
 import { TeamUsersController } from './teams/team-users.controller';
 import { TeamsService } from './teams/teams.service';
+import { InvitationEntity } from './invitations/invitation.entity';
+import { InvitationAcceptanceController } from './invitations/invitation-acceptance.controller';
+import { InvitationAcceptanceService } from './invitations/invitation-acceptance.service';
+import { InvitationsService } from './invitations/invitations.service';
+import { OrgInvitationsController } from './invitations/org-invitations.controller';
+import { ProjectInvitationsController } from './invitations/project-invitations.controller';
 
 @Module({
   imports: [
@@ -70,6 +77,7 @@ import { TeamsService } from './teams/teams.service';
       TeamEntity,
       TeamUserEntity,
       TeamProjectRoleEntity,
+      InvitationEntity,
     ]),
   ],
   controllers: [
@@ -85,6 +93,9 @@ import { TeamsService } from './teams/teams.service';
     OrgTeamsController,
     TeamUsersController,
     ProjectTeamsController,
+    OrgInvitationsController,
+    ProjectInvitationsController,
+    InvitationAcceptanceController,
   ],
   providers: [
     CredentialNames,
@@ -93,6 +104,7 @@ import { TeamsService } from './teams/teams.service';
     CredentialsStore,
     ApiKeyIssuer,
     ApiKeyStore,
+    ApiKeyResponses,
     RoleGrants,
     UsersService,
     UserAdminService,
@@ -108,6 +120,8 @@ import { TeamsService } from './teams/teams.service';
     TeamMemberRoles,
     TeamsService,
     ProjectTeamsService,
+    InvitationsService,
+    InvitationAcceptanceService,
     OrganizationsService,
     OrganizationLifecycleService,
     ProjectsService,

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as ts from 'typescript';
 import { literalText, scanSyntax, sourceFilesOf, type Finding } from '../../../test/support/source-scan';
@@ -102,7 +103,10 @@ describe('data-access rule: SQL only in stores, writers and the database plumbin
   ])('flags %s', (code, what) => {
     const findings = scanSource('src/example.service.ts', code);
     expect(findings.map((f) => f.what).join(' | ')).toContain(what);
-    expect(findings[0]).toMatchObject({ file: 'src/example.service.ts', line: 1 });
+    expect(findings[0]).toMatchObject({
+      file: 'src/example.service.ts',
+      line: 1,
+    });
   });
 
   it.each([
@@ -112,5 +116,134 @@ describe('data-access rule: SQL only in stores, writers and the database plumbin
     ['const query = request.query;'],
   ])('leaves %s alone', (code) => {
     expect(scanSource('src/example.service.ts', code)).toEqual([]);
+  });
+});
+
+// One store per table: the SQL naming a table (FROM, JOIN, INTO, UPDATE, DELETE FROM, or a prepared read of
+// its entity) lives in one *.store.ts / *.writer.ts file, the table's store. A store that reads several
+// contexts' tables together is a read model, named `*-read-model.store.ts`: it may read any table and
+// writes none, and does not count as a table's store.
+const READ_MODEL = /-read-model\.store\.ts$/;
+
+// Tables whose SQL is still spread over several stores. The list only shrinks: the last test fails for a
+// table that has come to live in one store, so that it leaves the list.
+const SPREAD_TODAY = new Set<string>([
+  'agents',
+  'alert_configs',
+  'deliveries',
+  'events',
+  'host_disks',
+  'hosts',
+  'latest_measurements',
+  'notification_schedules',
+  'projects',
+  'team_project_roles',
+  'team_users',
+  'teams',
+  'user_roles',
+]);
+
+const TABLE_REFERENCE = /\b(?:FROM|JOIN|INTO|UPDATE)\s+"?([a-z_][a-z0-9_]*)"?/g;
+const TABLE_WRITE = /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?([a-z_][a-z0-9_]*)"?/g;
+
+// Table names: each entity's (@Entity('name')) and each table a migration creates; entity class -> table.
+function knownTables(): { tables: Set<string>; entities: Map<string, string> } {
+  const tables = new Set<string>();
+  const entities = new Map<string, string>();
+  for (const { text } of sourceFilesOf(SRC)) {
+    for (const m of text.matchAll(
+      /@Entity\(\s*(?:\{\s*name:\s*)?'([a-z_][a-z0-9_]*)'[\s\S]*?export\s+class\s+(\w+)/g,
+    )) {
+      tables.add(m[1]);
+      entities.set(m[2], m[1]);
+    }
+  }
+  const migrations = join(SRC, 'platform', 'database', 'migrations');
+  for (const file of readdirSync(migrations)) {
+    const text = readFileSync(join(migrations, file), 'utf8');
+    for (const m of text.matchAll(
+      /CREATE\s+(?:UNLOGGED\s+)?TABLE\s+(?:IF\s+NOT\s+EXISTS\s+)?"?([a-z_][a-z0-9_]*)"?/g,
+    )) {
+      tables.add(m[1]);
+    }
+  }
+  return { tables, entities };
+}
+
+// The tables a file's SQL names, and those it writes.
+export function tablesOf(
+  file: string,
+  text: string,
+  known: { tables: Set<string>; entities: Map<string, string> },
+): { named: Set<string>; written: Set<string> } {
+  const named = new Set<string>();
+  const written = new Set<string>();
+  scanSyntax(file, text, (node) => {
+    const literal = literalText(node);
+    if (literal !== undefined) {
+      for (const m of literal.matchAll(TABLE_REFERENCE)) if (known.tables.has(m[1])) named.add(m[1]);
+      for (const m of literal.matchAll(TABLE_WRITE)) if (known.tables.has(m[1])) written.add(m[1]);
+      return true;
+    }
+    if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression)) {
+      if (['define', 'defineJoined'].includes(node.expression.name.text)) {
+        for (const argument of node.arguments.slice(0, 2)) {
+          const table = ts.isIdentifier(argument) ? known.entities.get(argument.text) : undefined;
+          if (table !== undefined) named.add(table);
+        }
+      }
+    }
+    return false;
+  });
+  return { named, written };
+}
+
+describe('data-access rule: one store per table', () => {
+  const known = knownTables();
+  const stores = sourceFilesOf(SRC).filter(
+    ({ path }) =>
+      (path.endsWith('.store.ts') || path.endsWith('.writer.ts')) &&
+      !path.startsWith('platform/database/migrations/') &&
+      !PLUMBING.has(path),
+  );
+  const storesOf = new Map<string, string[]>();
+  const readModelWrites: string[] = [];
+  for (const { path, text } of stores) {
+    const { named, written } = tablesOf(`src/${path}`, text, known);
+    if (READ_MODEL.test(path)) {
+      readModelWrites.push(...[...written].map((table) => `src/${path} writes ${table}`));
+      continue;
+    }
+    for (const table of named) storesOf.set(table, [...(storesOf.get(table) ?? []), `src/${path}`]);
+  }
+
+  it('finds the SQL of each table in one store or writer', () => {
+    const spread = [...storesOf]
+      .filter(([table, files]) => files.length > 1 && !SPREAD_TODAY.has(table))
+      .map(([table, files]) => `  ${table}: ${files.join(', ')}`);
+    expect(spread).toEqual([]);
+  });
+
+  it('finds no write in a read-model store', () => {
+    expect(readModelWrites).toEqual([]);
+  });
+
+  it('lists as still spread only tables whose SQL is spread', () => {
+    const settled = [...SPREAD_TODAY].filter((table) => (storesOf.get(table) ?? []).length <= 1);
+    expect(settled).toEqual([]);
+  });
+
+  it.each([
+    [
+      'const s = `SELECT a.id FROM alerts a JOIN alert_configs c ON c.id = a.alert_config_id`;',
+      ['alert_configs', 'alerts'],
+      [],
+    ],
+    ["const s = 'UPDATE alerts SET status = $1';", ['alerts'], ['alerts']],
+    ['const s = \'DELETE FROM "api_keys" WHERE id = $1\';', ['api_keys'], ['api_keys']],
+    ['this.byId = reads.define(AlertEntity, "WHERE id = $1");', ['alerts'], []],
+  ])('reads the tables of %s', (code, named, written) => {
+    const found = tablesOf('src/example.store.ts', code, known);
+    expect([[...found.named].sort(), [...found.written].sort()]).toEqual([named, written]);
   });
 });

@@ -55,16 +55,6 @@ export async function addToKeyList(
   return response;
 }
 
-export function errorBody(status: number, errorCode: string): Record<string, unknown> {
-  return expect.objectContaining({
-    error: status,
-    errorCode,
-    detail: expect.any(String),
-    reason: expect.any(String),
-    parameters: expect.any(Array),
-  }) as Record<string, unknown>;
-}
-
 // Direct reads for what the API does not show (user events carry no org; a deleted key's rows).
 export async function queryDatabase<T extends object>(
   t: TestApp,

@@ -1,14 +1,8 @@
 import { call } from '../../support/digest-client';
 import { createOrg, createOrgApiKey, type ApiKeyCredentials } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import {
-  CALLER_ADDRESS,
-  errorBody,
-  ISO_SECONDS,
-  keyListUrl,
-  setUpOrg,
-  type OrgFixture,
-} from './access-lists.fixture';
+import { CALLER_ADDRESS, ISO_SECONDS, keyListUrl, setUpOrg, type OrgFixture } from './access-lists.fixture';
+import { expectApiError } from '../../support/api-error';
 
 describe('POST /orgs/{orgId}/apiKeys/{apiKeyId}/accessList', () => {
   let t: TestApp;
@@ -105,8 +99,7 @@ describe('POST /orgs/{orgId}/apiKeys/{apiKeyId}/accessList', () => {
   it('should return 400 BAD_ACCESS_LIST_ADD_REQUEST when one element has both ipAddress and cidrBlock', async () => {
     const key = await freshKey();
     const response = await post(key, [{ ipAddress: '192.0.2.1', cidrBlock: '10.0.0.0/8' }]);
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual(errorBody(400, 'BAD_ACCESS_LIST_ADD_REQUEST'));
+    expectApiError(response, 400, 'BAD_ACCESS_LIST_ADD_REQUEST');
   });
 
   it('should return 400 DUPLICATE_ADDRESSES_IN_INPUT and add nothing when an address is sent twice', async () => {
@@ -116,9 +109,7 @@ describe('POST /orgs/{orgId}/apiKeys/{apiKeyId}/accessList', () => {
       { ipAddress: '192.0.2.7' },
       { ipAddress: '192.0.2.9' },
     ]);
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual(errorBody(400, 'DUPLICATE_ADDRESSES_IN_INPUT'));
-    expect(response.body.parameters).toEqual(['192.0.2.9']);
+    expectApiError(response, 400, 'DUPLICATE_ADDRESSES_IN_INPUT', ['192.0.2.9']);
     const list = await call('GET', keyListUrl(t, f.org.id, key.id), { auth: f.owner });
     expect(list.body.totalCount).toBe(0);
   });
@@ -131,44 +122,37 @@ describe('POST /orgs/{orgId}/apiKeys/{apiKeyId}/accessList', () => {
   ])('should return 400 INVALID_IP_ADDRESS_OR_CIDR_NOTATION when the element is %p', async (element) => {
     const key = await freshKey();
     const response = await post(key, [element]);
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual(errorBody(400, 'INVALID_IP_ADDRESS_OR_CIDR_NOTATION'));
+    expectApiError(response, 400, 'INVALID_IP_ADDRESS_OR_CIDR_NOTATION');
   });
 
   it('should return 400 MISSING_ONE_OF_ATTRIBUTES when an element has neither ipAddress nor cidrBlock', async () => {
     const key = await freshKey();
     const response = await post(key, [{ comment: 'no address' }]);
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual(errorBody(400, 'MISSING_ONE_OF_ATTRIBUTES'));
+    expectApiError(response, 400, 'MISSING_ONE_OF_ATTRIBUTES');
   });
 
   it('should return 400 INVALID_ATTRIBUTE naming the field when an element has an unknown field', async () => {
     const key = await freshKey();
     const response = await post(key, [{ ipAddress: '192.0.2.1', note: 'x' }]);
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual(errorBody(400, 'INVALID_ATTRIBUTE'));
-    expect(response.body.detail).toBe('Invalid attribute note specified.');
+    expectApiError(response, 400, 'INVALID_ATTRIBUTE', { detail: 'Invalid attribute note specified.' });
   });
 
   it('should return 400 INVALID_JSON_ATTRIBUTE when ipAddress is not a string', async () => {
     const key = await freshKey();
     const response = await post(key, [{ ipAddress: 19216801 }]);
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual(errorBody(400, 'INVALID_JSON_ATTRIBUTE'));
+    expectApiError(response, 400, 'INVALID_JSON_ATTRIBUTE');
   });
 
   it('should return 400 VALIDATION_ERROR when the body is an object instead of an array', async () => {
     const key = await freshKey();
     const response = await post(key, { ipAddress: '192.0.2.1' });
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual(errorBody(400, 'VALIDATION_ERROR'));
+    expectApiError(response, 400, 'VALIDATION_ERROR');
   });
 
   it("should return 401 USER_UNAUTHORIZED when an organization member changes another key's list", async () => {
     const key = await freshKey();
     const response = await post(key, [{ ipAddress: '192.0.2.1' }], f.member);
-    expect(response.status).toBe(401);
-    expect(response.body).toEqual(errorBody(401, 'USER_UNAUTHORIZED'));
+    expectApiError(response, 401, 'USER_UNAUTHORIZED');
   });
 
   it('should return 401 USER_UNAUTHORIZED when an owner of another organization adds to the list', async () => {
@@ -176,8 +160,7 @@ describe('POST /orgs/{orgId}/apiKeys/{apiKeyId}/accessList', () => {
     const otherOrg = await createOrg(t, f.boot.globalKey);
     const outsider = await createOrgApiKey(t, f.boot.globalKey, otherOrg.id, ['ORG_OWNER']);
     const response = await post(key, [{ ipAddress: '192.0.2.1' }], outsider);
-    expect(response.status).toBe(401);
-    expect(response.body).toEqual(errorBody(401, 'USER_UNAUTHORIZED'));
+    expectApiError(response, 401, 'USER_UNAUTHORIZED');
   });
 
   it('should let a key add to its own list when it is only an organization member', async () => {
@@ -192,8 +175,7 @@ describe('POST /orgs/{orgId}/apiKeys/{apiKeyId}/accessList', () => {
       auth: f.owner,
       body: [{ ipAddress: '192.0.2.1' }],
     });
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual(errorBody(400, 'API_KEY_NOT_FOUND'));
+    expectApiError(response, 400, 'API_KEY_NOT_FOUND');
   });
 
   it('should record one API_KEY_ACCESS_LIST_ENTRY_ADDED event per added entry when entries are added', async () => {

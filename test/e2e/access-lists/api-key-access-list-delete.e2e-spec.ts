@@ -1,7 +1,8 @@
 import { call } from '../../support/digest-client';
 import { createOrg, createOrgApiKey, type ApiKeyCredentials } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { addToKeyList, errorBody, keyListUrl, setUpOrg, type OrgFixture } from './access-lists.fixture';
+import { addToKeyList, keyListUrl, setUpOrg, type OrgFixture } from './access-lists.fixture';
+import { expectApiError } from '../../support/api-error';
 
 describe('DELETE /orgs/{orgId}/apiKeys/{apiKeyId}/accessList/{accessListEntry}', () => {
   let t: TestApp;
@@ -55,8 +56,7 @@ describe('DELETE /orgs/{orgId}/apiKeys/{apiKeyId}/accessList/{accessListEntry}',
   it('should return 404 API_KEY_ACCESS_LIST_NOT_FOUND when the entry is not on the list', async () => {
     const key = await keyWith([{ ipAddress: '192.0.2.1' }]);
     const response = await call('DELETE', keyListUrl(t, f.org.id, key.id, '192.0.2.99'), { auth: f.owner });
-    expect(response.status).toBe(404);
-    expect(response.body).toEqual(errorBody(404, 'API_KEY_ACCESS_LIST_NOT_FOUND'));
+    expectApiError(response, 404, 'API_KEY_ACCESS_LIST_NOT_FOUND');
   });
 
   it('should let the key remove an entry of its own list when it is only an organization member', async () => {
@@ -68,8 +68,7 @@ describe('DELETE /orgs/{orgId}/apiKeys/{apiKeyId}/accessList/{accessListEntry}',
   it("should return 401 USER_UNAUTHORIZED and keep the entry when an organization member removes from another key's list", async () => {
     const key = await keyWith([{ ipAddress: '192.0.2.1' }]);
     const response = await call('DELETE', keyListUrl(t, f.org.id, key.id, '192.0.2.1'), { auth: f.member });
-    expect(response.status).toBe(401);
-    expect(response.body).toEqual(errorBody(401, 'USER_UNAUTHORIZED'));
+    expectApiError(response, 401, 'USER_UNAUTHORIZED');
     expect(await remaining(key)).toEqual(['192.0.2.1/32']);
   });
 
@@ -78,8 +77,7 @@ describe('DELETE /orgs/{orgId}/apiKeys/{apiKeyId}/accessList/{accessListEntry}',
     const otherOrg = await createOrg(t, f.boot.globalKey);
     const outsider = await createOrgApiKey(t, f.boot.globalKey, otherOrg.id, ['ORG_OWNER']);
     const response = await call('DELETE', keyListUrl(t, f.org.id, key.id, '192.0.2.1'), { auth: outsider });
-    expect(response.status).toBe(401);
-    expect(response.body).toEqual(errorBody(401, 'USER_UNAUTHORIZED'));
+    expectApiError(response, 401, 'USER_UNAUTHORIZED');
   });
 
   it('should record an API_KEY_ACCESS_LIST_ENTRY_DELETED event when an entry is removed', async () => {

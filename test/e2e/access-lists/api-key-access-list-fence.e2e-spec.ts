@@ -1,7 +1,8 @@
 import { call } from '../../support/digest-client';
 import { createOrgApiKey, type ApiKeyCredentials } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { addToKeyList, errorBody, keyListUrl, setUpOrg, type OrgFixture } from './access-lists.fixture';
+import { addToKeyList, keyListUrl, setUpOrg, type OrgFixture } from './access-lists.fixture';
+import { expectApiError } from '../../support/api-error';
 
 // A key fenced by an access list must not take its own fence down: the tests call from 127.0.0.1.
 describe('POST /orgs/{orgId}/apiKeys/{apiKeyId}/accessList by the fenced key itself', () => {
@@ -42,8 +43,7 @@ describe('POST /orgs/{orgId}/apiKeys/{apiKeyId}/accessList by the fenced key its
     for (const entry of ['127.0.0.1', '127.0.0.1%2F32', '127.0.0.1/32']) {
       const response = await call('DELETE', keyListUrl(t, f.org.id, key.id, entry), { auth: key });
 
-      expect(response.status).toBe(400);
-      expect(response.body).toEqual(errorBody(400, 'CANNOT_REMOVE_CALLER_FROM_ACCESS_LIST'));
+      expectApiError(response, 400, 'CANNOT_REMOVE_CALLER_FROM_ACCESS_LIST');
     }
     expect(await blocksOf(key)).toEqual(['127.0.0.1/32']);
     expect(await entryEvents(key)).toBe(events);
@@ -62,8 +62,7 @@ describe('POST /orgs/{orgId}/apiKeys/{apiKeyId}/accessList by the fenced key its
     ]) {
       const response = await call('POST', keyListUrl(t, f.org.id, key.id), { auth: key, body });
 
-      expect(response.status).toBe(403);
-      expect(response.body).toEqual(errorBody(403, 'CANNOT_WIDEN_OWN_ACCESS_LIST'));
+      expectApiError(response, 403, 'CANNOT_WIDEN_OWN_ACCESS_LIST');
       expect(response.body.parameters).toHaveLength(1);
     }
     expect(await blocksOf(key)).toEqual(['127.0.0.0/24']);
@@ -109,11 +108,9 @@ describe('POST /orgs/{orgId}/apiKeys/{apiKeyId}/accessList by the fenced key its
       auth: key,
       body: [{ cidrBlock: '10.0.0.0/8' }],
     });
-    expect(widened.status).toBe(403);
-    expect(widened.body).toEqual(errorBody(403, 'CANNOT_WIDEN_OWN_ACCESS_LIST'));
+    expectApiError(widened, 403, 'CANNOT_WIDEN_OWN_ACCESS_LIST');
     const removed = await call('DELETE', keyListUrl(t, f.org.id, key.id, '127.0.0.1'), { auth: key });
-    expect(removed.status).toBe(400);
-    expect(removed.body).toEqual(errorBody(400, 'CANNOT_REMOVE_CALLER_FROM_ACCESS_LIST'));
+    expectApiError(removed, 400, 'CANNOT_REMOVE_CALLER_FROM_ACCESS_LIST');
     expect(await blocksOf(key)).toEqual(['127.0.0.1/32']);
 
     await addToKeyList(t, f.owner, f.org.id, key.id, [{ cidrBlock: '10.0.0.0/8' }]);

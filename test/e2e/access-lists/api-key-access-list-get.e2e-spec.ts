@@ -1,14 +1,8 @@
 import { call } from '../../support/digest-client';
 import { createOrgApiKey, type ApiKeyCredentials } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import {
-  addToKeyList,
-  errorBody,
-  ISO_SECONDS,
-  keyListUrl,
-  setUpOrg,
-  type OrgFixture,
-} from './access-lists.fixture';
+import { addToKeyList, ISO_SECONDS, keyListUrl, setUpOrg, type OrgFixture } from './access-lists.fixture';
+import { expectApiError } from '../../support/api-error';
 
 describe('GET /orgs/{orgId}/apiKeys/{apiKeyId}/accessList/{accessListEntry}', () => {
   let t: TestApp;
@@ -74,21 +68,18 @@ describe('GET /orgs/{orgId}/apiKeys/{apiKeyId}/accessList/{accessListEntry}', ()
 
   it('should return 404 API_KEY_ACCESS_LIST_NOT_FOUND when an address inside a block is asked for', async () => {
     const response = await get('198.51.100.7');
-    expect(response.status).toBe(404);
-    expect(response.body).toEqual(errorBody(404, 'API_KEY_ACCESS_LIST_NOT_FOUND'));
+    expectApiError(response, 404, 'API_KEY_ACCESS_LIST_NOT_FOUND');
   });
 
   it('should return 400 INVALID_IP_ADDRESS_OR_CIDR_NOTATION when the path is not an address', async () => {
     const response = await get('not-an-address');
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual(errorBody(400, 'INVALID_IP_ADDRESS_OR_CIDR_NOTATION'));
+    expectApiError(response, 400, 'INVALID_IP_ADDRESS_OR_CIDR_NOTATION');
   });
 
   it('should return 400 API_KEY_NOT_FOUND when the key does not exist', async () => {
     const response = await call('GET', keyListUrl(t, f.org.id, '0123456789abcdef01234567', '192.0.2.15'), {
       auth: f.owner,
     });
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual(errorBody(400, 'API_KEY_NOT_FOUND'));
+    expectApiError(response, 400, 'API_KEY_NOT_FOUND');
   });
 });

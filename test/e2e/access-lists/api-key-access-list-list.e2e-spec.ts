@@ -1,14 +1,8 @@
 import { call } from '../../support/digest-client';
 import { createOrg, createOrgApiKey } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import {
-  addToKeyList,
-  errorBody,
-  ISO_SECONDS,
-  keyListUrl,
-  setUpOrg,
-  type OrgFixture,
-} from './access-lists.fixture';
+import { addToKeyList, ISO_SECONDS, keyListUrl, setUpOrg, type OrgFixture } from './access-lists.fixture';
+import { expectApiError } from '../../support/api-error';
 
 describe('GET /orgs/{orgId}/apiKeys/{apiKeyId}/accessList', () => {
   let t: TestApp;
@@ -100,32 +94,29 @@ describe('GET /orgs/{orgId}/apiKeys/{apiKeyId}/accessList', () => {
     const response = await call('GET', keyListUrl(t, f.org.id, '0123456789abcdef01234567'), {
       auth: f.owner,
     });
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual(errorBody(400, 'API_KEY_NOT_FOUND'));
-    expect(response.body.detail).toBe('No API Key with ID 0123456789abcdef01234567 exists.');
+    expectApiError(response, 400, 'API_KEY_NOT_FOUND', {
+      detail: 'No API Key with ID 0123456789abcdef01234567 exists.',
+    });
   });
 
   it('should return 400 API_KEY_NOT_FOUND when the key belongs to another organization', async () => {
     const otherOrg = await createOrg(t, f.boot.globalKey);
     const otherKey = await createOrgApiKey(t, f.boot.globalKey, otherOrg.id, ['ORG_MEMBER']);
     const response = await call('GET', keyListUrl(t, f.org.id, otherKey.id), { auth: f.boot.globalKey });
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual(errorBody(400, 'API_KEY_NOT_FOUND'));
+    expectApiError(response, 400, 'API_KEY_NOT_FOUND');
   });
 
   it('should return 401 USER_UNAUTHORIZED when the caller holds no role in the organization', async () => {
     const otherOrg = await createOrg(t, f.boot.globalKey);
     const outsider = await createOrgApiKey(t, f.boot.globalKey, otherOrg.id, ['ORG_OWNER']);
     const response = await call('GET', keyListUrl(t, f.org.id, f.member.id), { auth: outsider });
-    expect(response.status).toBe(401);
-    expect(response.body).toEqual(errorBody(401, 'USER_UNAUTHORIZED'));
+    expectApiError(response, 401, 'USER_UNAUTHORIZED');
   });
 
   it('should return 400 INVALID_QUERY_PARAMETER when itemsPerPage is above 500', async () => {
     const response = await call('GET', `${keyListUrl(t, f.org.id, f.member.id)}?itemsPerPage=501`, {
       auth: f.owner,
     });
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual(errorBody(400, 'INVALID_QUERY_PARAMETER'));
+    expectApiError(response, 400, 'INVALID_QUERY_PARAMETER');
   });
 });

@@ -5,7 +5,6 @@ import { startTestApp, type TestApp } from '../../support/test-app';
 import {
   addToKeyList,
   CALLER_ADDRESS,
-  errorBody,
   ISO_SECONDS,
   keyListUrl,
   OUTSIDE_BLOCK,
@@ -13,6 +12,7 @@ import {
   setUpOrg,
   type OrgFixture,
 } from './access-lists.fixture';
+import { expectApiError } from '../../support/api-error';
 
 // The protected call used throughout: any organization member may read its organization.
 describe('GET /orgs/{orgId} (API key with an access list)', () => {
@@ -40,13 +40,9 @@ describe('GET /orgs/{orgId} (API key with an access list)', () => {
 
     const response = await readOrg(key);
 
-    expect(response.status).toBe(403);
-    expect(response.body).toEqual({
-      detail: `IP address ${CALLER_ADDRESS} is not allowed to access this resource.`,
-      error: 403,
-      errorCode: 'IP_ADDRESS_NOT_ON_ACCESS_LIST',
+    expectApiError(response, 403, 'IP_ADDRESS_NOT_ON_ACCESS_LIST', {
       parameters: [CALLER_ADDRESS],
-      reason: 'Forbidden',
+      detail: `IP address ${CALLER_ADDRESS} is not allowed to access this resource.`,
     });
   });
 
@@ -107,8 +103,7 @@ describe('GET /orgs/{orgId} (API key with an access list)', () => {
       const response = await readOrg(key);
       return response.status === 403 ? response : undefined;
     });
-    expect(refused.status).toBe(403);
-    expect(refused.body).toEqual(errorBody(403, 'IP_ADDRESS_NOT_ON_ACCESS_LIST'));
+    expectApiError(refused, 403, 'IP_ADDRESS_NOT_ON_ACCESS_LIST');
   });
 
   it('should admit the key again when an owner removes the entry that left the caller outside', async () => {

@@ -10,14 +10,8 @@ import {
   type RoleView,
 } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import {
-  addToKeyList,
-  errorBody,
-  keyListUrl,
-  setUpOrg,
-  userListUrl,
-  type OrgFixture,
-} from './access-lists.fixture';
+import { addToKeyList, keyListUrl, setUpOrg, userListUrl, type OrgFixture } from './access-lists.fixture';
+import { expectApiError } from '../../support/api-error';
 
 // A credential fenced by an access list never brings about one that is less fenced: every key or user it
 // creates starts with a copy of its list, it cannot open another list beyond its own, nor set the password
@@ -203,11 +197,9 @@ describe('POST /orgs/{orgId}/apiKeys, POST /groups/{groupId}/apiKeys, POST /user
       body: [{ ipAddress: '127.0.0.1' }],
     });
 
-    expect(widened.status).toBe(403);
-    expect(widened.body).toEqual(errorBody(403, 'WIDER_THAN_CALLER_ACCESS_LIST'));
+    expectApiError(widened, 403, 'WIDER_THAN_CALLER_ACCESS_LIST');
     expect(narrowed.status).toBe(204);
-    expect(emptied.status).toBe(403);
-    expect(emptied.body).toEqual(errorBody(403, 'WIDER_THAN_CALLER_ACCESS_LIST'));
+    expectApiError(emptied, 403, 'WIDER_THAN_CALLER_ACCESS_LIST');
     expect(inside.status).toBe(200);
     expect((await signsInFrom(other, elsewhere)).status).toBe(403);
   });
@@ -227,8 +219,7 @@ describe('POST /orgs/{orgId}/apiKeys, POST /groups/{groupId}/apiKeys, POST /user
       body: { password: 'Reset-By-Admin-7!' },
     });
 
-    expect(openChange.status).toBe(403);
-    expect(openChange.body).toEqual(errorBody(403, 'WIDER_THAN_CALLER_ACCESS_LIST'));
+    expectApiError(openChange, 403, 'WIDER_THAN_CALLER_ACCESS_LIST');
     expect((await signsInFrom(open.credentials, elsewhere)).status).toBe(200);
     expect(fencedChange.status).toBe(200);
   });
@@ -242,8 +233,7 @@ describe('POST /orgs/{orgId}/apiKeys, POST /groups/{groupId}/apiKeys, POST /user
       body: [{ cidrBlock: '0.0.0.0/0' }],
     });
 
-    expect(widened.status).toBe(403);
-    expect(widened.body).toEqual(errorBody(403, 'CANNOT_WIDEN_OWN_ACCESS_LIST'));
+    expectApiError(widened, 403, 'CANNOT_WIDEN_OWN_ACCESS_LIST');
     expect((await signsInFrom(credentials, elsewhere)).status).toBe(403);
   });
 });

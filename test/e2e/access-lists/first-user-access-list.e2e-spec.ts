@@ -1,7 +1,8 @@
 import { call } from '../../support/digest-client';
 import { bootstrapFirstUser } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { CALLER_ADDRESS, errorBody, OUTSIDE_BLOCK, queryDatabase, userListUrl } from './access-lists.fixture';
+import { CALLER_ADDRESS, OUTSIDE_BLOCK, queryDatabase, userListUrl } from './access-lists.fixture';
+import { expectApiError } from '../../support/api-error';
 
 // The bootstrap's `accessList` query seeds the first user's list and the global key's list.
 describe('POST /unauth/users (accessList query)', () => {
@@ -43,9 +44,7 @@ describe('POST /unauth/users (accessList query)', () => {
     const byKey = await call('GET', `${t.apiUrl}/orgs`, { auth: boot.globalKey });
     const byUser = await call('GET', `${t.apiUrl}/orgs`, { auth: boot.userCredentials });
 
-    expect(byKey.status).toBe(403);
-    expect(byKey.body).toEqual(errorBody(403, 'IP_ADDRESS_NOT_ON_ACCESS_LIST'));
-    expect(byUser.status).toBe(403);
-    expect(byUser.body).toEqual(errorBody(403, 'IP_ADDRESS_NOT_ON_ACCESS_LIST'));
+    expectApiError(byKey, 403, 'IP_ADDRESS_NOT_ON_ACCESS_LIST');
+    expectApiError(byUser, 403, 'IP_ADDRESS_NOT_ON_ACCESS_LIST');
   });
 });

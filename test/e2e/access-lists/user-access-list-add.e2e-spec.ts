@@ -3,12 +3,12 @@ import { bootstrapFirstUser, type BootstrapResult } from '../../support/factorie
 import { startTestApp, type TestApp } from '../../support/test-app';
 import {
   CALLER_ADDRESS,
-  errorBody,
   ISO_SECONDS,
   OUTSIDE_BLOCK,
   queryDatabase,
   userListUrl,
 } from './access-lists.fixture';
+import { expectApiError } from '../../support/api-error';
 
 describe('POST /users/{userId}/accessList', () => {
   let t: TestApp;
@@ -91,27 +91,24 @@ describe('POST /users/{userId}/accessList', () => {
 
   it('should return 400 DUPLICATE_ADDRESSES_IN_INPUT when one address is sent twice', async () => {
     const response = await post([{ ipAddress: '203.0.113.9' }, { cidrBlock: '203.0.113.9/32' }]);
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual(errorBody(400, 'DUPLICATE_ADDRESSES_IN_INPUT'));
+    expectApiError(response, 400, 'DUPLICATE_ADDRESSES_IN_INPUT');
   });
 
   it('should return 400 BAD_ACCESS_LIST_ADD_REQUEST when an element names two different entries', async () => {
     const response = await post([{ ipAddress: '203.0.113.9', cidrBlock: '203.0.113.0/24' }]);
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual(errorBody(400, 'BAD_ACCESS_LIST_ADD_REQUEST'));
+    expectApiError(response, 400, 'BAD_ACCESS_LIST_ADD_REQUEST');
   });
 
   it('should return 400 INVALID_IP_ADDRESS_OR_CIDR_NOTATION when an address is malformed', async () => {
     const response = await post([{ ipAddress: '203.0.113' }]);
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual(errorBody(400, 'INVALID_IP_ADDRESS_OR_CIDR_NOTATION'));
-    expect(response.body.detail).toBe('The address 203.0.113 must be in valid IP address or CIDR notation.');
+    expectApiError(response, 400, 'INVALID_IP_ADDRESS_OR_CIDR_NOTATION', {
+      detail: 'The address 203.0.113 must be in valid IP address or CIDR notation.',
+    });
   });
 
   it('should return 401 ACCESS_LIST_ACCESS_DENIED when an API key adds to a user list', async () => {
     const response = await post([{ ipAddress: '203.0.113.9' }], boot.globalKey);
-    expect(response.status).toBe(401);
-    expect(response.body).toEqual(errorBody(401, 'ACCESS_LIST_ACCESS_DENIED'));
+    expectApiError(response, 401, 'ACCESS_LIST_ACCESS_DENIED');
   });
 
   it('should return 401 ACCESS_LIST_ACCESS_DENIED when the user adds to another user id', async () => {
@@ -120,8 +117,7 @@ describe('POST /users/{userId}/accessList', () => {
       boot.userCredentials,
       '0123456789abcdef01234567',
     );
-    expect(response.status).toBe(401);
-    expect(response.body).toEqual(errorBody(401, 'ACCESS_LIST_ACCESS_DENIED'));
+    expectApiError(response, 401, 'ACCESS_LIST_ACCESS_DENIED');
   });
 });
 
@@ -152,8 +148,7 @@ describe('POST /users/{userId}/accessList (caller outside a non-empty list)', ()
       body: [{ ipAddress: CALLER_ADDRESS }],
     });
 
-    expect(second.status).toBe(403);
-    expect(second.body).toEqual(errorBody(403, 'IP_ADDRESS_NOT_ON_ACCESS_LIST'));
+    expectApiError(second, 403, 'IP_ADDRESS_NOT_ON_ACCESS_LIST');
     const rows = await queryDatabase<{ cidr_block: string }>(
       t,
       "SELECT cidr_block FROM access_list_entries WHERE owner_kind = 'USER' AND owner_id = $1",

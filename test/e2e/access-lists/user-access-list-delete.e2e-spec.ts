@@ -1,7 +1,8 @@
 import { call } from '../../support/digest-client';
 import { bootstrapFirstUser, type BootstrapResult } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { CALLER_ADDRESS, errorBody, queryDatabase, userListUrl } from './access-lists.fixture';
+import { CALLER_ADDRESS, queryDatabase, userListUrl } from './access-lists.fixture';
+import { expectApiError } from '../../support/api-error';
 
 // DELETE /users/{userId}/accessList/{entry}.
 describe('DELETE /users/{userId}/accessList/{accessListEntry}', () => {
@@ -54,34 +55,27 @@ describe('DELETE /users/{userId}/accessList/{accessListEntry}', () => {
 
   it("should return 400 CANNOT_REMOVE_CALLER_FROM_ACCESS_LIST when the entry is the caller's address", async () => {
     const response = await remove(CALLER_ADDRESS);
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual({
-      detail: `Cannot remove caller's IP address ${CALLER_ADDRESS} from access list.`,
-      error: 400,
-      errorCode: 'CANNOT_REMOVE_CALLER_FROM_ACCESS_LIST',
+    expectApiError(response, 400, 'CANNOT_REMOVE_CALLER_FROM_ACCESS_LIST', {
       parameters: [CALLER_ADDRESS],
-      reason: 'Bad Request',
+      detail: `Cannot remove caller's IP address ${CALLER_ADDRESS} from access list.`,
     });
     expect(await blocks()).toContain('127.0.0.1/32');
   });
 
   it("should return 400 CANNOT_REMOVE_CALLER_FROM_ACCESS_LIST when the entry is a block holding the caller's address", async () => {
     const response = await remove('127.0.0.0%2F8');
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual(errorBody(400, 'CANNOT_REMOVE_CALLER_FROM_ACCESS_LIST'));
+    expectApiError(response, 400, 'CANNOT_REMOVE_CALLER_FROM_ACCESS_LIST');
     expect(await blocks()).toContain('127.0.0.0/8');
   });
 
   it('should return 404 ACCESS_LIST_NOT_FOUND when the entry is not on the list', async () => {
     const response = await remove('203.0.113.99');
-    expect(response.status).toBe(404);
-    expect(response.body).toEqual(errorBody(404, 'ACCESS_LIST_NOT_FOUND'));
+    expectApiError(response, 404, 'ACCESS_LIST_NOT_FOUND');
   });
 
   it('should return 401 ACCESS_LIST_ACCESS_DENIED when an API key removes from a user list', async () => {
     const response = await remove('127.0.0.0%2F8', boot.globalKey);
-    expect(response.status).toBe(401);
-    expect(response.body).toEqual(errorBody(401, 'ACCESS_LIST_ACCESS_DENIED'));
+    expectApiError(response, 401, 'ACCESS_LIST_ACCESS_DENIED');
   });
 
   it('should record a USER_ACCESS_LIST_ENTRY_DELETED event per removed entry', async () => {

@@ -1,7 +1,8 @@
 import { call } from '../../support/digest-client';
 import { bootstrapFirstUser, type BootstrapResult } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { CALLER_ADDRESS, errorBody, ISO_SECONDS, userListUrl } from './access-lists.fixture';
+import { CALLER_ADDRESS, ISO_SECONDS, userListUrl } from './access-lists.fixture';
+import { expectApiError } from '../../support/api-error';
 
 // GET /users/{userId}/accessList/{entry}: the entry whose ipAddress equals the value, never a block merely
 // containing it.
@@ -48,13 +49,9 @@ describe('GET /users/{userId}/accessList/{accessListEntry}', () => {
 
   it('should return 404 ACCESS_LIST_NOT_FOUND when the value is only contained in a block', async () => {
     const response = await get('192.0.2.5');
-    expect(response.status).toBe(404);
-    expect(response.body).toEqual({
-      detail: `IP address 192.0.2.5 not on access list for user ${boot.user.username}.`,
-      error: 404,
-      errorCode: 'ACCESS_LIST_NOT_FOUND',
+    expectApiError(response, 404, 'ACCESS_LIST_NOT_FOUND', {
       parameters: ['192.0.2.5', boot.user.username],
-      reason: 'Not Found',
+      detail: `IP address 192.0.2.5 not on access list for user ${boot.user.username}.`,
     });
   });
 
@@ -87,15 +84,13 @@ describe('GET /users/{userId}/accessList/{accessListEntry}', () => {
 
   it('should return 400 INVALID_IP_ADDRESS_OR_CIDR_NOTATION when the value is not an address', async () => {
     const response = await get('198.51.100.300');
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual(errorBody(400, 'INVALID_IP_ADDRESS_OR_CIDR_NOTATION'));
+    expectApiError(response, 400, 'INVALID_IP_ADDRESS_OR_CIDR_NOTATION');
   });
 
   it('should return 401 ACCESS_LIST_ACCESS_DENIED when an API key asks', async () => {
     const response = await call('GET', userListUrl(t, boot.user.id, '198.51.100.7'), {
       auth: boot.globalKey,
     });
-    expect(response.status).toBe(401);
-    expect(response.body).toEqual(errorBody(401, 'ACCESS_LIST_ACCESS_DENIED'));
+    expectApiError(response, 401, 'ACCESS_LIST_ACCESS_DENIED');
   });
 });

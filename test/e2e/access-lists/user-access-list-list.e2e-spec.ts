@@ -2,7 +2,8 @@ import { call } from '../../support/digest-client';
 import { eventually } from '../../support/eventually';
 import { bootstrapFirstUser, type BootstrapResult } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { CALLER_ADDRESS, errorBody, ISO_SECONDS, userListUrl } from './access-lists.fixture';
+import { CALLER_ADDRESS, ISO_SECONDS, userListUrl } from './access-lists.fixture';
+import { expectApiError } from '../../support/api-error';
 
 describe('GET /users/{userId}/accessList', () => {
   let t: TestApp;
@@ -65,8 +66,7 @@ describe('GET /users/{userId}/accessList', () => {
 
   it('should return 401 ACCESS_LIST_ACCESS_DENIED when an API key asks for a user list', async () => {
     const response = await call('GET', userListUrl(t, boot.user.id), { auth: boot.globalKey });
-    expect(response.status).toBe(401);
-    expect(response.body).toEqual(errorBody(401, 'ACCESS_LIST_ACCESS_DENIED'));
+    expectApiError(response, 401, 'ACCESS_LIST_ACCESS_DENIED');
     expect(response.body.detail).toBe(
       `Cannot retrieve access list for user ${boot.user.id}, which is not currently logged in.`,
     );
@@ -76,7 +76,6 @@ describe('GET /users/{userId}/accessList', () => {
     const response = await call('GET', userListUrl(t, '0123456789abcdef01234567'), {
       auth: boot.userCredentials,
     });
-    expect(response.status).toBe(401);
-    expect(response.body).toEqual(errorBody(401, 'ACCESS_LIST_ACCESS_DENIED'));
+    expectApiError(response, 401, 'ACCESS_LIST_ACCESS_DENIED');
   });
 });

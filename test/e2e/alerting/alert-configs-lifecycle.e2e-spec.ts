@@ -15,27 +15,18 @@ import {
   type BootstrapResult,
 } from '../../support/factories/identity.fixture';
 import type { TestApp } from '../../support/test-app';
-import {
-  configsApi,
-  errorBody,
-  hostDownBody,
-  startConfigsApp,
-  type ConfigView,
-} from './alert-configs.fixture';
+import { configsApi, hostDownBody, startConfigsApp, type ConfigView } from './alert-configs.fixture';
 import { MINUTE, isoSeconds } from '../../support/time';
+import { apiErrorBody, expectApiError } from '../../support/api-error';
 
-const UNAUTHORIZED = errorBody(
-  401,
-  'USER_UNAUTHORIZED',
-  'Current user is not authorized to perform this action.',
-  [],
-);
-const NOT_IN_GROUP = errorBody(
-  401,
-  'NOT_IN_GROUP',
-  'The current user is not in the group, or the group does not exist.',
-  [],
-);
+const UNAUTHORIZED = apiErrorBody(401, 'USER_UNAUTHORIZED', {
+  detail: 'Current user is not authorized to perform this action.',
+  parameters: [],
+});
+const NOT_IN_GROUP = apiErrorBody(401, 'NOT_IN_GROUP', {
+  detail: 'The current user is not in the group, or the group does not exist.',
+  parameters: [],
+});
 
 const clock = new ManualClock(new Date('2024-03-01T09:00:00Z'));
 let t: TestApp;
@@ -140,15 +131,10 @@ describe('POST /groups/{groupId}/alertConfigs', () => {
   it('should refuse a groupId that names another project with GROUP_MISMATCH', async () => {
     const other = '5e8cc670a16506712e0b1e00';
     const response = await api.create(p.monitoringAdmin, hostDownBody({ groupId: other }));
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual(
-      errorBody(
-        400,
-        'GROUP_MISMATCH',
-        `The group ID ${other} in the body does not match the group ID ${p.groupId} in the URL.`,
-        [other, p.groupId],
-      ),
-    );
+    expectApiError(response, 400, 'GROUP_MISMATCH', {
+      parameters: [other, p.groupId],
+      detail: `The group ID ${other} in the body does not match the group ID ${p.groupId} in the URL.`,
+    });
   });
 
   it('should let project owners, organization owners and global owners create', async () => {
@@ -178,10 +164,10 @@ describe('POST /groups/{groupId}/alertConfigs', () => {
   it('should answer 404 GROUP_NOT_FOUND when a global owner names a project that does not exist', async () => {
     const missing = '5e8cc670a16506712e0b1e01';
     const response = await configsApi(t, missing).create(p.globalOwner, hostDownBody());
-    expect(response.status).toBe(404);
-    expect(response.body).toEqual(
-      errorBody(404, 'GROUP_NOT_FOUND', `No group with ID ${missing} exists.`, [missing]),
-    );
+    expectApiError(response, 404, 'GROUP_NOT_FOUND', {
+      parameters: [missing],
+      detail: `No group with ID ${missing} exists.`,
+    });
   });
 });
 
@@ -223,32 +209,26 @@ describe('GET /groups/{groupId}/alertConfigs', () => {
 describe('GET /groups/{groupId}/alertConfigs/{alertConfigId}', () => {
   it('should answer 404 INVALID_ALERT_CONFIG_ID when the id is malformed', async () => {
     const response = await api.get(p.readOnly, 'not-an-id');
-    expect(response.status).toBe(404);
-    expect(response.body).toEqual(
-      errorBody(404, 'INVALID_ALERT_CONFIG_ID', 'Invalid alert configuration ID not-an-id.', ['not-an-id']),
-    );
+    expectApiError(response, 404, 'INVALID_ALERT_CONFIG_ID', {
+      parameters: ['not-an-id'],
+      detail: 'Invalid alert configuration ID not-an-id.',
+    });
   });
 
   it('should answer 404 ALERT_CONFIG_NOT_FOUND when no configuration has the id', async () => {
     const missing = '5e8cc670a16506712e0b1e02';
     const response = await api.get(p.readOnly, missing);
-    expect(response.status).toBe(404);
-    expect(response.body).toEqual(
-      errorBody(
-        404,
-        'ALERT_CONFIG_NOT_FOUND',
-        `No alert configuration with ID ${missing} exists in group ${p.groupId}.`,
-        [missing, p.groupId],
-      ),
-    );
+    expectApiError(response, 404, 'ALERT_CONFIG_NOT_FOUND', {
+      parameters: [missing, p.groupId],
+      detail: `No alert configuration with ID ${missing} exists in group ${p.groupId}.`,
+    });
   });
 
   it('should answer 404 ALERT_CONFIG_NOT_FOUND when the configuration belongs to another project', async () => {
     const project = await createProject(t, boot.globalKey, p.orgId);
     const foreign = await configsApi(t, project.id).create(p.orgOwner, hostDownBody());
     const response = await api.get(p.orgOwner, foreign.body.id);
-    expect(response.status).toBe(404);
-    expect(response.body.errorCode).toBe('ALERT_CONFIG_NOT_FOUND');
+    expectApiError(response, 404, 'ALERT_CONFIG_NOT_FOUND');
   });
 });
 
@@ -320,24 +300,19 @@ describe('PUT /groups/{groupId}/alertConfigs/{alertConfigId}', () => {
       ...original,
       id: '5e8cc670a16506712e0b1e03',
     });
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual(
-      errorBody(400, 'ATTRIBUTE_READ_ONLY', 'The attribute id is read-only and cannot be changed.', ['id']),
-    );
+    expectApiError(response, 400, 'ATTRIBUTE_READ_ONLY', {
+      parameters: ['id'],
+      detail: 'The attribute id is read-only and cannot be changed.',
+    });
   });
 
   it('should refuse a body without notifications with MISSING_NOTIFICATIONS', async () => {
     const original = await created();
     const response = await api.replace(p.monitoringAdmin, original.id, { enabled: true });
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual(
-      errorBody(
-        400,
-        'MISSING_NOTIFICATIONS',
-        'At least one notification is required for an alert configuration.',
-        [],
-      ),
-    );
+    expectApiError(response, 400, 'MISSING_NOTIFICATIONS', {
+      parameters: [],
+      detail: 'At least one notification is required for an alert configuration.',
+    });
   });
 
   it('should record ALERT_CONFIG_CHANGED_AUDIT and cancel the open alerts of the type the configuration no longer has', async () => {
@@ -369,8 +344,7 @@ describe('PUT /groups/{groupId}/alertConfigs/{alertConfigId}', () => {
 
   it('should answer 404 when the configuration does not exist', async () => {
     const response = await api.replace(p.monitoringAdmin, '5e8cc670a16506712e0b1e04', hostDownBody());
-    expect(response.status).toBe(404);
-    expect(response.body.errorCode).toBe('ALERT_CONFIG_NOT_FOUND');
+    expectApiError(response, 404, 'ALERT_CONFIG_NOT_FOUND');
   });
 });
 
@@ -407,28 +381,23 @@ describe('PATCH /groups/{groupId}/alertConfigs/{alertConfigId}', () => {
   it('should refuse a body without enabled with MISSING_ATTRIBUTE, a changed field of the configuration with ATTRIBUTE_READ_ONLY and an unknown one with INVALID_ATTRIBUTE', async () => {
     const original = await created();
     const missing = await api.toggle(p.monitoringAdmin, original.id, {});
-    expect(missing.status).toBe(400);
-    expect(missing.body).toEqual(
-      errorBody(400, 'MISSING_ATTRIBUTE', 'The required attribute enabled was not specified.', ['enabled']),
-    );
+    expectApiError(missing, 400, 'MISSING_ATTRIBUTE', {
+      parameters: ['enabled'],
+      detail: 'The required attribute enabled was not specified.',
+    });
     const extra = await api.toggle(p.monitoringAdmin, original.id, {
       enabled: true,
       eventTypeName: 'NO_PRIMARY',
     });
-    expect(extra.status).toBe(400);
-    expect(extra.body).toEqual(
-      errorBody(
-        400,
-        'ATTRIBUTE_READ_ONLY',
-        'The attribute eventTypeName is read-only and cannot be changed.',
-        ['eventTypeName'],
-      ),
-    );
+    expectApiError(extra, 400, 'ATTRIBUTE_READ_ONLY', {
+      parameters: ['eventTypeName'],
+      detail: 'The attribute eventTypeName is read-only and cannot be changed.',
+    });
     const unknown = await api.toggle(p.monitoringAdmin, original.id, { enabled: true, typeName: 'HOST' });
-    expect(unknown.status).toBe(400);
-    expect(unknown.body).toEqual(
-      errorBody(400, 'INVALID_ATTRIBUTE', 'Invalid attribute typeName specified.', ['typeName']),
-    );
+    expectApiError(unknown, 400, 'INVALID_ATTRIBUTE', {
+      parameters: ['typeName'],
+      detail: 'Invalid attribute typeName specified.',
+    });
     expect((await api.get(p.monitoringAdmin, original.id)).body).toEqual(original);
   });
 
@@ -475,8 +444,7 @@ describe('DELETE /groups/{groupId}/alertConfigs/{alertConfigId}', () => {
     const config = await created();
     expect((await api.remove(p.monitoringAdmin, config.id)).status).toBe(204);
     const again = await api.remove(p.monitoringAdmin, config.id);
-    expect(again.status).toBe(404);
-    expect(again.body.errorCode).toBe('ALERT_CONFIG_NOT_FOUND');
+    expectApiError(again, 404, 'ALERT_CONFIG_NOT_FOUND');
   });
 });
 
@@ -506,8 +474,7 @@ describe('GET /groups/{groupId}/alertConfigs/{alertConfigId}/alerts', () => {
 
   it('should answer 404 when the configuration does not exist', async () => {
     const response = await api.alerts(p.readOnly, '5e8cc670a16506712e0b1e05');
-    expect(response.status).toBe(404);
-    expect(response.body.errorCode).toBe('ALERT_CONFIG_NOT_FOUND');
+    expectApiError(response, 404, 'ALERT_CONFIG_NOT_FOUND');
   });
 });
 

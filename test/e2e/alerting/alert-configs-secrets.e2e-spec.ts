@@ -4,6 +4,7 @@ import { projectWithCallers, type ProjectCallers } from '../../support/factories
 import { bootstrapFirstUser } from '../../support/factories/identity.fixture';
 import type { TestApp } from '../../support/test-app';
 import { configsApi, hostDownBody, startConfigsApp, type ConfigView } from './alert-configs.fixture';
+import { expectApiError } from '../../support/api-error';
 
 const SECRETS = {
   slackToken: 'xoxb-1111-2222-slacktoken7890',
@@ -235,17 +236,13 @@ describe('PUT /groups/{groupId}/alertConfigs/{alertConfigId} (secrets)', () => {
     const notifications = config.notifications.map((notification) => ({ ...notification }));
     notifications[1].serviceKey = '******0000';
     const response = await api.replace(p.monitoringAdmin, config.id, { ...config, notifications });
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual({
-      detail:
-        'Invalid value for notifications[1].serviceKey: a redacted value can only be sent back for a secret this configuration holds.',
-      error: 400,
-      errorCode: 'VALIDATION_ERROR',
+    expectApiError(response, 400, 'VALIDATION_ERROR', {
       parameters: [
         'notifications[1].serviceKey',
         'a redacted value can only be sent back for a secret this configuration holds',
       ],
-      reason: 'Bad Request',
+      detail:
+        'Invalid value for notifications[1].serviceKey: a redacted value can only be sent back for a secret this configuration holds.',
     });
     expect((await storedNotifications(config.id))[1].serviceKey).toBe(SECRETS.pagerDutyKey);
   });

@@ -1,7 +1,8 @@
 import { projectWithCallers, type ProjectCallers } from '../../support/factories/alerting.fixture';
 import { bootstrapFirstUser } from '../../support/factories/identity.fixture';
 import type { TestApp } from '../../support/test-app';
-import { configsApi, errorBody, hostDownBody, metricBody, startConfigsApp } from './alert-configs.fixture';
+import { configsApi, hostDownBody, metricBody, startConfigsApp } from './alert-configs.fixture';
+import { apiErrorBody, expectApiError } from '../../support/api-error';
 
 let t: TestApp;
 let p: ProjectCallers;
@@ -20,10 +21,11 @@ afterAll(async () => {
 interface Case {
   when: string;
   body: Record<string, unknown>;
-  expected: ReturnType<typeof errorBody>;
+  expected: ReturnType<typeof apiErrorBody>;
 }
 
-const bad = (code: string, detail: string, parameters: unknown[]) => errorBody(400, code, detail, parameters);
+const bad = (code: string, detail: string, parameters: unknown[]) =>
+  apiErrorBody(400, code, { detail, parameters });
 const missing = (field: string) =>
   bad('MISSING_ATTRIBUTE', `The required attribute ${field} was not specified.`, [field]);
 // No target of its own and no integration of the type in the project to send with instead.
@@ -563,12 +565,10 @@ describe('POST /groups/{groupId}/alertConfigs (validation)', () => {
       p.monitoringAdmin,
       metricBody({ ...connections, metricName: 'CONNECTION_COUNT' }),
     );
-    expect(response.status).toBe(404);
-    expect(response.body).toEqual(
-      errorBody(404, 'INVALID_METRIC_NAME', 'No metric with name CONNECTION_COUNT exists.', [
-        'CONNECTION_COUNT',
-      ]),
-    );
+    expectApiError(response, 404, 'INVALID_METRIC_NAME', {
+      parameters: ['CONNECTION_COUNT'],
+      detail: 'No metric with name CONNECTION_COUNT exists.',
+    });
   });
 
   it('should store nothing when a configuration is refused', async () => {
@@ -640,13 +640,7 @@ describe('POST /groups/{groupId}/alertConfigs (accepted edge values)', () => {
     ['VERSION_BEHIND', 'no list of current MongoDB releases'],
   ])('should refuse %s, which nothing here raises, with a detail saying why', async (eventTypeName, why) => {
     const response = await api.create(p.monitoringAdmin, hostDownBody({ eventTypeName }));
-    expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({
-      error: 400,
-      errorCode: 'INVALID_EVENT_TYPE_FOR_ALERT',
-      parameters: [eventTypeName],
-      reason: 'Bad Request',
-    });
+    expectApiError(response, 400, 'INVALID_EVENT_TYPE_FOR_ALERT', [eventTypeName]);
     expect(response.body.detail).toContain(
       `Event type ${eventTypeName} is not valid for an alert in this service`,
     );
@@ -686,13 +680,11 @@ describe('PUT /groups/{groupId}/alertConfigs/{alertConfigId} (validation)', () =
       eventTypeName: 'OUTSIDE_METRIC_THRESHOLD',
       notifications: created.body.notifications,
     });
-    expect(response.status).toBe(400);
-    expect(response.body.errorCode).toBe('MISSING_METRIC_THRESHOLD');
+    expectApiError(response, 400, 'MISSING_METRIC_THRESHOLD');
     const interval = await api.replace(p.monitoringAdmin, created.body.id, {
       notifications: [{ typeName: 'EMAIL', emailAddress: 'sos@example.com', intervalMin: 1 }],
     });
-    expect(interval.status).toBe(400);
-    expect(interval.body.errorCode).toBe('NOTIFICATION_INTERVAL_OUT_OF_RANGE');
+    expectApiError(interval, 400, 'NOTIFICATION_INTERVAL_OUT_OF_RANGE');
     expect((await api.get(p.readOnly, created.body.id)).body).toEqual(created.body);
   });
 });

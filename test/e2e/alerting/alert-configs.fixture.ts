@@ -59,8 +59,3 @@ export function metricBody(
 ) {
   return hostDownBody({ eventTypeName: 'OUTSIDE_METRIC_THRESHOLD', metricThreshold, ...overrides });
 }
-
-export function errorBody(status: number, errorCode: string, detail: string, parameters: unknown[]) {
-  const reason = { 400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found' }[status as 400 | 401 | 404];
-  return { detail, error: status, errorCode, parameters, reason };
-}

@@ -13,6 +13,7 @@ import {
 import { bootstrapFirstUser, type BootstrapResult } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { HOUR, isoSeconds } from '../../support/time';
+import { expectApiError } from '../../support/api-error';
 
 // The product's own example is acknowledged until 2016-04-15T00:00:00-0400.
 const START = new Date('2016-04-10T12:00:00Z');
@@ -178,13 +179,9 @@ describe('PATCH /groups/{groupId}/alerts/{alertId}', () => {
         acknowledgedUntil: inHours(1),
         acknowledgementComment: 'x'.repeat(201),
       });
-      expect(response.status).toBe(400);
-      expect(response.body).toEqual({
-        detail: 'The acknowledgement comment is too long; it can hold at most 200 characters.',
-        error: 400,
-        errorCode: 'ACKNOWLEDGEMENT_COMMENT_TOO_LONG',
+      expectApiError(response, 400, 'ACKNOWLEDGEMENT_COMMENT_TOO_LONG', {
         parameters: [200],
-        reason: 'Bad Request',
+        detail: 'The acknowledgement comment is too long; it can hold at most 200 characters.',
       });
     });
 
@@ -192,13 +189,9 @@ describe('PATCH /groups/{groupId}/alerts/{alertId}', () => {
       'should refuse acknowledgedUntil=%s with INVALID_JSON_ATTRIBUTE naming the field',
       async (value) => {
         const response = await patch(alertId, { acknowledgedUntil: value });
-        expect(response.status).toBe(400);
-        expect(response.body).toEqual({
-          detail: 'Received JSON for the acknowledgedUntil attribute does not match expected format.',
-          error: 400,
-          errorCode: 'INVALID_JSON_ATTRIBUTE',
+        expectApiError(response, 400, 'INVALID_JSON_ATTRIBUTE', {
           parameters: ['acknowledgedUntil'],
-          reason: 'Bad Request',
+          detail: 'Received JSON for the acknowledgedUntil attribute does not match expected format.',
         });
       },
     );
@@ -208,35 +201,25 @@ describe('PATCH /groups/{groupId}/alerts/{alertId}', () => {
       ['now', 0],
     ])('should refuse acknowledgedUntil %s with VALIDATION_ERROR naming the field', async (_case, hours) => {
       const response = await patch(alertId, { acknowledgedUntil: inHours(hours) });
-      expect(response.status).toBe(400);
-      expect(response.body).toEqual({
-        detail: 'Invalid value for acknowledgedUntil: it must be in the future.',
-        error: 400,
-        errorCode: 'VALIDATION_ERROR',
+      expectApiError(response, 400, 'VALIDATION_ERROR', {
         parameters: ['acknowledgedUntil', 'it must be in the future'],
-        reason: 'Bad Request',
+        detail: 'Invalid value for acknowledgedUntil: it must be in the future.',
       });
     });
 
     it('should refuse a non-string comment with INVALID_JSON_ATTRIBUTE', async () => {
       const response = await patch(alertId, { acknowledgedUntil: inHours(1), acknowledgementComment: 42 });
-      expect(response.status).toBe(400);
-      expect(response.body).toMatchObject({
-        errorCode: 'INVALID_JSON_ATTRIBUTE',
-        parameters: ['acknowledgementComment'],
-      });
+      expectApiError(response, 400, 'INVALID_JSON_ATTRIBUTE', ['acknowledgementComment']);
     });
 
     it('should refuse an unknown field with INVALID_ATTRIBUTE', async () => {
       const response = await patch(alertId, { acknowledgedUntil: inHours(1), severity: 'HIGH' });
-      expect(response.status).toBe(400);
-      expect(response.body).toMatchObject({ errorCode: 'INVALID_ATTRIBUTE', parameters: ['severity'] });
+      expectApiError(response, 400, 'INVALID_ATTRIBUTE', ['severity']);
     });
 
     it('should refuse a field the service sets, sent with another value, with ATTRIBUTE_READ_ONLY', async () => {
       const response = await patch(alertId, { acknowledgedUntil: inHours(1), status: 'CLOSED' });
-      expect(response.status).toBe(400);
-      expect(response.body).toMatchObject({ errorCode: 'ATTRIBUTE_READ_ONLY', parameters: ['status'] });
+      expectApiError(response, 400, 'ATTRIBUTE_READ_ONLY', ['status']);
     });
 
     it('should leave the alert unchanged when a request is refused', async () => {
@@ -254,13 +237,9 @@ describe('PATCH /groups/{groupId}/alerts/{alertId}', () => {
         const alert = await make(t, metricAlert(p.groupId));
         for (const body of [{ acknowledgedUntil: inHours(1) }, {}]) {
           const response = await patch(alert.id, body);
-          expect(response.status).toBe(400);
-          expect(response.body).toEqual({
-            detail: `Alert ${alert.id} is ${status}; a closed or cancelled alert cannot be acknowledged or unacknowledged.`,
-            error: 400,
-            errorCode: 'ALERT_ALREADY_CLOSED',
+          expectApiError(response, 400, 'ALERT_ALREADY_CLOSED', {
             parameters: [alert.id, status],
-            reason: 'Bad Request',
+            detail: `Alert ${alert.id} is ${status}; a closed or cancelled alert cannot be acknowledged or unacknowledged.`,
           });
         }
         expect((await get(alert.id)).body).toEqual({ ...alert, links: expect.any(Array) });
@@ -269,12 +248,9 @@ describe('PATCH /groups/{groupId}/alerts/{alertId}', () => {
 
     it('should answer INVALID_ALERT_ID and ALERT_NOT_FOUND when the id is malformed or unknown', async () => {
       const malformed = await patch('xyz', { acknowledgedUntil: inHours(1) });
-      expect(malformed.status).toBe(404);
-      expect(malformed.body).toMatchObject({ errorCode: 'INVALID_ALERT_ID', parameters: ['xyz'] });
+      expectApiError(malformed, 404, 'INVALID_ALERT_ID', ['xyz']);
       const unknown = await patch('5e8cc670a16506712e0b1e9f', { acknowledgedUntil: inHours(1) });
-      expect(unknown.status).toBe(404);
-      expect(unknown.body).toMatchObject({
-        errorCode: 'ALERT_NOT_FOUND',
+      expectApiError(unknown, 404, 'ALERT_NOT_FOUND', {
         detail: `No alert with ID 5e8cc670a16506712e0b1e9f exists in group ${p.groupId}.`,
       });
     });
@@ -294,8 +270,7 @@ describe('PATCH /groups/{groupId}/alerts/{alertId}', () => {
       const alert = await openAlert(t, metricAlert(p.groupId));
       for (const auth of [p.readOnly, p.automationAdmin]) {
         const response = await patch(alert.id, { acknowledgedUntil: inHours(1) }, auth);
-        expect(response.status).toBe(401);
-        expect(response.body).toMatchObject({ error: 401, errorCode: 'USER_UNAUTHORIZED' });
+        expectApiError(response, 401, 'USER_UNAUTHORIZED');
       }
       expect((await get(alert.id)).body).not.toHaveProperty('acknowledgedUntil');
     });
@@ -303,8 +278,7 @@ describe('PATCH /groups/{groupId}/alerts/{alertId}', () => {
     it('should refuse a caller without a role in the project with NOT_IN_GROUP', async () => {
       const alert = await openAlert(t, metricAlert(p.groupId));
       const response = await patch(alert.id, { acknowledgedUntil: inHours(1) }, p.outsider);
-      expect(response.status).toBe(401);
-      expect(response.body.errorCode).toBe('NOT_IN_GROUP');
+      expectApiError(response, 401, 'NOT_IN_GROUP');
     });
   });
 

@@ -13,6 +13,7 @@ import {
 } from '../../support/factories/alerting.fixture';
 import { bootstrapFirstUser, createProject } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
+import { expectApiError } from '../../support/api-error';
 
 const UNKNOWN_ID = '5e8cc670a16506712e0b1e9f';
 
@@ -72,13 +73,9 @@ describe('GET /groups/{groupId}/alerts', () => {
 
   it.each(['RESOLVED', 'open', ''])('should refuse status=%s with INVALID_ALERT_STATUS', async (status) => {
     const response = await list(`?status=${status}`);
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual({
-      detail: `Invalid alert status ${status}.`,
-      error: 400,
-      errorCode: 'INVALID_ALERT_STATUS',
+    expectApiError(response, 400, 'INVALID_ALERT_STATUS', {
       parameters: [status],
-      reason: 'Bad Request',
+      detail: `Invalid alert status ${status}.`,
     });
   });
 
@@ -110,8 +107,7 @@ describe('GET /groups/{groupId}/alerts', () => {
 
   it('should answer GROUP_NOT_FOUND when a global owner names a project that does not exist', async () => {
     const response = await call('GET', `${t.apiUrl}/groups/${UNKNOWN_ID}/alerts`, { auth: p.globalOwner });
-    expect(response.status).toBe(404);
-    expect(response.body).toMatchObject({ errorCode: 'GROUP_NOT_FOUND', parameters: [UNKNOWN_ID] });
+    expectApiError(response, 404, 'GROUP_NOT_FOUND', [UNKNOWN_ID]);
   });
 
   it('should let every project role and the org owner read when they list', async () => {
@@ -129,8 +125,7 @@ describe('GET /groups/{groupId}/alerts', () => {
 
   it('should refuse a caller without a role in the project with NOT_IN_GROUP', async () => {
     const response = await list('', p.outsider);
-    expect(response.status).toBe(401);
-    expect(response.body).toMatchObject({ error: 401, errorCode: 'NOT_IN_GROUP' });
+    expectApiError(response, 401, 'NOT_IN_GROUP');
   });
 });
 
@@ -227,25 +222,17 @@ describe('GET /groups/{groupId}/alerts/{alertId}', () => {
 
   it('should answer INVALID_ALERT_ID when the id is malformed', async () => {
     const response = await get('not-an-alert-id');
-    expect(response.status).toBe(404);
-    expect(response.body).toEqual({
-      detail: 'Invalid alert ID not-an-alert-id.',
-      error: 404,
-      errorCode: 'INVALID_ALERT_ID',
+    expectApiError(response, 404, 'INVALID_ALERT_ID', {
       parameters: ['not-an-alert-id'],
-      reason: 'Not Found',
+      detail: 'Invalid alert ID not-an-alert-id.',
     });
   });
 
   it('should answer ALERT_NOT_FOUND when no such alert exists in the project', async () => {
     const response = await get(UNKNOWN_ID);
-    expect(response.status).toBe(404);
-    expect(response.body).toEqual({
-      detail: `No alert with ID ${UNKNOWN_ID} exists in group ${p.groupId}.`,
-      error: 404,
-      errorCode: 'ALERT_NOT_FOUND',
+    expectApiError(response, 404, 'ALERT_NOT_FOUND', {
       parameters: [UNKNOWN_ID, p.groupId],
-      reason: 'Not Found',
+      detail: `No alert with ID ${UNKNOWN_ID} exists in group ${p.groupId}.`,
     });
   });
 
@@ -253,14 +240,12 @@ describe('GET /groups/{groupId}/alerts/{alertId}', () => {
     const other = await createProject(t, p.globalOwner, p.orgId);
     const foreign = await openAlert(t, metricAlert(other.id));
     const response = await get(foreign.id);
-    expect(response.status).toBe(404);
-    expect(response.body.errorCode).toBe('ALERT_NOT_FOUND');
+    expectApiError(response, 404, 'ALERT_NOT_FOUND');
   });
 
   it('should refuse a caller without a role in the project with NOT_IN_GROUP', async () => {
     const opened = await openAlert(t, metricAlert(p.groupId));
     const response = await get(opened.id, p.outsider);
-    expect(response.status).toBe(401);
-    expect(response.body.errorCode).toBe('NOT_IN_GROUP');
+    expectApiError(response, 401, 'NOT_IN_GROUP');
   });
 });

@@ -4,6 +4,7 @@ import { ManualClock } from '../../../src/platform/clock/clock';
 import { call } from '../../support/digest-client';
 import { createUser } from '../../support/factories/identity.fixture';
 import { HttpReceiver } from '../../support/receivers/http-receiver';
+import { SmtpReceiver } from '../../support/receivers/smtp-receiver';
 import type { TestApp } from '../../support/test-app';
 import { deliveriesOf } from '../deliveries/deliveries.fixture';
 import {
@@ -25,6 +26,7 @@ import {
   webhook,
 } from './engine.fixture';
 import { MINUTE } from '../../support/time';
+import { expectApiError } from '../../support/api-error';
 
 // The whole catalog: every alertable type is either refused at save time (nothing here can raise it) or
 // proven to open an alert from agent reports over HTTP or from an audited change made through the API,
@@ -42,15 +44,19 @@ describe('POST /groups/{groupId}/alertConfigs (the alert catalog, walked)', () =
   const clock = new ManualClock(new Date('2024-06-01T12:00:00Z'));
   let t: TestApp;
   let receiver: HttpReceiver;
+  // Invitations are e-mailed: INVITED_TO_GROUP needs an SMTP server to be sent at all.
+  let smtp: SmtpReceiver;
 
   beforeAll(async () => {
     receiver = await HttpReceiver.start();
-    t = await startEngineApp(clock, receiver);
+    smtp = await SmtpReceiver.start();
+    t = await startEngineApp(clock, receiver, { SMTP_URL: smtp.url() });
   });
 
   afterAll(async () => {
     await t.close();
     await receiver.close();
+    await smtp.close();
   });
 
   const hosts = (d: Deployment, list: Array<Record<string, unknown>>) => report(t, d, monitoringReport(list));
@@ -220,6 +226,10 @@ describe('POST /groups/{groupId}/alertConfigs (the alert catalog, walked)', () =
         await api('DELETE', d, `/apiKeys/${String(key.id)}`);
       },
     },
+    INVITED_TO_GROUP: {
+      trigger: (d) =>
+        api('POST', d, '/invites', { username: `walk-${d.groupId}@example.com`, roles: ['GROUP_READ_ONLY'] }),
+    },
     JOINED_GROUP: { trigger: (d) => projectUser(d) },
     USER_ROLES_CHANGED_AUDIT: {
       trigger: async (d) => {
@@ -284,11 +294,7 @@ describe('POST /groups/{groupId}/alertConfigs (the alert catalog, walked)', () =
           body: { eventTypeName, enabled: true, notifications: [webhook(receiver, '/never')] },
         },
       );
-      expect(response.status).toBe(400);
-      expect(response.body).toMatchObject({
-        errorCode: 'INVALID_EVENT_TYPE_FOR_ALERT',
-        parameters: [eventTypeName],
-      });
+      expectApiError(response, 400, 'INVALID_EVENT_TYPE_FOR_ALERT', [eventTypeName]);
       expect(String(response.body.detail)).toMatch(
         new RegExp(`^Event type ${eventTypeName} is not valid for an alert in this service: .+\\.$`),
       );

@@ -9,6 +9,7 @@ import {
 } from '../../support/factories/alerting.fixture';
 import type { TestApp } from '../../support/test-app';
 import { HOUR } from '../../support/time';
+import { expectApiError } from '../../support/api-error';
 
 describe('POST /groups/{groupId}/maintenanceWindows', () => {
   const clock = maintenanceClock();
@@ -106,8 +107,7 @@ describe('POST /groups/{groupId}/maintenanceWindows', () => {
 
   it('should refuse an empty alertTypeNames with MISSING_MAINTENANCE_WINDOW_ALERT_TYPE_NAME', async () => {
     const response = await create(windowBody(clock.now(), { alertTypeNames: [] }));
-    expect(response.status).toBe(400);
-    expect(response.body.errorCode).toBe('MISSING_MAINTENANCE_WINDOW_ALERT_TYPE_NAME');
+    expectApiError(response, 400, 'MISSING_MAINTENANCE_WINDOW_ALERT_TYPE_NAME');
   });
 
   it('should refuse an unknown alert type with INVALID_ENUM_VALUE naming it', async () => {
@@ -179,11 +179,7 @@ describe('POST /groups/{groupId}/maintenanceWindows', () => {
 
   it('should refuse a description longer than 1000 characters naming it', async () => {
     const response = await create(windowBody(clock.now(), { description: 'd'.repeat(1001) }));
-    expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({
-      errorCode: 'VALIDATION_ERROR',
-      parameters: ['description', expect.any(String)],
-    });
+    expectApiError(response, 400, 'VALIDATION_ERROR', ['description', expect.any(String)]);
   });
 
   it('should let GROUP_OWNER, GROUP_MONITORING_ADMIN, ORG_OWNER and GLOBAL_OWNER create', async () => {
@@ -195,12 +191,10 @@ describe('POST /groups/{groupId}/maintenanceWindows', () => {
   it('should refuse read-only and other project roles with USER_UNAUTHORIZED and outsiders with NOT_IN_GROUP', async () => {
     for (const auth of [p.readOnly, p.automationAdmin]) {
       const response = await create(windowBody(clock.now()), auth);
-      expect(response.status).toBe(401);
-      expect(response.body.errorCode).toBe('USER_UNAUTHORIZED');
+      expectApiError(response, 401, 'USER_UNAUTHORIZED');
     }
     const outsider = await create(windowBody(clock.now()), p.outsider);
-    expect(outsider.status).toBe(401);
-    expect(outsider.body.errorCode).toBe('NOT_IN_GROUP');
+    expectApiError(outsider, 401, 'NOT_IN_GROUP');
   });
 
   it('should answer GROUP_NOT_FOUND when a global owner names a project that does not exist', async () => {
@@ -208,8 +202,7 @@ describe('POST /groups/{groupId}/maintenanceWindows', () => {
       auth: p.globalOwner,
       body: windowBody(clock.now()),
     });
-    expect(response.status).toBe(404);
-    expect(response.body.errorCode).toBe('GROUP_NOT_FOUND');
+    expectApiError(response, 404, 'GROUP_NOT_FOUND');
   });
 
   it('should record MAINTENANCE_WINDOW_ADDED with the window id and the caller, and nothing for a refused create', async () => {

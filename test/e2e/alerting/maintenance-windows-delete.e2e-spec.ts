@@ -11,6 +11,7 @@ import {
 } from '../../support/factories/alerting.fixture';
 import type { TestApp } from '../../support/test-app';
 import { HOUR } from '../../support/time';
+import { expectApiError } from '../../support/api-error';
 
 describe('DELETE /groups/{groupId}/maintenanceWindows/{windowId}', () => {
   const clock = maintenanceClock();
@@ -63,13 +64,9 @@ describe('DELETE /groups/{groupId}/maintenanceWindows/{windowId}', () => {
     );
     clock.advance(HOUR);
     const response = await remove(window.id);
-    expect(response.status).toBe(404);
-    expect(response.body).toEqual({
-      detail: `No maintenance window with ID ${window.id} exists in group ${p.groupId}.`,
-      error: 404,
-      errorCode: 'MAINTENANCE_WINDOW_NOT_FOUND',
+    expectApiError(response, 404, 'MAINTENANCE_WINDOW_NOT_FOUND', {
       parameters: [window.id, p.groupId],
-      reason: 'Not Found',
+      detail: `No maintenance window with ID ${window.id} exists in group ${p.groupId}.`,
     });
     const windows = t.app.get(MaintenanceWindowsService);
     expect(
@@ -79,8 +76,7 @@ describe('DELETE /groups/{groupId}/maintenanceWindows/{windowId}', () => {
 
   it('should answer INVALID_WINDOW_ID when the id is malformed', async () => {
     const response = await remove('56294bdf');
-    expect(response.status).toBe(404);
-    expect(response.body).toMatchObject({ errorCode: 'INVALID_WINDOW_ID', parameters: ['56294bdf'] });
+    expectApiError(response, 404, 'INVALID_WINDOW_ID', ['56294bdf']);
   });
 
   it('should let GROUP_OWNER and ORG_OWNER delete and refuse the other roles', async () => {
@@ -95,8 +91,7 @@ describe('DELETE /groups/{groupId}/maintenanceWindows/{windowId}', () => {
       [p.outsider, 'NOT_IN_GROUP'],
     ] as const) {
       const response = await remove(window.id, auth);
-      expect(response.status).toBe(401);
-      expect(response.body.errorCode).toBe(code);
+      expectApiError(response, 401, code);
     }
     expect((await get(window.id)).status).toBe(200);
   });

@@ -10,6 +10,7 @@ import {
 import { createProject } from '../../support/factories/identity.fixture';
 import type { TestApp } from '../../support/test-app';
 import { HOUR } from '../../support/time';
+import { expectApiError } from '../../support/api-error';
 
 describe('GET /groups/{groupId}/maintenanceWindows', () => {
   const clock = maintenanceClock();
@@ -79,8 +80,7 @@ describe('GET /groups/{groupId}/maintenanceWindows', () => {
       expect((await list('', auth)).status).toBe(200);
     }
     const outsider = await list('', p.outsider);
-    expect(outsider.status).toBe(401);
-    expect(outsider.body.errorCode).toBe('NOT_IN_GROUP');
+    expectApiError(outsider, 401, 'NOT_IN_GROUP');
   });
 
   it('should list nothing for another project of the organization', async () => {
@@ -132,25 +132,17 @@ describe('GET /groups/{groupId}/maintenanceWindows/{windowId}', () => {
     expect((await get(window.id)).status).toBe(200);
     clock.advance(1);
     const response = await get(window.id);
-    expect(response.status).toBe(404);
-    expect(response.body).toEqual({
-      detail: `No maintenance window with ID ${window.id} exists in group ${p.groupId}.`,
-      error: 404,
-      errorCode: 'MAINTENANCE_WINDOW_NOT_FOUND',
+    expectApiError(response, 404, 'MAINTENANCE_WINDOW_NOT_FOUND', {
       parameters: [window.id, p.groupId],
-      reason: 'Not Found',
+      detail: `No maintenance window with ID ${window.id} exists in group ${p.groupId}.`,
     });
   });
 
   it('should answer INVALID_WINDOW_ID when the id is malformed', async () => {
     const response = await get('window-1');
-    expect(response.status).toBe(404);
-    expect(response.body).toEqual({
-      detail: 'Invalid maintenance window ID window-1.',
-      error: 404,
-      errorCode: 'INVALID_WINDOW_ID',
+    expectApiError(response, 404, 'INVALID_WINDOW_ID', {
       parameters: ['window-1'],
-      reason: 'Not Found',
+      detail: 'Invalid maintenance window ID window-1.',
     });
   });
 
@@ -158,14 +150,12 @@ describe('GET /groups/{groupId}/maintenanceWindows/{windowId}', () => {
     const other = await createProject(t, p.globalOwner, p.orgId);
     const foreign = await createMaintenanceWindow(t, p.globalOwner, other.id, windowBody(clock.now()));
     const response = await get(foreign.id);
-    expect(response.status).toBe(404);
-    expect(response.body.errorCode).toBe('MAINTENANCE_WINDOW_NOT_FOUND');
+    expectApiError(response, 404, 'MAINTENANCE_WINDOW_NOT_FOUND');
   });
 
   it('should refuse a caller without a role in the project with NOT_IN_GROUP', async () => {
     const window = await createMaintenanceWindow(t, p.groupOwner, p.groupId, windowBody(clock.now()));
     const response = await get(window.id, p.outsider);
-    expect(response.status).toBe(401);
-    expect(response.body.errorCode).toBe('NOT_IN_GROUP');
+    expectApiError(response, 401, 'NOT_IN_GROUP');
   });
 });

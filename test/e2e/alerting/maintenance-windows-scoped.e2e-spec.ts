@@ -14,6 +14,7 @@ import {
   webhook,
 } from './engine.fixture';
 import { HOUR } from '../../support/time';
+import { expectApiError } from '../../support/api-error';
 
 // Beyond the product: a maintenance window with matchers silences only the hosts or replica sets they
 // match; the others notify as usual. Driven by agent reports, delivered to a local receiver.
@@ -203,8 +204,7 @@ describe('POST /groups/{groupId}/maintenanceWindows (scoped by matchers)', () =>
       ],
     ])('should refuse %s with a 400 naming the field', async (_what, body, errorCode, parameters) => {
       const response = await create(body);
-      expect(response.status).toBe(400);
-      expect(response.body).toMatchObject({ error: 400, errorCode, parameters, reason: 'Bad Request' });
+      expectApiError(response, 400, errorCode, parameters);
     });
 
     it('should refuse a matcher with an unknown operator through the request validation', async () => {

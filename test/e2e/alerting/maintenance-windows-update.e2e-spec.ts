@@ -11,6 +11,7 @@ import {
 } from '../../support/factories/alerting.fixture';
 import type { TestApp } from '../../support/test-app';
 import { HOUR, isoSeconds } from '../../support/time';
+import { expectApiError } from '../../support/api-error';
 
 describe('PATCH /groups/{groupId}/maintenanceWindows/{windowId}', () => {
   const clock = maintenanceClock();
@@ -71,22 +72,17 @@ describe('PATCH /groups/{groupId}/maintenanceWindows/{windowId}', () => {
   it('should refuse a body without any field with MISSING_ONE_OF_ATTRIBUTES', async () => {
     const window = await fresh();
     const response = await patch(window.id, {});
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual({
+    expectApiError(response, 400, 'MISSING_ONE_OF_ATTRIBUTES', {
+      parameters: ['alertTypeNames, startDate, endDate, description, matchers'],
       detail:
         'At least one of the attributes alertTypeNames, startDate, endDate, description, matchers must be specified.',
-      error: 400,
-      errorCode: 'MISSING_ONE_OF_ATTRIBUTES',
-      parameters: ['alertTypeNames, startDate, endDate, description, matchers'],
-      reason: 'Bad Request',
     });
   });
 
   it('should refuse a start date after the stored end date with MAINTENANCE_WINDOW_START_DATE_AFTER_END_DATE', async () => {
     const window = await fresh();
     const response = await patch(window.id, { startDate: at(3 * HOUR) });
-    expect(response.status).toBe(400);
-    expect(response.body.errorCode).toBe('MAINTENANCE_WINDOW_START_DATE_AFTER_END_DATE');
+    expectApiError(response, 400, 'MAINTENANCE_WINDOW_START_DATE_AFTER_END_DATE');
     const endBeforeStart = await patch(window.id, { endDate: at(30 * 60_000) });
     expect(endBeforeStart.body.errorCode).toBe('MAINTENANCE_WINDOW_START_DATE_AFTER_END_DATE');
     expect((await get(window.id)).body).toEqual(window);
@@ -104,8 +100,7 @@ describe('PATCH /groups/{groupId}/maintenanceWindows/{windowId}', () => {
   ])('should refuse %j with %s', async (body, code) => {
     const window = await fresh();
     const response = await patch(window.id, body);
-    expect(response.status).toBe(400);
-    expect(response.body.errorCode).toBe(code);
+    expectApiError(response, 400, code);
   });
 
   it('should refuse to move the end date into the past with VALIDATION_ERROR naming endDate', async () => {
@@ -116,22 +111,14 @@ describe('PATCH /groups/{groupId}/maintenanceWindows/{windowId}', () => {
       windowBody(clock.now(), { startInMs: -2 * HOUR, endInMs: HOUR }),
     );
     const response = await patch(window.id, { endDate: at(-HOUR) });
-    expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({
-      errorCode: 'VALIDATION_ERROR',
-      parameters: ['endDate', 'the window must end in the future'],
-    });
+    expectApiError(response, 400, 'VALIDATION_ERROR', ['endDate', 'the window must end in the future']);
   });
 
   it('should answer MAINTENANCE_WINDOW_NOT_FOUND once the window has ended', async () => {
     const window = await fresh();
     clock.advance(3 * HOUR);
     const response = await patch(window.id, { endDate: at(HOUR) });
-    expect(response.status).toBe(404);
-    expect(response.body).toMatchObject({
-      errorCode: 'MAINTENANCE_WINDOW_NOT_FOUND',
-      parameters: [window.id, p.groupId],
-    });
+    expectApiError(response, 404, 'MAINTENANCE_WINDOW_NOT_FOUND', [window.id, p.groupId]);
   });
 
   it('should answer INVALID_WINDOW_ID and MAINTENANCE_WINDOW_NOT_FOUND when the id is malformed or unknown', async () => {
@@ -152,8 +139,7 @@ describe('PATCH /groups/{groupId}/maintenanceWindows/{windowId}', () => {
       [p.outsider, 'NOT_IN_GROUP'],
     ] as const) {
       const response = await patch(window.id, { description: 'refused' }, auth);
-      expect(response.status).toBe(401);
-      expect(response.body.errorCode).toBe(code);
+      expectApiError(response, 401, code);
     }
     expect((await get(window.id)).body.description).toBe(p.globalOwner.publicKey);
   });

@@ -2,6 +2,7 @@ import { call } from '../../support/digest-client';
 import { projectEvents } from '../../support/factories/alerting.fixture';
 import type { TestApp } from '../../support/test-app';
 import { deployment, postReport, startAutomationApp, type Deployment } from './automation.fixture';
+import { expectApiError } from '../../support/api-error';
 
 describe('POST /groups/{groupId}/agentapikeys', () => {
   let t: TestApp;
@@ -58,8 +59,7 @@ describe('POST /groups/{groupId}/agentapikeys', () => {
 
   it('should refuse a missing or empty description', async () => {
     const missing = await call('POST', path(), { auth: d.groupOwner, body: {} });
-    expect(missing.status).toBe(400);
-    expect(missing.body).toMatchObject({ errorCode: 'MISSING_ATTRIBUTE', parameters: ['desc'] });
+    expectApiError(missing, 400, 'MISSING_ATTRIBUTE', ['desc']);
     const empty = await call('POST', path(), { auth: d.groupOwner, body: { desc: '' } });
     expect(empty.body).toMatchObject({ errorCode: 'VALIDATION_ERROR' });
   });
@@ -67,8 +67,7 @@ describe('POST /groups/{groupId}/agentapikeys', () => {
   it('should refuse callers below project owner with USER_UNAUTHORIZED', async () => {
     for (const auth of [d.readOnly, d.monitoringAdmin, d.automationAdmin]) {
       const response = await call('POST', path(), { auth, body: { desc: 'nope' } });
-      expect(response.status).toBe(401);
-      expect(response.body.errorCode).toBe('USER_UNAUTHORIZED');
+      expectApiError(response, 401, 'USER_UNAUTHORIZED');
     }
     expect((await call('GET', path(), { auth: d.outsider })).body.errorCode).toBe('NOT_IN_GROUP');
   });
@@ -104,11 +103,7 @@ describe('DELETE /groups/{groupId}/agentapikeys/{agentApiKeyId}', () => {
     const other = await deployment(t);
     for (const id of ['0123456789abcdef01234567', other.agentKey.id, 'x']) {
       const response = await call('DELETE', keyPath(id), { auth: d.groupOwner });
-      expect(response.status).toBe(404);
-      expect(response.body).toMatchObject({
-        errorCode: 'AGENT_API_KEY_NOT_FOUND',
-        parameters: [id, d.groupId],
-      });
+      expectApiError(response, 404, 'AGENT_API_KEY_NOT_FOUND', [id, d.groupId]);
     }
     expect(
       (
@@ -123,7 +118,6 @@ describe('DELETE /groups/{groupId}/agentapikeys/{agentApiKeyId}', () => {
 
   it('should refuse a read-only caller with USER_UNAUTHORIZED', async () => {
     const response = await call('DELETE', keyPath('0123456789abcdef01234567'), { auth: d.readOnly });
-    expect(response.status).toBe(401);
-    expect(response.body.errorCode).toBe('USER_UNAUTHORIZED');
+    expectApiError(response, 401, 'USER_UNAUTHORIZED');
   });
 });

@@ -14,6 +14,7 @@ import {
   startAutomationApp,
   type AgentKey,
 } from './automation.fixture';
+import { expectApiError } from '../../support/api-error';
 
 // The agent key's scope: one project only, checked on every report.
 describe('POST /agents/v1/groups/{groupId}/reports (agent key authentication)', () => {
@@ -45,13 +46,9 @@ describe('POST /agents/v1/groups/{groupId}/reports (agent key authentication)', 
     response: { status: number; body: unknown; headers: Record<string, unknown> },
     groupId: string,
   ) {
-    expect(response.status).toBe(401);
-    expect(response.body).toEqual({
-      detail: `Invalid agent API key for group ${groupId}.`,
-      error: 401,
-      errorCode: 'INVALID_AGENT_API_KEY',
+    expectApiError(response, 401, 'INVALID_AGENT_API_KEY', {
       parameters: [groupId],
-      reason: 'Unauthorized',
+      detail: `Invalid agent API key for group ${groupId}.`,
     });
     expect(response.headers['www-authenticate']).toBe('Basic realm="Agent API", charset="UTF-8"');
   }

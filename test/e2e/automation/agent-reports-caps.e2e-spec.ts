@@ -10,6 +10,7 @@ import {
   startAutomationApp,
   type Deployment,
 } from './automation.fixture';
+import { expectApiError } from '../../support/api-error';
 
 // One report created 1,000 hosts and 1,000 permanent events. The caps refuse such growth
 // with a clear error, and nothing of a refused report is kept.
@@ -50,12 +51,7 @@ describe('POST /agents/v1/groups/{groupId}/reports past the growth caps', () => 
       d.agentKey.key,
       monitoringReport(hosts('db', NEW_PER_REPORT + 1)),
     );
-    expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({
-      errorCode: 'TOO_MANY_NEW_HOSTS',
-      error: 400,
-      parameters: [NEW_PER_REPORT, NEW_PER_REPORT + 1],
-    });
+    expectApiError(response, 400, 'TOO_MANY_NEW_HOSTS', [NEW_PER_REPORT, NEW_PER_REPORT + 1]);
     expect(await hostCount(d)).toBe(0);
   });
 
@@ -65,11 +61,7 @@ describe('POST /agents/v1/groups/{groupId}/reports past the growth caps', () => 
     expect(await hostCount(d)).toBe(NEW_PER_REPORT);
 
     const tooMany = await postReport(t, d.groupId, d.agentKey.key, monitoringReport(hosts('b', 2)));
-    expect(tooMany.status).toBe(409);
-    expect(tooMany.body).toMatchObject({
-      errorCode: 'MAX_HOSTS_PER_GROUP_EXCEEDED',
-      parameters: [PER_PROJECT, NEW_PER_REPORT, 2],
-    });
+    expectApiError(tooMany, 409, 'MAX_HOSTS_PER_GROUP_EXCEEDED', [PER_PROJECT, NEW_PER_REPORT, 2]);
     expect(await hostCount(d)).toBe(NEW_PER_REPORT);
 
     // Reports about hosts already known are not growth.
@@ -83,8 +75,7 @@ describe('POST /agents/v1/groups/{groupId}/reports past the growth caps', () => 
       auth: d.monitoringAdmin,
       body: { hostname: 'one-more.example.com', port: 27017 },
     });
-    expect(past.status).toBe(409);
-    expect(past.body).toMatchObject({ errorCode: 'MAX_HOSTS_PER_GROUP_EXCEEDED', error: 409 });
+    expectApiError(past, 409, 'MAX_HOSTS_PER_GROUP_EXCEEDED');
     expect(await hostCount(d)).toBe(PER_PROJECT);
   });
 
@@ -97,8 +88,7 @@ describe('POST /agents/v1/groups/{groupId}/reports past the growth caps', () => 
       d.agentKey.key,
       monitoringReport(hosts('down', 3, false)),
     );
-    expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ errorCode: 'TOO_MANY_EVENTS_IN_REPORT', error: 400 });
+    expectApiError(response, 400, 'TOO_MANY_EVENTS_IN_REPORT');
     expect(await hostCount(d)).toBe(0);
     const events = await getJson<{ results: Array<{ eventTypeName: string }> }>(
       t,

@@ -10,6 +10,7 @@ import {
   type Deployment,
 } from './automation.fixture';
 import { isoSeconds } from '../../support/time';
+import { expectApiError } from '../../support/api-error';
 
 // A refused report gets the public API's error body naming the field, and leaves nothing behind.
 describe('POST /agents/v1/groups/{groupId}/reports (refused reports)', () => {
@@ -110,16 +111,14 @@ describe('POST /agents/v1/groups/{groupId}/reports (refused reports)', () => {
     'should refuse %s with the public API error naming the field',
     async (_case, body, errorCode, parameters) => {
       const response = await postReport(t, d.groupId, d.agentKey.key, body);
-      expect(response.status).toBe(400);
-      expect(response.body).toMatchObject({ error: 400, errorCode, parameters, reason: 'Bad Request' });
+      expectApiError(response, 400, errorCode, parameters);
       await expectNothingStored((body as { hostname?: string }).hostname ?? '');
     },
   );
 
   it('should refuse malformed JSON with INVALID_JSON', async () => {
     const response = await postReport(t, d.groupId, d.agentKey.key, undefined, { rawBody: '{"agentType": ' });
-    expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ errorCode: 'INVALID_JSON' });
+    expectApiError(response, 400, 'INVALID_JSON');
   });
 
   it.each([
@@ -156,13 +155,9 @@ describe('POST /agents/v1/groups/{groupId}/reports (refused reports)', () => {
     ],
   ])('should refuse %s with VALIDATION_ERROR and store nothing', async (_case, body, parameters) => {
     const response = await postReport(t, d.groupId, d.agentKey.key, body);
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual({
+    expectApiError(response, 400, 'VALIDATION_ERROR', {
+      parameters: parameters,
       detail: `Invalid value for ${parameters[0]}: ${parameters[1]}.`,
-      error: 400,
-      errorCode: 'VALIDATION_ERROR',
-      parameters,
-      reason: 'Bad Request',
     });
     await expectNothingStored(body.hostname);
   });

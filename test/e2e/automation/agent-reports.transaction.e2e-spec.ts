@@ -12,6 +12,7 @@ import {
   type Deployment,
 } from './automation.fixture';
 import { isoSeconds } from '../../support/time';
+import { expectApiError } from '../../support/api-error';
 
 // A report is one transaction with the events it derives: if recording one fails, nothing of it stays.
 describe('POST /agents/v1/groups/{groupId}/reports when an event listener fails', () => {
@@ -47,8 +48,7 @@ describe('POST /agents/v1/groups/{groupId}/reports when an event listener fails'
     emitter.on('domain.NEW_HOST', fail);
     try {
       const response = await postReport(t, d.groupId, d.agentKey.key, body);
-      expect(response.status).toBe(500);
-      expect(response.body).toMatchObject({ errorCode: 'UNEXPECTED_ERROR' });
+      expectApiError(response, 500, 'UNEXPECTED_ERROR');
     } finally {
       emitter.off('domain.NEW_HOST', fail);
     }

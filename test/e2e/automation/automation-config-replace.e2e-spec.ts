@@ -2,6 +2,7 @@ import { call, type Credentials } from '../../support/digest-client';
 import { projectEvents } from '../../support/factories/alerting.fixture';
 import type { TestApp } from '../../support/test-app';
 import { deployment, getJson, startAutomationApp, type Deployment } from './automation.fixture';
+import { expectApiError } from '../../support/api-error';
 
 const config = (processNames: string[]) => ({
   options: { downloadBase: '/var/lib/mongodb-mms-automation' },
@@ -99,11 +100,9 @@ describe('PUT /groups/{groupId}/automationConfig', () => {
 
   it('should refuse an unknown section with INVALID_ATTRIBUTE and a section of the wrong type naming it', async () => {
     const unknown = await put({ ...config([]), colour: 'red' });
-    expect(unknown.status).toBe(400);
-    expect(unknown.body).toMatchObject({ errorCode: 'INVALID_ATTRIBUTE', parameters: ['colour'] });
+    expectApiError(unknown, 400, 'INVALID_ATTRIBUTE', ['colour']);
     const wrongType = await put({ ...config([]), processes: { name: 'a' } });
-    expect(wrongType.status).toBe(400);
-    expect(wrongType.body).toMatchObject({ errorCode: 'INVALID_JSON_ATTRIBUTE', parameters: ['processes'] });
+    expectApiError(wrongType, 400, 'INVALID_JSON_ATTRIBUTE', ['processes']);
   });
 
   it.each([
@@ -113,8 +112,7 @@ describe('PUT /groups/{groupId}/automationConfig', () => {
   ] as const)('should refuse %s to read or replace with 401 %s', async (_case, errorCode, caller) => {
     const version = (await call('GET', path(), { auth: d.automationAdmin })).body.version as number;
     const replaced = await put(config(['x']), d[caller]);
-    expect(replaced.status).toBe(401);
-    expect(replaced.body.errorCode).toBe(errorCode);
+    expectApiError(replaced, 401, errorCode);
     const read = await call('GET', path(), { auth: d[caller] });
     expect(read.status).toBe(401);
     expect((await call('GET', path(), { auth: d.automationAdmin })).body.version).toBe(version);
@@ -131,7 +129,6 @@ describe('PUT /groups/{groupId}/automationConfig', () => {
       auth: d.globalOwner,
       body: config([]),
     });
-    expect(response.status).toBe(404);
-    expect(response.body).toMatchObject({ errorCode: 'GROUP_NOT_FOUND', parameters: [missing] });
+    expectApiError(response, 404, 'GROUP_NOT_FOUND', [missing]);
   });
 });

@@ -1,6 +1,7 @@
 import { call } from '../../support/digest-client';
 import type { TestApp } from '../../support/test-app';
 import { deployment, getJson, report, startAutomationApp, type Deployment } from './automation.fixture';
+import { expectApiError } from '../../support/api-error';
 
 const automationReport = (hostname: string, processes: unknown[]) => ({
   agentType: 'AUTOMATION',
@@ -134,7 +135,6 @@ describe('GET /groups/{groupId}/automationStatus', () => {
 
   it('should refuse a caller without a role on the project with NOT_IN_GROUP', async () => {
     const response = await getJson(t, d.outsider, `/groups/${d.groupId}/automationStatus`);
-    expect(response.status).toBe(401);
-    expect(response.body.errorCode).toBe('NOT_IN_GROUP');
+    expectApiError(response, 401, 'NOT_IN_GROUP');
   });
 });

@@ -8,6 +8,7 @@ import {
   startAutomationApp,
   type Deployment,
 } from './automation.fixture';
+import { expectApiError } from '../../support/api-error';
 
 describe('GET /groups/{groupId}/hosts/{hostId}/disks/{partitionName}', () => {
   let t: TestApp;
@@ -48,13 +49,9 @@ describe('GET /groups/{groupId}/hosts/{hostId}/disks/{partitionName}', () => {
 
   it('should answer DEVICE_NOT_FOUND for a partition the host does not have', async () => {
     const response = await getJson(t, d.readOnly, `/groups/${d.groupId}/hosts/${hostId}/disks/sdz`);
-    expect(response.status).toBe(404);
-    expect(response.body).toEqual({
-      detail: `No device with name sdz exists on host ${hostId}.`,
-      error: 404,
-      errorCode: 'DEVICE_NOT_FOUND',
+    expectApiError(response, 404, 'DEVICE_NOT_FOUND', {
       parameters: ['sdz', hostId],
-      reason: 'Not Found',
+      detail: `No device with name sdz exists on host ${hostId}.`,
     });
   });
 
@@ -62,14 +59,12 @@ describe('GET /groups/{groupId}/hosts/{hostId}/disks/{partitionName}', () => {
     const missing = '0123456789abcdef01234567';
     for (const path of [`${missing}/disks/xvdf`, `${missing}/disks`]) {
       const response = await getJson(t, d.readOnly, `/groups/${d.groupId}/hosts/${path}`);
-      expect(response.status).toBe(404);
-      expect(response.body.errorCode).toBe('HOST_NOT_FOUND');
+      expectApiError(response, 404, 'HOST_NOT_FOUND');
     }
   });
 
   it('should answer NOT_IN_GROUP to an organization member without a project role', async () => {
     const response = await getJson(t, d.outsider, `/groups/${d.groupId}/hosts/${hostId}/disks/xvdf`);
-    expect(response.status).toBe(401);
-    expect(response.body.errorCode).toBe('NOT_IN_GROUP');
+    expectApiError(response, 401, 'NOT_IN_GROUP');
   });
 });

@@ -4,6 +4,7 @@ import { projectEvents } from '../../support/factories/alerting.fixture';
 import type { TestApp } from '../../support/test-app';
 import { deployment, getJson, livenessOf, startAutomationApp, type Deployment } from './automation.fixture';
 import { isoSeconds } from '../../support/time';
+import { expectApiError } from '../../support/api-error';
 
 describe('POST /groups/{groupId}/hosts', () => {
   const clock = new ManualClock(new Date('2024-01-15T10:00:00Z'));
@@ -64,11 +65,7 @@ describe('POST /groups/{groupId}/hosts', () => {
 
   it('should refuse a host that is already monitored with 409 HOST_ALREADY_EXISTS', async () => {
     const response = await add({ hostname: 'added.example.com', port: 27017 });
-    expect(response.status).toBe(409);
-    expect(response.body).toMatchObject({
-      errorCode: 'HOST_ALREADY_EXISTS',
-      parameters: ['added.example.com:27017', d.groupId],
-    });
+    expectApiError(response, 409, 'HOST_ALREADY_EXISTS', ['added.example.com:27017', d.groupId]);
   });
 
   it('should mark an added host down when no agent reports it', async () => {
@@ -92,15 +89,13 @@ describe('POST /groups/{groupId}/hosts', () => {
     ],
   ])('should refuse %p with 400 %s', async (body, errorCode, parameters) => {
     const response = await add(body);
-    expect(response.status).toBe(400);
-    expect(response.body.errorCode).toBe(errorCode);
+    expectApiError(response, 400, errorCode);
     expect(response.body.parameters.slice(0, parameters.length)).toEqual(parameters);
   });
 
   it('should refuse a project read-only key with USER_UNAUTHORIZED and let the project owner add', async () => {
     const refused = await add({ hostname: 'ro.example.com', port: 27017 }, d.readOnly);
-    expect(refused.status).toBe(401);
-    expect(refused.body.errorCode).toBe('USER_UNAUTHORIZED');
+    expectApiError(refused, 401, 'USER_UNAUTHORIZED');
     expect(
       (await getJson(t, d.readOnly, `/groups/${d.groupId}/hosts/byName/ro.example.com:27017`)).status,
     ).toBe(404);

@@ -10,6 +10,7 @@ import {
   startAutomationApp,
   type Deployment,
 } from './automation.fixture';
+import { expectApiError } from '../../support/api-error';
 
 describe('DELETE /groups/{groupId}/hosts/{hostId}', () => {
   let t: TestApp;
@@ -53,8 +54,7 @@ describe('DELETE /groups/{groupId}/hosts/{hostId}', () => {
   it('should answer HOST_NOT_FOUND for an unknown or already removed host', async () => {
     const missing = '0123456789abcdef01234567';
     const response = await remove(missing);
-    expect(response.status).toBe(404);
-    expect(response.body).toMatchObject({ errorCode: 'HOST_NOT_FOUND', parameters: [missing, d.groupId] });
+    expectApiError(response, 404, 'HOST_NOT_FOUND', [missing, d.groupId]);
   });
 
   it('should refuse an automation admin with USER_UNAUTHORIZED and keep the host', async () => {
@@ -62,8 +62,7 @@ describe('DELETE /groups/{groupId}/hosts/{hostId}', () => {
     const host = (await getJson(t, d.readOnly, `/groups/${d.groupId}/hosts/byName/kept.example.com:27017`))
       .body;
     const response = await remove(host.id, d.automationAdmin);
-    expect(response.status).toBe(401);
-    expect(response.body.errorCode).toBe('USER_UNAUTHORIZED');
+    expectApiError(response, 401, 'USER_UNAUTHORIZED');
     expect((await getJson(t, d.readOnly, `/groups/${d.groupId}/hosts/${host.id}`)).status).toBe(200);
   });
 });

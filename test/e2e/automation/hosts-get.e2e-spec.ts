@@ -8,6 +8,7 @@ import {
   startAutomationApp,
   type Deployment,
 } from './automation.fixture';
+import { expectApiError } from '../../support/api-error';
 
 describe('GET /groups/{groupId}/hosts/{hostId}', () => {
   let t: TestApp;
@@ -36,13 +37,9 @@ describe('GET /groups/{groupId}/hosts/{hostId}', () => {
     'should answer HOST_NOT_FOUND for host %s',
     async (id) => {
       const response = await getJson(t, d.readOnly, `/groups/${d.groupId}/hosts/${id}`);
-      expect(response.status).toBe(404);
-      expect(response.body).toEqual({
-        detail: `No host with ID ${id} exists in group ${d.groupId}.`,
-        error: 404,
-        errorCode: 'HOST_NOT_FOUND',
+      expectApiError(response, 404, 'HOST_NOT_FOUND', {
         parameters: [id, d.groupId],
-        reason: 'Not Found',
+        detail: `No host with ID ${id} exists in group ${d.groupId}.`,
       });
     },
   );
@@ -51,19 +48,14 @@ describe('GET /groups/{groupId}/hosts/{hostId}', () => {
     'should answer HOSTNAME_AND_PORT_NOT_FOUND for %s',
     async (name) => {
       const response = await getJson(t, d.readOnly, `/groups/${d.groupId}/hosts/byName/${name}`);
-      expect(response.status).toBe(404);
-      expect(response.body).toMatchObject({
-        errorCode: 'HOSTNAME_AND_PORT_NOT_FOUND',
-        parameters: [name, d.groupId],
-      });
+      expectApiError(response, 404, 'HOSTNAME_AND_PORT_NOT_FOUND', [name, d.groupId]);
     },
   );
 
   it("should not show a host to another project's callers", async () => {
     const other = await deployment(t);
     const response = await getJson(t, other.readOnly, `/groups/${other.groupId}/hosts/${hostId}`);
-    expect(response.status).toBe(404);
-    expect(response.body.errorCode).toBe('HOST_NOT_FOUND');
+    expectApiError(response, 404, 'HOST_NOT_FOUND');
     expect((await getJson(t, other.readOnly, `/groups/${d.groupId}/hosts/${hostId}`)).status).toBe(401);
   });
 });

@@ -10,6 +10,7 @@ import {
   type Deployment,
 } from './automation.fixture';
 import { isoSeconds } from '../../support/time';
+import { expectApiError } from '../../support/api-error';
 
 describe('GET /groups/{groupId}/hosts', () => {
   let t: TestApp;
@@ -78,14 +79,12 @@ describe('GET /groups/{groupId}/hosts', () => {
 
   it('should answer NOT_IN_GROUP to an organization member without a project role', async () => {
     const response = await getJson(t, d.outsider, `/groups/${d.groupId}/hosts`);
-    expect(response.status).toBe(401);
-    expect(response.body.errorCode).toBe('NOT_IN_GROUP');
+    expectApiError(response, 401, 'NOT_IN_GROUP');
   });
 
   it('should answer GROUP_NOT_FOUND to a global owner naming an unknown project', async () => {
     const response = await getJson(t, d.globalOwner, '/groups/0123456789abcdef01234567/hosts');
-    expect(response.status).toBe(404);
-    expect(response.body.errorCode).toBe('GROUP_NOT_FOUND');
+    expectApiError(response, 404, 'GROUP_NOT_FOUND');
   });
 });
 

@@ -10,6 +10,7 @@ import {
   startAutomationApp,
   type Deployment,
 } from './automation.fixture';
+import { expectApiError } from '../../support/api-error';
 
 const T0 = new Date('2024-01-15T10:00:00Z');
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000).toISOString();
@@ -164,8 +165,7 @@ describe('GET /groups/{groupId}/hosts/{hostId}/measurements', () => {
     ['granularity=PT1M&period=PT1H&m=connections', 'INVALID_QUERY_PARAMETER', ['m']],
   ])('should refuse %s with 400 %s', async (query, errorCode, parameters) => {
     const response = await read(query);
-    expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ error: 400, errorCode });
+    expectApiError(response, 400, errorCode);
     expect(response.body.parameters.slice(0, parameters.length)).toEqual(parameters);
   });
 
@@ -176,9 +176,7 @@ describe('GET /groups/{groupId}/hosts/{hostId}/measurements', () => {
       d.readOnly,
       `/groups/${d.groupId}/hosts/${missing}/measurements?granularity=PT1M&period=PT1H`,
     );
-    expect(response.status).toBe(404);
-    expect(response.body).toMatchObject({
-      errorCode: 'HOST_NOT_FOUND',
+    expectApiError(response, 404, 'HOST_NOT_FOUND', {
       detail: `No host with ID ${missing} exists in group ${d.groupId}.`,
     });
   });

@@ -11,6 +11,7 @@ import {
   workerOf,
   type DeliveryView,
 } from './deliveries.fixture';
+import { expectApiError } from '../../support/api-error';
 
 const clock = new ManualClock(new Date('2024-03-01T10:00:00Z'));
 let t: TestApp;
@@ -90,14 +91,12 @@ describe('GET /groups/{groupId}/deliveries', () => {
 
   it('should answer 400 when the status filter is unknown', async () => {
     const response = await call('GET', `${base()}/deliveries?status=LOST`, { auth: p.readOnly });
-    expect(response.status).toBe(400);
-    expect(response.body.errorCode).toBe('INVALID_QUERY_PARAMETER');
+    expectApiError(response, 400, 'INVALID_QUERY_PARAMETER');
   });
 
   it('should answer 401 NOT_IN_GROUP when the caller has no role on the project', async () => {
     const response = await call('GET', `${base()}/deliveries`, { auth: p.outsider });
-    expect(response.status).toBe(401);
-    expect(response.body.errorCode).toBe('NOT_IN_GROUP');
+    expectApiError(response, 401, 'NOT_IN_GROUP');
   });
 });
 
@@ -106,12 +105,7 @@ describe('GET /groups/{groupId}/deliveries/{deliveryId}', () => {
     const response = await call('GET', `${base()}/deliveries/65a5042e0c2d4b0a9a1b2c3d`, {
       auth: p.readOnly,
     });
-    expect(response.status).toBe(404);
-    expect(response.body).toMatchObject({
-      errorCode: 'DELIVERY_NOT_FOUND',
-      error: 404,
-      reason: 'Not Found',
-    });
+    expectApiError(response, 404, 'DELIVERY_NOT_FOUND');
   });
 });
 
@@ -139,8 +133,7 @@ describe('POST /groups/{groupId}/deliveries/{deliveryId}/redeliver', () => {
     const response = await call('POST', `${base()}/deliveries/${list.body.results[0].id}/redeliver`, {
       auth: p.readOnly,
     });
-    expect(response.status).toBe(401);
-    expect(response.body.errorCode).toBe('USER_UNAUTHORIZED');
+    expectApiError(response, 401, 'USER_UNAUTHORIZED');
   });
 });
 
@@ -176,8 +169,7 @@ describe('POST /groups/{groupId}/alertConfigs/notifications/test', () => {
       auth: p.monitoringAdmin,
       body: { alertConfigId: configId, notificationIndex: 5 },
     });
-    expect(response.status).toBe(404);
-    expect(response.body.errorCode).toBe('NOTIFICATION_NOT_FOUND');
+    expectApiError(response, 404, 'NOTIFICATION_NOT_FOUND');
   });
 
   it('should answer 400 naming the field when the unsaved notification is invalid', async () => {
@@ -185,11 +177,7 @@ describe('POST /groups/{groupId}/alertConfigs/notifications/test', () => {
       auth: p.monitoringAdmin,
       body: { notification: { typeName: 'EMAIL' } },
     });
-    expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({
-      errorCode: 'MISSING_ATTRIBUTE',
-      parameters: ['notification.emailAddress'],
-    });
+    expectApiError(response, 400, 'MISSING_ATTRIBUTE', ['notification.emailAddress']);
   });
 
   it('should answer 400 MISSING_ONE_OF_ATTRIBUTES when the body names no notification', async () => {
@@ -197,8 +185,7 @@ describe('POST /groups/{groupId}/alertConfigs/notifications/test', () => {
       auth: p.monitoringAdmin,
       body: {},
     });
-    expect(response.status).toBe(400);
-    expect(response.body.errorCode).toBe('MISSING_ONE_OF_ATTRIBUTES');
+    expectApiError(response, 400, 'MISSING_ONE_OF_ATTRIBUTES');
   });
 });
 

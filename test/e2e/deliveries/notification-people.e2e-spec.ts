@@ -23,6 +23,7 @@ import {
   workerOf,
 } from './deliveries.fixture';
 import { MINUTE } from '../../support/time';
+import { expectApiError } from '../../support/api-error';
 
 // USER, GROUP and ORG notifications reach people: the users holding the named roles now, directly (or,
 // for project roles, through a team), each by e-mail on its own; the delivery log and the audit trail
@@ -188,8 +189,7 @@ describe('GET /groups/{groupId}/deliveries (notifications to people)', () => {
     const removed = await call('DELETE', `${t.apiUrl}/groups/${p.groupId}/users/${staying.id}`, {
       auth: p.orgOwner,
     });
-    expect(removed.status).toBe(409);
-    expect(removed.body.errorCode).toBe('USER_NOTIFICATIONS_PRESENT');
+    expectApiError(removed, 409, 'USER_NOTIFICATIONS_PRESENT');
     const alert = await alertsOf(t).open(hostDownAlert(p.groupId, configId));
     await workerOf(t.app).runDue();
 
@@ -221,16 +221,8 @@ describe('GET /groups/{groupId}/deliveries (notifications to people)', () => {
         body: { eventTypeName: 'HOST_DOWN', enabled: true, notifications: [notification] },
       });
     const projectRole = await post({ typeName: 'ORG', emailEnabled: true, roles: ['GROUP_OWNER'] });
-    expect(projectRole.status).toBe(400);
-    expect(projectRole.body).toMatchObject({
-      errorCode: 'INVALID_ENUM_VALUE',
-      parameters: ['GROUP_OWNER', 'notifications[0].roles[0]'],
-    });
+    expectApiError(projectRole, 400, 'INVALID_ENUM_VALUE', ['GROUP_OWNER', 'notifications[0].roles[0]']);
     const empty = await post({ typeName: 'ORG', emailEnabled: true, roles: [] });
-    expect(empty.status).toBe(400);
-    expect(empty.body).toMatchObject({
-      errorCode: 'MISSING_ROLES_FOR_ORG_NOTIFICATION',
-      parameters: ['notifications[0]'],
-    });
+    expectApiError(empty, 400, 'MISSING_ROLES_FOR_ORG_NOTIFICATION', ['notifications[0]']);
   });
 });

@@ -13,6 +13,7 @@ import {
 import { deliver } from '../alerting/engine.fixture';
 import { deliveriesEnv, deliveriesOf } from './deliveries.fixture';
 import { MINUTE } from '../../support/time';
+import { expectApiError } from '../../support/api-error';
 
 // A notification of an integration-backed type (PAGER_DUTY, SLACK, OPS_GENIE, VICTOR_OPS, DATADOG,
 // MICROSOFT_TEAMS, WEBHOOK) that carries no target of its own is sent with the project's integration of
@@ -203,17 +204,9 @@ describe('POST /groups/{groupId}/alertConfigs (notifications sent with the proje
     const configId = String(saved.body.id);
 
     const webhook = await removeIntegration(d, 'WEBHOOK');
-    expect(webhook.status).toBe(400);
-    expect(webhook.body).toMatchObject({
-      errorCode: 'WEBHOOK_NOTIFICATIONS_PRESENT',
-      parameters: [configId],
-    });
+    expectApiError(webhook, 400, 'WEBHOOK_NOTIFICATIONS_PRESENT', [configId]);
     const pagerDuty = await removeIntegration(d, 'PAGER_DUTY');
-    expect(pagerDuty.status).toBe(400);
-    expect(pagerDuty.body).toMatchObject({
-      errorCode: 'INTEGRATION_NOTIFICATIONS_PRESENT',
-      parameters: ['PAGER_DUTY', configId],
-    });
+    expectApiError(pagerDuty, 400, 'INTEGRATION_NOTIFICATIONS_PRESENT', ['PAGER_DUTY', configId]);
     for (const type of ['WEBHOOK', 'PAGER_DUTY']) {
       const kept = await call('GET', `${t.apiUrl}/groups/${d.groupId}/integrations/${type}`, {
         auth: d.readOnly,

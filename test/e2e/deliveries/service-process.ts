@@ -3,6 +3,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { OpenApiViolation, request } from '../../support/checked-request';
+import { sleep } from '../../support/time';
 
 const ROOT = resolve(__dirname, '../../..');
 const KEPT_OUTPUT = 20_000;
@@ -96,7 +97,7 @@ export class ServiceProcess {
         // Not listening yet; a response that breaks the OpenAPI document still fails the test.
         if (error instanceof OpenApiViolation) throw error;
       }
-      await new Promise((done) => setTimeout(done, 100));
+      await sleep(100);
     }
     throw new Error(`the service was not healthy within ${withinMs} ms:\n${this.output}`);
   }

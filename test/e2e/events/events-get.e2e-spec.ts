@@ -1,6 +1,7 @@
 import { call } from '../../support/digest-client';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { buildEventsWorld, SEED_KEY, SEED_USER, type EventsWorld } from './events.fixture';
+import { expectApiError } from '../../support/api-error';
 
 const UNKNOWN_ID = '65a50a2e9f1c2b3d4e5f6aff';
 
@@ -65,34 +66,27 @@ describe('GET /groups/{groupId}/events/{eventId}', () => {
     ['a malformed id', 'not-an-event'],
   ])('should answer 404 EVENT_NOT_FOUND when the path holds %s', async (_what, eventId) => {
     const response = await get(w.project1.id, eventId);
-    expect(response.status).toBe(404);
-    expect(response.body).toEqual({
-      detail: `No event with ID ${eventId} exists in group ${w.project1.id}.`,
-      error: 404,
-      errorCode: 'EVENT_NOT_FOUND',
+    expectApiError(response, 404, 'EVENT_NOT_FOUND', {
       parameters: [eventId, w.project1.id],
-      reason: 'Not Found',
+      detail: `No event with ID ${eventId} exists in group ${w.project1.id}.`,
     });
   });
 
   it('should answer 404 EVENT_NOT_FOUND when the event belongs to another project or to the organization', async () => {
     for (const eventId of [w.p2Alpha, w.orgAEvents[0]]) {
       const response = await get(w.project1.id, eventId);
-      expect(response.status).toBe(404);
-      expect(response.body.errorCode).toBe('EVENT_NOT_FOUND');
+      expectApiError(response, 404, 'EVENT_NOT_FOUND');
     }
   });
 
   it('should refuse with 401 NOT_IN_GROUP when the key has no standing in the project', async () => {
     const response = await get(w.project1.id, w.p1.e1, '', w.orgBOwner);
-    expect(response.status).toBe(401);
-    expect(response.body.errorCode).toBe('NOT_IN_GROUP');
+    expectApiError(response, 401, 'NOT_IN_GROUP');
   });
 
   it('should refuse includeRaw with 400 INVALID_QUERY_PARAMETER when it is not a boolean', async () => {
     const response = await get(w.project1.id, w.p1.e1, '?includeRaw=yes');
-    expect(response.status).toBe(400);
-    expect(response.body.errorCode).toBe('INVALID_QUERY_PARAMETER');
+    expectApiError(response, 400, 'INVALID_QUERY_PARAMETER');
     expect(response.body.parameters[0]).toBe('includeRaw');
   });
 });
@@ -124,10 +118,7 @@ describe('GET /orgs/{orgId}/events/{eventId}', () => {
   it('should answer 404 ORG_EVENT_NOT_FOUND when the event is a project event, another org event or unknown', async () => {
     for (const eventId of [w.p1.e1, w.orgBEvent, UNKNOWN_ID]) {
       const response = await get(w.orgA.id, eventId);
-      expect(response.status).toBe(404);
-      expect(response.body).toMatchObject({
-        error: 404,
-        errorCode: 'ORG_EVENT_NOT_FOUND',
+      expectApiError(response, 404, 'ORG_EVENT_NOT_FOUND', {
         detail: `No event with ID ${eventId} exists in organization ${w.orgA.id}.`,
       });
     }
@@ -135,7 +126,6 @@ describe('GET /orgs/{orgId}/events/{eventId}', () => {
 
   it('should refuse with 401 USER_UNAUTHORIZED when the key belongs to another organization', async () => {
     const response = await get(w.orgA.id, w.orgAEvents[0], '', w.orgBOwner);
-    expect(response.status).toBe(401);
-    expect(response.body.errorCode).toBe('USER_UNAUTHORIZED');
+    expectApiError(response, 401, 'USER_UNAUTHORIZED');
   });
 });

@@ -1,6 +1,7 @@
 import { call } from '../../support/digest-client';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { buildEventsWorld, idsOf, SEED_KEY, type EventsWorld } from './events.fixture';
+import { expectApiError } from '../../support/api-error';
 
 const TEST_TYPES = 'eventType=TEST_ALPHA&eventType=TEST_BETA&eventType=TEST_GAMMA&eventType=TEST_TIE';
 
@@ -98,12 +99,7 @@ describe('GET /groups/{groupId}/events', () => {
     ['eventType', 'eventType=group_created'],
   ])('should refuse %s with 400 INVALID_QUERY_PARAMETER when its value is invalid', async (name, query) => {
     const response = await list(`?${query}`);
-    expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({
-      error: 400,
-      errorCode: 'INVALID_QUERY_PARAMETER',
-      reason: 'Bad Request',
-    });
+    expectApiError(response, 400, 'INVALID_QUERY_PARAMETER');
     expect(response.body.parameters[0]).toBe(name);
     expect(response.body.detail).toContain(name);
   });
@@ -204,12 +200,10 @@ describe('GET /groups/{groupId}/events', () => {
   it('should accept itemsPerPage=500 and refuse 501 and pageNum=0 naming the parameter', async () => {
     expect((await list('?itemsPerPage=500')).status).toBe(200);
     const tooMany = await list('?itemsPerPage=501');
-    expect(tooMany.status).toBe(400);
-    expect(tooMany.body.errorCode).toBe('INVALID_QUERY_PARAMETER');
+    expectApiError(tooMany, 400, 'INVALID_QUERY_PARAMETER');
     expect(tooMany.body.parameters[0]).toBe('itemsPerPage');
     const zero = await list('?pageNum=0');
-    expect(zero.status).toBe(400);
-    expect(zero.body.errorCode).toBe('INVALID_QUERY_PARAMETER');
+    expectApiError(zero, 400, 'INVALID_QUERY_PARAMETER');
     expect(zero.body.parameters[0]).toBe('pageNum');
   });
 
@@ -229,12 +223,7 @@ describe('GET /groups/{groupId}/events', () => {
   it('should refuse with 401 NOT_IN_GROUP when the key has no standing in the project', async () => {
     for (const auth of [w.orgAMember, w.orgBOwner]) {
       const response = await list('', auth);
-      expect(response.status).toBe(401);
-      expect(response.body).toMatchObject({
-        error: 401,
-        errorCode: 'NOT_IN_GROUP',
-        reason: 'Unauthorized',
-      });
+      expectApiError(response, 401, 'NOT_IN_GROUP');
     }
   });
 });
@@ -306,12 +295,7 @@ describe('GET /orgs/{orgId}/events', () => {
 
   it('should refuse with 401 USER_UNAUTHORIZED when the key belongs to another organization', async () => {
     const response = await list('', w.orgBOwner);
-    expect(response.status).toBe(401);
-    expect(response.body).toMatchObject({
-      error: 401,
-      errorCode: 'USER_UNAUTHORIZED',
-      reason: 'Unauthorized',
-    });
+    expectApiError(response, 401, 'USER_UNAUTHORIZED');
     const other = await list('?eventType=ORG_TEST_X', w.orgBOwner, w.orgB.id);
     expect(idsOf(other.body)).toEqual([w.orgBEvent]);
   });

@@ -8,6 +8,7 @@ import {
   startFederationApp,
   type FederationWorld,
 } from './federation.fixture';
+import { expectApiError } from '../../support/api-error';
 
 describe('DELETE /federationSettings/{federationSettingsId}/connectedOrgConfigs/{orgId}', () => {
   let t: TestApp;
@@ -51,28 +52,22 @@ describe('DELETE /federationSettings/{federationSettingsId}/connectedOrgConfigs/
 
   it('should refuse to disconnect the last organization with CANNOT_DISCONNECT_LAST_ORG', async () => {
     const response = await remove(w.orgA, w.ownerA);
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual({
-      detail: `Organization ${w.orgA} is the last one connected to federation ${federationId}; delete the federation instead.`,
-      error: 400,
-      errorCode: 'CANNOT_DISCONNECT_LAST_ORG',
+    expectApiError(response, 400, 'CANNOT_DISCONNECT_LAST_ORG', {
       parameters: [w.orgA, federationId],
-      reason: 'Bad Request',
+      detail: `Organization ${w.orgA} is the last one connected to federation ${federationId}; delete the federation instead.`,
     });
   });
 
   it('should answer 404 CONNECTED_ORG_CONFIG_NOT_FOUND when the organization is not connected', async () => {
     const response = await remove(w.orgB, w.ownerAB);
-    expect(response.status).toBe(404);
-    expect(response.body.errorCode).toBe('CONNECTED_ORG_CONFIG_NOT_FOUND');
+    expectApiError(response, 404, 'CONNECTED_ORG_CONFIG_NOT_FOUND');
   });
 
   it('should refuse with 401 when the caller does not own the organization in the path', async () => {
     await connectB();
     for (const auth of [w.ownerA, w.memberA, w.ownerC]) {
       const response = await remove(w.orgB, auth);
-      expect(response.status).toBe(401);
-      expect(response.body.errorCode).toBe('USER_UNAUTHORIZED');
+      expectApiError(response, 401, 'USER_UNAUTHORIZED');
     }
     expect(
       await sql(t, 'SELECT org_id FROM federation_connected_orgs WHERE org_id = $1', [w.orgB]),

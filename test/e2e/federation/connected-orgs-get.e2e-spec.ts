@@ -6,6 +6,7 @@ import {
   startFederationApp,
   type FederationWorld,
 } from './federation.fixture';
+import { expectApiError } from '../../support/api-error';
 
 describe('GET /federationSettings/{federationSettingsId}/connectedOrgConfigs/{orgId}/', () => {
   let t: TestApp;
@@ -63,9 +64,7 @@ describe('GET /federationSettings/{federationSettingsId}/connectedOrgConfigs/{or
 
   it("should answer CONNECTED_ORG_CONFIG_NOT_FOUND when the caller's organization is not connected to a federation it can see", async () => {
     const response = await get(w.ownerAB, w.orgB);
-    expect(response.status).toBe(404);
-    expect(response.body).toMatchObject({
-      errorCode: 'CONNECTED_ORG_CONFIG_NOT_FOUND',
+    expectApiError(response, 404, 'CONNECTED_ORG_CONFIG_NOT_FOUND', {
       detail: `Organization ${w.orgB} is not connected to federation ${federationId}.`,
     });
   });
@@ -77,16 +76,14 @@ describe('GET /federationSettings/{federationSettingsId}/connectedOrgConfigs/{or
       [w.ownerA, w.orgA, 'not-an-id'],
     ] as const) {
       const response = await get(auth, orgId, true, fid);
-      expect(response.status).toBe(404);
-      expect(response.body.errorCode).toBe('FEDERATION_SETTINGS_NOT_FOUND');
+      expectApiError(response, 404, 'FEDERATION_SETTINGS_NOT_FOUND');
     }
   });
 
   it('should refuse with 401 USER_UNAUTHORIZED when the caller is a member or owns another organization', async () => {
     for (const auth of [w.memberA, w.ownerB]) {
       const response = await get(auth);
-      expect(response.status).toBe(401);
-      expect(response.body.errorCode).toBe('USER_UNAUTHORIZED');
+      expectApiError(response, 401, 'USER_UNAUTHORIZED');
     }
   });
 });
@@ -134,8 +131,7 @@ describe('GET /federationSettings/{federationSettingsId}/connectedOrgConfigs', (
       [w.ownerC, '5e8cc670a16506712e0b1e99'],
     ] as const) {
       const response = await list(auth, '', fid);
-      expect(response.status).toBe(401);
-      expect(response.body.errorCode).toBe('USER_UNAUTHORIZED');
+      expectApiError(response, 401, 'USER_UNAUTHORIZED');
     }
   });
 });

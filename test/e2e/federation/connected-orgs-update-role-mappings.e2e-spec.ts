@@ -8,6 +8,7 @@ import {
   startFederationApp,
   type FederationWorld,
 } from './federation.fixture';
+import { expectApiError } from '../../support/api-error';
 
 interface Mapping {
   id: string;
@@ -94,11 +95,7 @@ describe('PATCH /federationSettings/{federationSettingsId}/connectedOrgConfigs/{
         ],
       },
     });
-    expect(duplicate.status).toBe(400);
-    expect(duplicate.body).toMatchObject({
-      errorCode: 'DUPLICATE_EXTERNAL_GROUP_NAMES_IN_INPUT',
-      parameters: ['x'],
-    });
+    expectApiError(duplicate, 400, 'DUPLICATE_EXTERNAL_GROUP_NAMES_IN_INPUT', ['x']);
     const outside = await call('PATCH', url, {
       auth: w.ownerA,
       body: {
@@ -110,11 +107,11 @@ describe('PATCH /federationSettings/{federationSettingsId}/connectedOrgConfigs/{
         ],
       },
     });
-    expect(outside.status).toBe(400);
-    expect(outside.body).toMatchObject({
-      errorCode: 'ROLE_ASSIGNMENT_OUTSIDE_CONNECTED_ORG',
-      parameters: ['roleMappings[1].roleAssignments[0]', `organization ${w.orgB}`, w.orgA],
-    });
+    expectApiError(outside, 400, 'ROLE_ASSIGNMENT_OUTSIDE_CONNECTED_ORG', [
+      'roleMappings[1].roleAssignments[0]',
+      `organization ${w.orgB}`,
+      w.orgA,
+    ]);
     const invalid = await call('PATCH', url, {
       auth: w.ownerA,
       body: {

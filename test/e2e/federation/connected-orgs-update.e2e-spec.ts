@@ -10,6 +10,7 @@ import {
   type FederationWorld,
   type IdentityProviderView,
 } from './federation.fixture';
+import { expectApiError } from '../../support/api-error';
 
 describe('PATCH /federationSettings/{federationSettingsId}/connectedOrgConfigs/{orgId}/', () => {
   let t: TestApp;
@@ -133,8 +134,7 @@ describe('PATCH /federationSettings/{federationSettingsId}/connectedOrgConfigs/{
       orgId: w.orgA,
       userConflicts: [{ userId: 'x' }],
     });
-    expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ errorCode: 'ATTRIBUTE_READ_ONLY', parameters: ['userConflicts'] });
+    expectApiError(response, 400, 'ATTRIBUTE_READ_ONLY', ['userConflicts']);
     const after = await call('GET', connectedOrgUrl(t, federationId, w.orgA, false), { auth: w.ownerA });
     expect(after.body).toEqual(before.body);
   });
@@ -178,12 +178,7 @@ describe('PATCH /federationSettings/{federationSettingsId}/connectedOrgConfigs/{
     ];
     for (const [body, status, errorCode, named] of cases) {
       const response = await patch(body);
-      expect({ body, status: response.status, errorCode: response.body.errorCode }).toEqual({
-        body,
-        status,
-        errorCode,
-      });
-      expect(response.body.detail).toContain(named);
+      expectApiError(response, status, errorCode, { detail: expect.stringContaining(named) });
     }
   });
 
@@ -192,13 +187,9 @@ describe('PATCH /federationSettings/{federationSettingsId}/connectedOrgConfigs/{
     const foreign = await createIdp(t, w.ownerC, otherFederation);
     for (const identityProviderId of [foreign.oktaIdpId, '0123456789abcdef0123']) {
       const response = await patch({ domainRestrictionEnabled: false, identityProviderId, orgId: w.orgA });
-      expect(response.status).toBe(400);
-      expect(response.body).toEqual({
-        detail: `Identity provider ${identityProviderId} does not belong to federation ${federationId}.`,
-        error: 400,
-        errorCode: 'CONNECTED_ORG_CONFIG_IDP_NOT_IN_FEDERATION',
+      expectApiError(response, 400, 'CONNECTED_ORG_CONFIG_IDP_NOT_IN_FEDERATION', {
         parameters: [identityProviderId, federationId],
-        reason: 'Bad Request',
+        detail: `Identity provider ${identityProviderId} does not belong to federation ${federationId}.`,
       });
     }
   });
@@ -208,11 +199,7 @@ describe('PATCH /federationSettings/{federationSettingsId}/connectedOrgConfigs/{
       { domainRestrictionEnabled: false, orgId: w.orgC },
       { orgId: w.orgC, auth: w.globalOwner },
     );
-    expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({
-      errorCode: 'ORG_ALREADY_ASSOCIATED_WITH_FEDERATION',
-      parameters: [w.orgC],
-    });
+    expectApiError(response, 400, 'ORG_ALREADY_ASSOCIATED_WITH_FEDERATION', [w.orgC]);
   });
 
   it('should refuse to connect an organization when its owner administers no organization of the federation', async () => {
@@ -220,8 +207,7 @@ describe('PATCH /federationSettings/{federationSettingsId}/connectedOrgConfigs/{
       { domainRestrictionEnabled: false, orgId: w.orgB },
       { orgId: w.orgB, auth: w.ownerB },
     );
-    expect(response.status).toBe(401);
-    expect(response.body.errorCode).toBe('USER_UNAUTHORIZED');
+    expectApiError(response, 401, 'USER_UNAUTHORIZED');
     expect(await sql(t, 'SELECT org_id FROM federation_connected_orgs WHERE org_id = $1', [w.orgB])).toEqual(
       [],
     );
@@ -232,8 +218,7 @@ describe('PATCH /federationSettings/{federationSettingsId}/connectedOrgConfigs/{
       { domainRestrictionEnabled: false, orgId: w.orgB },
       { orgId: w.orgB, auth: w.ownerA },
     );
-    expect(response.status).toBe(401);
-    expect(response.body.errorCode).toBe('USER_UNAUTHORIZED');
+    expectApiError(response, 401, 'USER_UNAUTHORIZED');
   });
 
   it('should connect another organization when the caller owns it and one already connected', async () => {
@@ -264,8 +249,7 @@ describe('PATCH /federationSettings/{federationSettingsId}/connectedOrgConfigs/{
 
   it('should refuse with 401 USER_UNAUTHORIZED when the caller is only a member of the organization', async () => {
     const response = await patch({ domainRestrictionEnabled: true, orgId: w.orgA }, { auth: w.memberA });
-    expect(response.status).toBe(401);
-    expect(response.body.errorCode).toBe('USER_UNAUTHORIZED');
+    expectApiError(response, 401, 'USER_UNAUTHORIZED');
   });
 
   it('should answer 401 for an unknown federation to an org owner and 404 to a global owner', async () => {
@@ -277,8 +261,7 @@ describe('PATCH /federationSettings/{federationSettingsId}/connectedOrgConfigs/{
       { domainRestrictionEnabled: false, orgId: w.orgA },
       { fid: unknown, auth: w.globalOwner },
     );
-    expect(global.status).toBe(404);
-    expect(global.body.errorCode).toBe('FEDERATION_SETTINGS_NOT_FOUND');
+    expectApiError(global, 404, 'FEDERATION_SETTINGS_NOT_FOUND');
   });
 
   it('should record FEDERATION_SETTINGS_UPDATED with the changed fields when a configuration changes', async () => {

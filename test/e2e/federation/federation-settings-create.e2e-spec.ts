@@ -2,6 +2,7 @@ import { X509Certificate } from 'node:crypto';
 import { call } from '../../support/digest-client';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { eventsOf, federationWorld, sql, type FederationWorld } from './federation.fixture';
+import { expectApiError } from '../../support/api-error';
 
 describe('POST /orgs/{orgId}/federationSettings', () => {
   let t: TestApp;
@@ -82,12 +83,7 @@ describe('POST /orgs/{orgId}/federationSettings', () => {
   it('should refuse with 401 USER_UNAUTHORIZED when the caller is only a member or owns another organization', async () => {
     for (const auth of [w.memberA, w.ownerB]) {
       const response = await create(w.orgC, auth);
-      expect(response.status).toBe(401);
-      expect(response.body).toMatchObject({
-        errorCode: 'USER_UNAUTHORIZED',
-        error: 401,
-        reason: 'Unauthorized',
-      });
+      expectApiError(response, 401, 'USER_UNAUTHORIZED');
     }
     expect(await sql(t, 'SELECT org_id FROM federation_connected_orgs WHERE org_id = $1', [w.orgC])).toEqual(
       [],
@@ -96,7 +92,6 @@ describe('POST /orgs/{orgId}/federationSettings', () => {
 
   it('should answer 404 ORG_NOT_FOUND when a global owner names an unknown organization', async () => {
     const response = await create('5df7a168f10fab3a149357ff', w.globalOwner);
-    expect(response.status).toBe(404);
-    expect(response.body.errorCode).toBe('ORG_NOT_FOUND');
+    expectApiError(response, 404, 'ORG_NOT_FOUND');
   });
 });

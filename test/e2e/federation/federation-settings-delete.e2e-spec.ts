@@ -10,6 +10,7 @@ import {
   startFederationApp,
   type FederationWorld,
 } from './federation.fixture';
+import { expectApiError } from '../../support/api-error';
 
 describe('DELETE /federationSettings/{federationSettingsId}', () => {
   let t: TestApp;
@@ -51,13 +52,9 @@ describe('DELETE /federationSettings/{federationSettingsId}', () => {
 
   it('should refuse with 400 FEDERATION_HAS_MULTIPLE_CONNECTED_ORGS while more than one organization is connected', async () => {
     const response = await remove();
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual({
-      detail: `Federation ${federationId} has 2 connected organizations; disconnect all but one before deleting the federation.`,
-      error: 400,
-      errorCode: 'FEDERATION_HAS_MULTIPLE_CONNECTED_ORGS',
+    expectApiError(response, 400, 'FEDERATION_HAS_MULTIPLE_CONNECTED_ORGS', {
       parameters: [federationId, 2],
-      reason: 'Bad Request',
+      detail: `Federation ${federationId} has 2 connected organizations; disconnect all but one before deleting the federation.`,
     });
     expect(await rows()).toEqual({ federations: 1, providers: 1, orgs: 2, mappings: 2 });
   });
@@ -69,8 +66,7 @@ describe('DELETE /federationSettings/{federationSettingsId}', () => {
       [w.ownerC, '5e8cc670a16506712e0b1e99'],
     ] as const) {
       const response = await remove(auth, id);
-      expect(response.status).toBe(401);
-      expect(response.body.errorCode).toBe('USER_UNAUTHORIZED');
+      expectApiError(response, 401, 'USER_UNAUTHORIZED');
     }
   });
 
@@ -79,8 +75,7 @@ describe('DELETE /federationSettings/{federationSettingsId}', () => {
       204,
     );
     const response = await remove(w.ownerB);
-    expect(response.status).toBe(401);
-    expect(response.body.errorCode).toBe('USER_UNAUTHORIZED');
+    expectApiError(response, 401, 'USER_UNAUTHORIZED');
   });
 
   it('should delete the federation with its identity providers, connection and role mappings when one organization is left', async () => {
@@ -103,8 +98,7 @@ describe('DELETE /federationSettings/{federationSettingsId}', () => {
 
   it('should answer 404 to a global owner and 401 to the former owner once the federation is gone', async () => {
     const global = await remove(w.globalOwner);
-    expect(global.status).toBe(404);
-    expect(global.body.errorCode).toBe('FEDERATION_SETTINGS_NOT_FOUND');
+    expectApiError(global, 404, 'FEDERATION_SETTINGS_NOT_FOUND');
     expect((await remove(w.ownerA)).status).toBe(401);
   });
 

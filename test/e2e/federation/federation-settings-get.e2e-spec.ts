@@ -7,6 +7,7 @@ import {
   startFederationApp,
   type FederationWorld,
 } from './federation.fixture';
+import { expectApiError } from '../../support/api-error';
 
 describe('GET /orgs/{orgId}/federationSettings', () => {
   let t: TestApp;
@@ -49,21 +50,16 @@ describe('GET /orgs/{orgId}/federationSettings', () => {
 
   it('should answer 404 ORG_FEDERATION_SETTINGS_NOT_FOUND when the organization has no federation', async () => {
     const response = await get(w.orgB, w.ownerB);
-    expect(response.status).toBe(404);
-    expect(response.body).toEqual({
-      detail: `Organization ${w.orgB} is not connected to any federation.`,
-      error: 404,
-      errorCode: 'ORG_FEDERATION_SETTINGS_NOT_FOUND',
+    expectApiError(response, 404, 'ORG_FEDERATION_SETTINGS_NOT_FOUND', {
       parameters: [w.orgB],
-      reason: 'Not Found',
+      detail: `Organization ${w.orgB} is not connected to any federation.`,
     });
   });
 
   it('should refuse with 401 USER_UNAUTHORIZED when the caller is a member or owns another organization', async () => {
     for (const auth of [w.memberA, w.ownerB]) {
       const response = await get(w.orgA, auth);
-      expect(response.status).toBe(401);
-      expect(response.body.errorCode).toBe('USER_UNAUTHORIZED');
+      expectApiError(response, 401, 'USER_UNAUTHORIZED');
     }
   });
 });

@@ -11,6 +11,7 @@ import {
   roleMappingsUrl,
   type FederationWorld,
 } from './federation.fixture';
+import { expectApiError } from '../../support/api-error';
 
 // "No change without its audit event": a failure injected into the event write leaves nothing behind.
 describe('POST /orgs/{orgId}/federationSettings (transactions)', () => {
@@ -109,8 +110,7 @@ describe('POST /orgs/{orgId}/federationSettings (transactions)', () => {
       const [{ id }] = (await db.query<{ id: string }>('SELECT id FROM federation_settings')).rows;
       return call('DELETE', `${t.apiUrl}/federationSettings/${id}`, { auth: w.ownerA });
     });
-    expect(response.status).toBe(500);
-    expect(response.body.errorCode).toBe('UNEXPECTED_ERROR');
+    expectApiError(response, 500, 'UNEXPECTED_ERROR');
     expect(await count('SELECT id FROM federation_settings')).toBe(1);
     expect(await count('SELECT id FROM federation_identity_providers')).toBe(1);
   });

@@ -11,6 +11,7 @@ import {
   type FederationWorld,
   type IdentityProviderView,
 } from './federation.fixture';
+import { expectApiError } from '../../support/api-error';
 
 // samlify (a dev dependency) is the SAML library a Node service provider or test IdP would use to read
 // this document: parsing it with samlify proves the XML is well formed and shaped as SAML metadata.
@@ -137,17 +138,12 @@ describe('GET /federationSettings/{federationSettingsId}/identityProviders/{iden
     const foreign = await createIdp(t, w.ownerC, foreignFederation);
     for (const idpId of ['0123456789abcdef0123', 'not-an-idp', foreign.oktaIdpId]) {
       const response = await get({}, w.ownerA, url(idpId));
-      expect(response.status).toBe(404);
-      expect(response.body).toMatchObject({
-        errorCode: 'IDENTITY_PROVIDER_NOT_FOUND',
-        parameters: [idpId, federationId],
-      });
+      expectApiError(response, 404, 'IDENTITY_PROVIDER_NOT_FOUND', [idpId, federationId]);
     }
   });
 
   it('should answer 404 FEDERATION_SETTINGS_NOT_FOUND when a global owner names an unknown federation', async () => {
     const response = await get({}, w.globalOwner, url(idp.oktaIdpId, '5e8cc670a16506712e0b1e99'));
-    expect(response.status).toBe(404);
-    expect(response.body.errorCode).toBe('FEDERATION_SETTINGS_NOT_FOUND');
+    expectApiError(response, 404, 'FEDERATION_SETTINGS_NOT_FOUND');
   });
 });

@@ -11,6 +11,7 @@ import {
   startFederationApp,
   type FederationWorld,
 } from './federation.fixture';
+import { expectApiError } from '../../support/api-error';
 
 describe('POST /federationSettings/{federationSettingsId}/identityProviders', () => {
   let t: TestApp;
@@ -93,11 +94,10 @@ describe('POST /federationSettings/{federationSettingsId}/identityProviders', ()
       '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----',
     ]) {
       const response = await post(idpBody({ pemFileInfo: { certificates: [{ content }] } }));
-      expect(response.status).toBe(400);
-      expect(response.body).toMatchObject({
-        errorCode: 'VALIDATION_ERROR',
-        parameters: ['pemFileInfo.certificates[0].content', 'must be one PEM-encoded X.509 certificate'],
-      });
+      expectApiError(response, 400, 'VALIDATION_ERROR', [
+        'pemFileInfo.certificates[0].content',
+        'must be one PEM-encoded X.509 certificate',
+      ]);
     }
   });
 
@@ -123,26 +123,16 @@ describe('POST /federationSettings/{federationSettingsId}/identityProviders', ()
     ];
     for (const [body, errorCode, field] of cases) {
       const response = await post(body);
-      expect({ field, status: response.status, errorCode: response.body.errorCode }).toEqual({
-        field,
-        status: 400,
-        errorCode,
-      });
-      expect(response.body.detail).toContain(field);
+      expectApiError(response, 400, errorCode, { detail: expect.stringContaining(field) });
     }
   });
 
   it('should answer 409 when the issuer is taken in the federation and 400 when another federation holds it', async () => {
     const taken = await createIdp(t, w.ownerA, federationId);
     const same = await post(idpBody({ issuerUri: taken.issuerUri }));
-    expect(same.status).toBe(409);
-    expect(same.body.errorCode).toBe('IDENTITY_PROVIDER_ISSUER_URI_ALREADY_EXISTS');
+    expectApiError(same, 409, 'IDENTITY_PROVIDER_ISSUER_URI_ALREADY_EXISTS');
     const other = await post(idpBody({ issuerUri: taken.issuerUri }), w.ownerC, otherFederationId);
-    expect(other.status).toBe(400);
-    expect(other.body).toMatchObject({
-      errorCode: 'IDENTITY_PROVIDER_ALREADY_ASSOCIATED_WITH_FEDERATION',
-      parameters: [taken.issuerUri],
-    });
+    expectApiError(other, 400, 'IDENTITY_PROVIDER_ALREADY_ASSOCIATED_WITH_FEDERATION', [taken.issuerUri]);
   });
 
   it('should refuse with 401 when the caller owns no connected organization, whether the federation exists or not', async () => {
@@ -154,17 +144,14 @@ describe('POST /federationSettings/{federationSettingsId}/identityProviders', ()
       [w.ownerB, 'not-an-id'],
     ] as const) {
       const response = await post(idpBody(), auth, id);
-      expect(response.status).toBe(401);
-      expect(response.body.errorCode).toBe('USER_UNAUTHORIZED');
+      expectApiError(response, 401, 'USER_UNAUTHORIZED');
     }
     expect(await sql(t, 'SELECT id FROM federation_identity_providers')).toEqual(before);
   });
 
   it('should answer 404 FEDERATION_SETTINGS_NOT_FOUND to a global owner naming an unknown federation', async () => {
     const response = await post(idpBody(), w.globalOwner, '5e8cc670a16506712e0b1e99');
-    expect(response.status).toBe(404);
-    expect(response.body).toMatchObject({
-      errorCode: 'FEDERATION_SETTINGS_NOT_FOUND',
+    expectApiError(response, 404, 'FEDERATION_SETTINGS_NOT_FOUND', {
       detail: 'No federation settings with ID 5e8cc670a16506712e0b1e99 exist.',
     });
   });

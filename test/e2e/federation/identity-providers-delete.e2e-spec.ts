@@ -7,6 +7,7 @@ import {
   startFederationApp,
   type FederationWorld,
 } from './federation.fixture';
+import { expectApiError } from '../../support/api-error';
 
 describe('DELETE /federationSettings/{federationSettingsId}/identityProviders/{identityProviderId}', () => {
   let t: TestApp;
@@ -46,11 +47,7 @@ describe('DELETE /federationSettings/{federationSettingsId}/identityProviders/{i
       identityProviderId: idp.oktaIdpId,
     });
     const refused = await remove(idp.oktaIdpId);
-    expect(refused.status).toBe(400);
-    expect(refused.body).toMatchObject({
-      errorCode: 'IDENTITY_PROVIDER_HAS_CONNECTED_ORGS',
-      parameters: [idp.oktaIdpId, w.orgA],
-    });
+    expectApiError(refused, 400, 'IDENTITY_PROVIDER_HAS_CONNECTED_ORGS', [idp.oktaIdpId, w.orgA]);
     await patchConnectedOrg(t, w.ownerA, federationId, w.orgA, { domainRestrictionEnabled: false });
     expect((await remove(idp.oktaIdpId)).status).toBe(204);
   });
@@ -59,8 +56,7 @@ describe('DELETE /federationSettings/{federationSettingsId}/identityProviders/{i
     const idp = await createIdp(t, w.ownerA, federationId);
     for (const auth of [w.memberA, w.ownerB]) {
       const response = await remove(idp.oktaIdpId, auth);
-      expect(response.status).toBe(401);
-      expect(response.body.errorCode).toBe('USER_UNAUTHORIZED');
+      expectApiError(response, 401, 'USER_UNAUTHORIZED');
     }
     expect((await call('GET', url(idp.oktaIdpId), { auth: w.ownerA })).status).toBe(200);
   });

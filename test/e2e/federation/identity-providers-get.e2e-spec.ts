@@ -9,6 +9,7 @@ import {
   type FederationWorld,
   type IdentityProviderView,
 } from './federation.fixture';
+import { expectApiError } from '../../support/api-error';
 
 describe('GET /federationSettings/{federationSettingsId}/identityProviders', () => {
   let t: TestApp;
@@ -81,13 +82,9 @@ describe('GET /federationSettings/{federationSettingsId}/identityProviders', () 
   it('should answer 404 IDENTITY_PROVIDER_NOT_FOUND when the provider id is unknown or malformed', async () => {
     for (const idpId of ['0123456789abcdef0123', 'ABCDEF0123456789ABCD', 'short']) {
       const response = await getOne(idpId);
-      expect(response.status).toBe(404);
-      expect(response.body).toEqual({
-        detail: `No identity provider with ID ${idpId} exists in federation ${federationId}.`,
-        error: 404,
-        errorCode: 'IDENTITY_PROVIDER_NOT_FOUND',
+      expectApiError(response, 404, 'IDENTITY_PROVIDER_NOT_FOUND', {
         parameters: [idpId, federationId],
-        reason: 'Not Found',
+        detail: `No identity provider with ID ${idpId} exists in federation ${federationId}.`,
       });
     }
   });
@@ -103,8 +100,7 @@ describe('GET /federationSettings/{federationSettingsId}/identityProviders', () 
   it('should let a global owner read any federation and answer 404 for an unknown one', async () => {
     expect((await list('', w.globalOwner)).body.totalCount).toBe(2);
     const unknown = await list('', w.globalOwner, '5e8cc670a16506712e0b1e99');
-    expect(unknown.status).toBe(404);
-    expect(unknown.body.errorCode).toBe('FEDERATION_SETTINGS_NOT_FOUND');
+    expectApiError(unknown, 404, 'FEDERATION_SETTINGS_NOT_FOUND');
   });
 });
 

@@ -8,6 +8,7 @@ import {
   type FederationWorld,
   type IdentityProviderView,
 } from './federation.fixture';
+import { expectApiError } from '../../support/api-error';
 
 describe('PATCH /federationSettings/{federationSettingsId}/identityProviders/{identityProviderId}', () => {
   let t: TestApp;
@@ -94,17 +95,14 @@ describe('PATCH /federationSettings/{federationSettingsId}/identityProviders/{id
     expect((await patch({ issuerUri: idp.issuerUri })).status).toBe(200);
     const other = await createIdp(t, w.ownerA, federationId);
     const response = await patch({ issuerUri: other.issuerUri });
-    expect(response.status).toBe(409);
-    expect(response.body.errorCode).toBe('IDENTITY_PROVIDER_ISSUER_URI_ALREADY_EXISTS');
+    expectApiError(response, 409, 'IDENTITY_PROVIDER_ISSUER_URI_ALREADY_EXISTS');
   });
 
   it('should refuse an empty body with MISSING_ONE_OF_ATTRIBUTES and a null field with MISSING_ATTRIBUTE', async () => {
     const empty = await patch({});
-    expect(empty.status).toBe(400);
-    expect(empty.body.errorCode).toBe('MISSING_ONE_OF_ATTRIBUTES');
+    expectApiError(empty, 400, 'MISSING_ONE_OF_ATTRIBUTES');
     const nulled = await patch({ displayName: null });
-    expect(nulled.status).toBe(400);
-    expect(nulled.body).toMatchObject({ errorCode: 'MISSING_ATTRIBUTE', parameters: ['displayName'] });
+    expectApiError(nulled, 400, 'MISSING_ATTRIBUTE', ['displayName']);
     const badPem = await patch({ pemFileInfo: { certificates: [{ content: 'nope' }] } });
     expect(badPem.body).toMatchObject({
       errorCode: 'VALIDATION_ERROR',
@@ -114,8 +112,7 @@ describe('PATCH /federationSettings/{federationSettingsId}/identityProviders/{id
 
   it('should refuse with 401 when the caller owns no connected organization and change nothing', async () => {
     const response = await patch({ displayName: 'hijacked' }, w.ownerB);
-    expect(response.status).toBe(401);
-    expect(response.body.errorCode).toBe('USER_UNAUTHORIZED');
+    expectApiError(response, 401, 'USER_UNAUTHORIZED');
     expect((await patch({ displayName: 'x' }, w.memberA)).status).toBe(401);
     const read = await call(
       'GET',
@@ -129,7 +126,6 @@ describe('PATCH /federationSettings/{federationSettingsId}/identityProviders/{id
 
   it('should answer 404 when the provider is unknown', async () => {
     const response = await patch({ displayName: 'x' }, w.ownerA, '0123456789abcdef0123');
-    expect(response.status).toBe(404);
-    expect(response.body.errorCode).toBe('IDENTITY_PROVIDER_NOT_FOUND');
+    expectApiError(response, 404, 'IDENTITY_PROVIDER_NOT_FOUND');
   });
 });

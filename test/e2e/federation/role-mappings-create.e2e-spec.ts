@@ -1,6 +1,7 @@
 import { call } from '../../support/digest-client';
 import type { TestApp } from '../../support/test-app';
 import { eventsOf, roleMappingsUrl, startFederationApp, type FederationWorld } from './federation.fixture';
+import { expectApiError } from '../../support/api-error';
 
 describe('POST /federationSettings/{federationSettingsId}/connectedOrgConfigs/{orgId}/roleMappings', () => {
   let t: TestApp;
@@ -51,11 +52,7 @@ describe('POST /federationSettings/{federationSettingsId}/connectedOrgConfigs/{o
       externalGroupName: 'dms-admins',
       roleAssignments: [{ orgId: w.orgA, role: 'ORG_MEMBER' }],
     });
-    expect(response.status).toBe(409);
-    expect(response.body).toMatchObject({
-      errorCode: 'ROLE_MAPPING_ALREADY_EXISTS',
-      parameters: ['dms-admins', w.orgA],
-    });
+    expectApiError(response, 409, 'ROLE_MAPPING_ALREADY_EXISTS', ['dms-admins', w.orgA]);
   });
 
   it('should refuse assignments with the wrong scope using the product role codes', async () => {
@@ -67,12 +64,7 @@ describe('POST /federationSettings/{federationSettingsId}/connectedOrgConfigs/{o
     ];
     for (const [assignment, errorCode] of cases) {
       const response = await post({ externalGroupName: 'scoped', roleAssignments: [assignment] });
-      expect({ assignment, status: response.status, errorCode: response.body.errorCode }).toEqual({
-        assignment,
-        status: 400,
-        errorCode,
-      });
-      expect(response.body.parameters).toEqual([assignment.role, 'roleAssignments[0]']);
+      expectApiError(response, 400, errorCode, [assignment.role, 'roleAssignments[0]']);
     }
   });
 
@@ -83,8 +75,7 @@ describe('POST /federationSettings/{federationSettingsId}/connectedOrgConfigs/{o
       { groupId: '5c8100bcf2a30b12ff88258f', role: 'GROUP_OWNER' },
     ]) {
       const response = await post({ externalGroupName: 'outside', roleAssignments: [assignment] });
-      expect(response.status).toBe(400);
-      expect(response.body.errorCode).toBe('ROLE_ASSIGNMENT_OUTSIDE_CONNECTED_ORG');
+      expectApiError(response, 400, 'ROLE_ASSIGNMENT_OUTSIDE_CONNECTED_ORG');
       expect(response.body.parameters[2]).toBe(w.orgA);
     }
   });
@@ -116,12 +107,7 @@ describe('POST /federationSettings/{federationSettingsId}/connectedOrgConfigs/{o
     ];
     for (const [body, errorCode, field] of cases) {
       const response = await post(body);
-      expect({ field, status: response.status, errorCode: response.body.errorCode }).toEqual({
-        field,
-        status: 400,
-        errorCode,
-      });
-      expect(response.body.detail).toContain(field);
+      expectApiError(response, 400, errorCode, { detail: expect.stringContaining(field) });
     }
   });
 
@@ -131,8 +117,7 @@ describe('POST /federationSettings/{federationSettingsId}/connectedOrgConfigs/{o
         { externalGroupName: 'intruders', roleAssignments: [{ orgId: w.orgA, role: 'ORG_OWNER' }] },
         auth,
       );
-      expect(response.status).toBe(401);
-      expect(response.body.errorCode).toBe('USER_UNAUTHORIZED');
+      expectApiError(response, 401, 'USER_UNAUTHORIZED');
     }
   });
 
@@ -142,7 +127,6 @@ describe('POST /federationSettings/{federationSettingsId}/connectedOrgConfigs/{o
       w.ownerAB,
       w.orgB,
     );
-    expect(response.status).toBe(404);
-    expect(response.body.errorCode).toBe('CONNECTED_ORG_CONFIG_NOT_FOUND');
+    expectApiError(response, 404, 'CONNECTED_ORG_CONFIG_NOT_FOUND');
   });
 });

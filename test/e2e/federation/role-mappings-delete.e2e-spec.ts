@@ -1,6 +1,7 @@
 import { call } from '../../support/digest-client';
 import type { TestApp } from '../../support/test-app';
 import { eventsOf, roleMappingsUrl, startFederationApp, type FederationWorld } from './federation.fixture';
+import { expectApiError } from '../../support/api-error';
 
 describe('DELETE /federationSettings/{federationSettingsId}/connectedOrgConfigs/{orgId}/roleMappings/{roleMappingId}', () => {
   let t: TestApp;
@@ -47,8 +48,7 @@ describe('DELETE /federationSettings/{federationSettingsId}/connectedOrgConfigs/
     const id = await create('kept');
     for (const auth of [w.memberA, w.ownerB]) {
       const response = await remove(id, auth);
-      expect(response.status).toBe(401);
-      expect(response.body.errorCode).toBe('USER_UNAUTHORIZED');
+      expectApiError(response, 401, 'USER_UNAUTHORIZED');
     }
     expect((await call('GET', roleMappingsUrl(t, federationId, w.orgA, id), { auth: w.ownerA })).status).toBe(
       200,

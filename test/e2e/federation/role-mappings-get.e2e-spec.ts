@@ -1,6 +1,7 @@
 import { call } from '../../support/digest-client';
 import type { TestApp } from '../../support/test-app';
 import { roleMappingsUrl, startFederationApp, type FederationWorld } from './federation.fixture';
+import { expectApiError } from '../../support/api-error';
 
 describe('GET /federationSettings/{federationSettingsId}/connectedOrgConfigs/{orgId}/roleMappings', () => {
   let t: TestApp;
@@ -56,8 +57,7 @@ describe('GET /federationSettings/{federationSettingsId}/connectedOrgConfigs/{or
     expect(response.body.externalGroupName).toBe('second');
     for (const id of ['61e89721b827b56c845ff44c', 'nope']) {
       const missing = await getOne(id);
-      expect(missing.status).toBe(404);
-      expect(missing.body).toMatchObject({ errorCode: 'ROLE_MAPPING_NOT_FOUND', parameters: [id, w.orgA] });
+      expectApiError(missing, 404, 'ROLE_MAPPING_NOT_FOUND', [id, w.orgA]);
     }
   });
 

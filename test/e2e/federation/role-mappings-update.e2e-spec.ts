@@ -1,6 +1,7 @@
 import { call } from '../../support/digest-client';
 import type { TestApp } from '../../support/test-app';
 import { eventsOf, roleMappingsUrl, startFederationApp, type FederationWorld } from './federation.fixture';
+import { expectApiError } from '../../support/api-error';
 
 describe('PUT /federationSettings/{federationSettingsId}/connectedOrgConfigs/{orgId}/roleMappings/{roleMappingId}', () => {
   let t: TestApp;
@@ -57,8 +58,7 @@ describe('PUT /federationSettings/{federationSettingsId}/connectedOrgConfigs/{or
       id: otherId,
       roleAssignments: [{ orgId: w.orgA, role: 'ORG_OWNER' }],
     });
-    expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ errorCode: 'ATTRIBUTE_READ_ONLY', parameters: ['id'] });
+    expectApiError(response, 400, 'ATTRIBUTE_READ_ONLY', ['id']);
   });
 
   it('should refuse the name of another mapping with 409 and accept its own', async () => {
@@ -66,8 +66,7 @@ describe('PUT /federationSettings/{federationSettingsId}/connectedOrgConfigs/{or
       externalGroupName: 'owners',
       roleAssignments: [{ orgId: w.orgA, role: 'ORG_OWNER' }],
     });
-    expect(taken.status).toBe(409);
-    expect(taken.body.errorCode).toBe('ROLE_MAPPING_ALREADY_EXISTS');
+    expectApiError(taken, 409, 'ROLE_MAPPING_ALREADY_EXISTS');
     const own = await put({
       externalGroupName: 'project-readers',
       roleAssignments: [{ orgId: w.orgA, role: 'ORG_OWNER' }],
@@ -80,8 +79,7 @@ describe('PUT /federationSettings/{federationSettingsId}/connectedOrgConfigs/{or
       externalGroupName: 'x',
       roleAssignments: [{ groupId: w.projectB, role: 'GROUP_OWNER' }],
     });
-    expect(response.status).toBe(400);
-    expect(response.body.errorCode).toBe('ROLE_ASSIGNMENT_OUTSIDE_CONNECTED_ORG');
+    expectApiError(response, 400, 'ROLE_ASSIGNMENT_OUTSIDE_CONNECTED_ORG');
   });
 
   it('should answer 404 ROLE_MAPPING_NOT_FOUND when the mapping is unknown', async () => {
@@ -90,8 +88,7 @@ describe('PUT /federationSettings/{federationSettingsId}/connectedOrgConfigs/{or
       w.ownerA,
       '61e89721b827b56c845ff44c',
     );
-    expect(response.status).toBe(404);
-    expect(response.body.errorCode).toBe('ROLE_MAPPING_NOT_FOUND');
+    expectApiError(response, 404, 'ROLE_MAPPING_NOT_FOUND');
   });
 
   it('should refuse with 401 when the caller is not an owner of the organization', async () => {
@@ -100,8 +97,7 @@ describe('PUT /federationSettings/{federationSettingsId}/connectedOrgConfigs/{or
         { externalGroupName: 'x', roleAssignments: [{ orgId: w.orgA, role: 'ORG_OWNER' }] },
         auth,
       );
-      expect(response.status).toBe(401);
-      expect(response.body.errorCode).toBe('USER_UNAUTHORIZED');
+      expectApiError(response, 401, 'USER_UNAUTHORIZED');
     }
   });
 });

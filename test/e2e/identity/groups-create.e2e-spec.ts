@@ -29,6 +29,7 @@ describe('POST /groups', () => {
     expect(response.status).toBe(201);
     expect(response.body).toEqual({
       activeAgentCount: 0,
+      created: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/),
       hostCounts: { arbiter: 0, config: 0, master: 0, mongos: 0, primary: 0, secondary: 0, slave: 0 },
       id: expect.stringMatching(/^[0-9a-f]{24}$/),
       ldapGroupMappings: [],

@@ -8,6 +8,7 @@ import {
 } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { auditEvents, countRows } from './audit-events';
+import { expectApiError } from '../../support/api-error';
 
 // A listener that fails inside the publishing transaction must undo the change it reports.
 describe('POST /orgs and DELETE /orgs/{orgId}/apiKeys/{apiKeyId} when an event listener fails', () => {
@@ -36,8 +37,7 @@ describe('POST /orgs and DELETE /orgs/{orgId}/apiKeys/{apiKeyId} when an event l
         body: { name: 'Doomed' },
       });
 
-      expect(response.status).toBe(500);
-      expect(response.body.errorCode).toBe('UNEXPECTED_ERROR');
+      expectApiError(response, 500, 'UNEXPECTED_ERROR');
     } finally {
       emitter.off('domain.ORG_CREATED', fail);
     }

@@ -4,6 +4,7 @@ import { call } from '../../support/digest-client';
 import { bootstrapFirstUser, FIRST_USER_PASSWORD } from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { auditEvents } from './audit-events';
+import { expectApiError } from '../../support/api-error';
 
 const firstUser = {
   username: 'jane.doe@example.com',
@@ -99,12 +100,7 @@ describe('POST /unauth/users', () => {
       body: { ...firstUser, username: 'john@example.com' },
     });
 
-    expect(response.status).toBe(403);
-    expect(response.body).toMatchObject({
-      error: 403,
-      errorCode: 'INVITATION_ONLY_MODE_OR_LDAP',
-      reason: 'Forbidden',
-    });
+    expectApiError(response, 403, 'INVITATION_ONLY_MODE_OR_LDAP');
   });
 
   it('should create exactly one user when two bootstrap calls race', async () => {
@@ -168,8 +164,7 @@ describe('POST /unauth/users with invalid input', () => {
     async (password) => {
       const response = await call('POST', `${t.apiUrl}/unauth/users`, { body: { ...firstUser, password } });
 
-      expect(response.status).toBe(400);
-      expect(response.body).toMatchObject({ error: 400, errorCode: 'WEAK_PASSWORD' });
+      expectApiError(response, 400, 'WEAK_PASSWORD');
       expect(response.text).not.toContain(password);
     },
   );
@@ -181,8 +176,7 @@ describe('POST /unauth/users with invalid input', () => {
   ])('should refuse with INVALID_USERNAME when the username has %s', async (_label, username) => {
     const response = await call('POST', `${t.apiUrl}/unauth/users`, { body: { ...firstUser, username } });
 
-    expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ error: 400, errorCode: 'INVALID_USERNAME' });
+    expectApiError(response, 400, 'INVALID_USERNAME');
   });
 
   it('should refuse with MISSING_ATTRIBUTE when the last name is missing', async () => {
@@ -190,8 +184,7 @@ describe('POST /unauth/users with invalid input', () => {
 
     const response = await call('POST', `${t.apiUrl}/unauth/users`, { body });
 
-    expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ errorCode: 'MISSING_ATTRIBUTE', parameters: ['lastName'] });
+    expectApiError(response, 400, 'MISSING_ATTRIBUTE', ['lastName']);
   });
 
   it('should refuse with INVALID_ATTRIBUTE when the body holds an unknown field', async () => {
@@ -199,15 +192,13 @@ describe('POST /unauth/users with invalid input', () => {
       body: { ...firstUser, roles: ['GLOBAL_OWNER'] },
     });
 
-    expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ errorCode: 'INVALID_ATTRIBUTE', parameters: ['roles'] });
+    expectApiError(response, 400, 'INVALID_ATTRIBUTE', ['roles']);
   });
 
   it('should refuse with INVALID_QUERY_PARAMETER when an accessList value is not an address', async () => {
     const response = await call('POST', `${t.apiUrl}/unauth/users?accessList=not-an-ip`, { body: firstUser });
 
-    expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({ errorCode: 'INVALID_QUERY_PARAMETER' });
+    expectApiError(response, 400, 'INVALID_QUERY_PARAMETER');
     expect(await auditEvents(t)).toEqual([]);
   });
 });

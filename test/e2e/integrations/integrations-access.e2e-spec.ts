@@ -2,27 +2,17 @@ import type { Credentials } from '../../support/digest-client';
 import { projectWithCallers, type ProjectCallers } from '../../support/factories/alerting.fixture';
 import { bootstrapFirstUser, type BootstrapResult } from '../../support/factories/identity.fixture';
 import type { TestApp } from '../../support/test-app';
-import {
-  BODIES,
-  REDACTED,
-  configure,
-  errorBody,
-  integrationsApi,
-  startIntegrationsApp,
-} from './integrations.fixture';
+import { BODIES, REDACTED, configure, integrationsApi, startIntegrationsApp } from './integrations.fixture';
+import { apiErrorBody } from '../../support/api-error';
 
-const NOT_AUTHORIZED = errorBody(
-  401,
-  'USER_UNAUTHORIZED',
-  'Current user is not authorized to perform this action.',
-  [],
-);
-const NOT_IN_GROUP = errorBody(
-  401,
-  'NOT_IN_GROUP',
-  'The current user is not in the group, or the group does not exist.',
-  [],
-);
+const NOT_AUTHORIZED = apiErrorBody(401, 'USER_UNAUTHORIZED', {
+  detail: 'Current user is not authorized to perform this action.',
+  parameters: [],
+});
+const NOT_IN_GROUP = apiErrorBody(401, 'NOT_IN_GROUP', {
+  detail: 'The current user is not in the group, or the group does not exist.',
+  parameters: [],
+});
 
 let t: TestApp;
 let boot: BootstrapResult;

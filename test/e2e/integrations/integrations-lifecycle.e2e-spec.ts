@@ -1,5 +1,9 @@
 import { projectWithCallers, type ProjectCallers } from '../../support/factories/alerting.fixture';
-import { bootstrapFirstUser, createProject, type BootstrapResult } from '../../support/factories/identity.fixture';
+import {
+  bootstrapFirstUser,
+  createProject,
+  type BootstrapResult,
+} from '../../support/factories/identity.fixture';
 import type { TestApp } from '../../support/test-app';
 import {
   BODIES,
@@ -8,10 +12,10 @@ import {
   REDACTED,
   TYPES,
   configure,
-  errorBody,
   integrationsApi,
   startIntegrationsApp,
 } from './integrations.fixture';
+import { expectApiError } from '../../support/api-error';
 
 let t: TestApp;
 let boot: BootstrapResult;
@@ -59,15 +63,10 @@ describe('POST /groups/{groupId}/integrations/{integrationType}', () => {
       const api = await freshProject();
       await configure(api, owner(), type);
       const response = await api.create(owner(), type, OTHER_BODIES[type]);
-      expect(response.status).toBe(409);
-      expect(response.body).toEqual(
-        errorBody(
-          409,
-          'INTEGRATION_ALREADY_CONFIGURED',
-          `The integration of type '${type}' is already configured for this group.`,
-          [type],
-        ),
-      );
+      expectApiError(response, 409, 'INTEGRATION_ALREADY_CONFIGURED', {
+        parameters: [type],
+        detail: `The integration of type '${type}' is already configured for this group.`,
+      });
       expect((await api.get(owner(), type)).body).toEqual(REDACTED[type]);
     },
   );
@@ -88,15 +87,10 @@ describe('GET /groups/{groupId}/integrations/{integrationType}', () => {
     async (type) => {
       const api = await freshProject();
       const response = await api.get(owner(), type);
-      expect(response.status).toBe(404);
-      expect(response.body).toEqual(
-        errorBody(
-          404,
-          'INTEGRATION_NOT_CONFIGURED',
-          `The integration of type '${type}' is not configured for this group.`,
-          [type],
-        ),
-      );
+      expectApiError(response, 404, 'INTEGRATION_NOT_CONFIGURED', {
+        parameters: [type],
+        detail: `The integration of type '${type}' is not configured for this group.`,
+      });
     },
   );
 });
@@ -127,8 +121,7 @@ describe('DELETE /groups/{groupId}/integrations/{integrationType}', () => {
     expect(response.status).toBe(204);
     expect(response.text).toBe('');
     const after = await api.get(owner(), type);
-    expect(after.status).toBe(404);
-    expect(after.body.errorCode).toBe('INTEGRATION_NOT_CONFIGURED');
+    expectApiError(after, 404, 'INTEGRATION_NOT_CONFIGURED');
     expect((await api.list(owner())).body.results).toEqual([]);
   });
 
@@ -137,9 +130,7 @@ describe('DELETE /groups/{groupId}/integrations/{integrationType}', () => {
     async (type) => {
       const api = await freshProject();
       const response = await api.remove(owner(), type);
-      expect(response.status).toBe(404);
-      expect(response.body.errorCode).toBe('INTEGRATION_NOT_CONFIGURED');
-      expect(response.body.parameters).toEqual([type]);
+      expectApiError(response, 404, 'INTEGRATION_NOT_CONFIGURED', [type]);
     },
   );
 
@@ -196,18 +187,13 @@ describe('GET /groups/{groupId}/integrations', () => {
   it('should refuse a non-boolean backupJobsEnabledOnly with INVALID_QUERY_PARAMETER', async () => {
     const api = await freshProject();
     const response = await api.list(owner(), '?backupJobsEnabledOnly=maybe');
-    expect(response.status).toBe(400);
-    expect(response.body).toMatchObject({
-      errorCode: 'INVALID_QUERY_PARAMETER',
-      parameters: ['backupJobsEnabledOnly', expect.any(String)],
-    });
+    expectApiError(response, 400, 'INVALID_QUERY_PARAMETER', ['backupJobsEnabledOnly', expect.any(String)]);
   });
 
   it('should answer 404 GROUP_NOT_FOUND when a global owner names a project that does not exist', async () => {
     const missing = '0123456789abcdef01234567';
     const response = await integrationsApi(t, missing).list(boot.globalKey);
-    expect(response.status).toBe(404);
-    expect(response.body).toMatchObject({ errorCode: 'GROUP_NOT_FOUND', parameters: [missing] });
+    expectApiError(response, 404, 'GROUP_NOT_FOUND', [missing]);
   });
 });
 
@@ -252,22 +238,16 @@ describe('GET /groups/{groupId}/integrations/{integrationType} (unknown type; ev
       await api.create(owner(), 'HIP_CHAT', body),
       await api.remove(owner(), 'HIP_CHAT'),
     ]) {
-      expect(response.status).toBe(400);
-      expect(response.body).toEqual(
-        errorBody(
-          400,
-          'INVALID_ENUM_VALUE',
-          'An invalid enumeration value HIP_CHAT was specified for integrationType.',
-          ['HIP_CHAT', 'integrationType'],
-        ),
-      );
+      expectApiError(response, 400, 'INVALID_ENUM_VALUE', {
+        parameters: ['HIP_CHAT', 'integrationType'],
+        detail: 'An invalid enumeration value HIP_CHAT was specified for integrationType.',
+      });
     }
   });
 
   it('should refuse a type spelled in lower case', async () => {
     const api = await freshProject();
     const response = await api.get(owner(), 'slack');
-    expect(response.status).toBe(400);
-    expect(response.body.errorCode).toBe('INVALID_ENUM_VALUE');
+    expectApiError(response, 400, 'INVALID_ENUM_VALUE');
   });
 });

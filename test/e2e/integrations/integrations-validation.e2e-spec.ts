@@ -11,12 +11,12 @@ import {
   BODIES,
   REDACTED,
   TYPES,
-  errorBody,
   integrationsApi,
   invalidSettings,
   startIntegrationsApp,
   type IntegrationType,
 } from './integrations.fixture';
+import { apiErrorBody, expectApiError } from '../../support/api-error';
 
 let t: TestApp;
 let owner: Credentials;
@@ -97,8 +97,7 @@ describe('PUT /groups/{groupId}/integrations/{integrationType} (type; POST alike
 
   it('should refuse a JSON array as the body with INVALID_JSON', async () => {
     const response = await api.replace(owner, 'SLACK', [BODIES.SLACK]);
-    expect(response.status).toBe(400);
-    expect(response.body.errorCode).toBe('INVALID_JSON');
+    expectApiError(response, 400, 'INVALID_JSON');
   });
 
   it('should refuse a PUT without a body, naming type', async () => {
@@ -117,8 +116,7 @@ describe('PUT /groups/{groupId}/integrations/{integrationType} (fields; POST ali
     REQUIRED.filter(([, field]) => field !== 'enabled' && field !== 'serviceDiscovery' && field !== 'scheme'),
   )('should refuse %s with an empty %s', async (type, field) => {
     const response = await api.replace(owner, type, withField(type, field, ''));
-    expect(response.status).toBe(400);
-    expect(response.body.errorCode).toBe('INVALID_INTEGRATION_SETTINGS');
+    expectApiError(response, 400, 'INVALID_INTEGRATION_SETTINGS');
     expect(response.body.parameters[1]).toMatch(new RegExp(`^${field} `));
   });
 
@@ -126,7 +124,10 @@ describe('PUT /groups/{groupId}/integrations/{integrationType} (fields; POST ali
     await expectRefused(
       type,
       withField(type, 'roomName', 'Ops room'),
-      errorBody(400, 'INVALID_ATTRIBUTE', 'Invalid attribute roomName specified.', ['roomName']),
+      apiErrorBody(400, 'INVALID_ATTRIBUTE', {
+        detail: 'Invalid attribute roomName specified.',
+        parameters: ['roomName'],
+      }),
     );
   });
 
@@ -134,7 +135,10 @@ describe('PUT /groups/{groupId}/integrations/{integrationType} (fields; POST ali
     await expectRefused(
       'PAGER_DUTY',
       withField('PAGER_DUTY', 'apiKey', 'x'),
-      errorBody(400, 'INVALID_ATTRIBUTE', 'Invalid attribute apiKey specified.', ['apiKey']),
+      apiErrorBody(400, 'INVALID_ATTRIBUTE', {
+        detail: 'Invalid attribute apiKey specified.',
+        parameters: ['apiKey'],
+      }),
     );
   });
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { call, type ApiResponse, type Credentials } from '../../support/digest-client';
 import { startTestApp, type TestApp } from '../../support/test-app';
+import { apiErrorBody } from '../../support/api-error';
 
 // Shared by the integrations-*.e2e-spec.ts files: an app with its own secrets key, one valid body per
 // type (with distinct secrets), the exact redacted response of each, and short HTTP helpers.
@@ -182,18 +183,9 @@ export async function configure(
   if (response.status !== 200) throw new Error(`PUT ${type}: ${response.status} ${response.text}`);
 }
 
-export function errorBody(status: number, errorCode: string, detail: string, parameters: unknown[]) {
-  const reason = { 400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found', 409: 'Conflict' }[
-    status as 400 | 401 | 404 | 409
-  ];
-  return { detail, error: status, errorCode, parameters, reason };
-}
-
 export function invalidSettings(type: string, reason: string) {
-  return errorBody(
-    400,
-    'INVALID_INTEGRATION_SETTINGS',
-    `The provided settings for the ${type} integration were invalid: ${reason}.`,
-    [type, reason],
-  );
+  return apiErrorBody(400, 'INVALID_INTEGRATION_SETTINGS', {
+    detail: `The provided settings for the ${type} integration were invalid: ${reason}.`,
+    parameters: [type, reason],
+  });
 }

@@ -1,6 +1,11 @@
 import { call } from '../../support/digest-client';
-import { bootstrapFirstUser, createOrg, type BootstrapResult } from '../../support/factories/identity.fixture';
+import {
+  bootstrapFirstUser,
+  createOrg,
+  type BootstrapResult,
+} from '../../support/factories/identity.fixture';
 import { startTestApp, type TestApp } from '../../support/test-app';
+import { expectApiError } from '../../support/api-error';
 
 // Shared API conventions, exercised through real endpoints: pagination, envelope, pretty, headers, errors.
 describe('GET /orgs (API conventions through real endpoints)', () => {
@@ -26,28 +31,33 @@ describe('GET /orgs (API conventions through real endpoints)', () => {
 
     it('should refuse itemsPerPage=501 with INVALID_QUERY_PARAMETER naming it', async () => {
       const response = await call('GET', `${t.apiUrl}/orgs?itemsPerPage=501`, { auth: boot.globalKey });
-      expect(response.status).toBe(400);
-      expect(response.body).toMatchObject({ error: 400, errorCode: 'INVALID_QUERY_PARAMETER', reason: 'Bad Request' });
-      expect(response.body.detail).toContain('itemsPerPage');
+      expectApiError(response, 400, 'INVALID_QUERY_PARAMETER', {
+        detail: expect.stringContaining('itemsPerPage'),
+      });
       expect(response.body.parameters[0]).toBe('itemsPerPage');
     });
 
     it('should refuse pageNum=0 and a non-numeric pageNum', async () => {
       for (const value of ['0', 'abc', '-1', '1.5']) {
         const response = await call('GET', `${t.apiUrl}/orgs?pageNum=${value}`, { auth: boot.globalKey });
-        expect(response.status).toBe(400);
-        expect(response.body.errorCode).toBe('INVALID_QUERY_PARAMETER');
-        expect(response.body.detail).toContain('pageNum');
+        expectApiError(response, 400, 'INVALID_QUERY_PARAMETER', {
+          detail: expect.stringContaining('pageNum'),
+        });
       }
     });
 
     it('should link self, next and previous with absolute hrefs when a middle page is read', async () => {
-      const response = await call('GET', `${t.apiUrl}/orgs?itemsPerPage=1&pageNum=2&pretty=false`, { auth: boot.globalKey });
+      const response = await call('GET', `${t.apiUrl}/orgs?itemsPerPage=1&pageNum=2&pretty=false`, {
+        auth: boot.globalKey,
+      });
       expect(response.status).toBe(200);
       expect(response.body.results).toHaveLength(1);
       expect(response.body.totalCount).toBe(3);
       const links = Object.fromEntries(
-        (response.body.links as Array<{ rel: string; href: string }>).map((link) => [link.rel, new URL(link.href)]),
+        (response.body.links as Array<{ rel: string; href: string }>).map((link) => [
+          link.rel,
+          new URL(link.href),
+        ]),
       );
       expect(Object.keys(links).sort()).toEqual(['next', 'previous', 'self']);
       expect(links.self.origin).toBe(t.baseUrl);
@@ -86,9 +96,14 @@ describe('GET /orgs (API conventions through real endpoints)', () => {
 
     it('should wrap a single result as {status, content} when envelope=true', async () => {
       const org = await createOrg(t, boot.globalKey);
-      const response = await call('GET', `${t.apiUrl}/orgs/${org.id}?envelope=true`, { auth: boot.globalKey });
+      const response = await call('GET', `${t.apiUrl}/orgs/${org.id}?envelope=true`, {
+        auth: boot.globalKey,
+      });
       expect(response.status).toBe(200);
-      expect(response.body).toEqual({ status: 200, content: expect.objectContaining({ id: org.id, name: org.name }) });
+      expect(response.body).toEqual({
+        status: 200,
+        content: expect.objectContaining({ id: org.id, name: org.name }),
+      });
     });
 
     it('should indent the JSON when pretty=true and not otherwise', async () => {
@@ -127,37 +142,32 @@ describe('GET /orgs (API conventions through real endpoints)', () => {
     it('should answer GROUP_NOT_FOUND or ORG_NOT_FOUND when a global caller lists under a missing parent', async () => {
       const missing = '0123456789abcdef01234567';
       const project = await call('GET', `${t.apiUrl}/groups/${missing}/events`, { auth: boot.globalKey });
-      expect(project.status).toBe(404);
-      expect(project.body).toMatchObject({ errorCode: 'GROUP_NOT_FOUND', parameters: [missing] });
+      expectApiError(project, 404, 'GROUP_NOT_FOUND', [missing]);
       const org = await call('GET', `${t.apiUrl}/orgs/${missing}/events`, { auth: boot.globalKey });
-      expect(org.status).toBe(404);
-      expect(org.body).toMatchObject({ errorCode: 'ORG_NOT_FOUND', parameters: [missing] });
+      expectApiError(org, 404, 'ORG_NOT_FOUND', [missing]);
     });
 
     it('should answer INVALID_JSON when the body is malformed', async () => {
       const response = await call('POST', `${t.apiUrl}/orgs`, { auth: boot.globalKey, rawBody: '{"name": ' });
-      expect(response.status).toBe(400);
-      expect(response.body).toMatchObject({ errorCode: 'INVALID_JSON', error: 400, reason: 'Bad Request' });
+      expectApiError(response, 400, 'INVALID_JSON');
     });
 
     it('should answer INVALID_ATTRIBUTE naming an unknown field', async () => {
-      const response = await call('POST', `${t.apiUrl}/orgs`, { auth: boot.globalKey, body: { name: 'x', colour: 'red' } });
-      expect(response.status).toBe(400);
-      expect(response.body).toMatchObject({ errorCode: 'INVALID_ATTRIBUTE', detail: 'Invalid attribute colour specified.' });
+      const response = await call('POST', `${t.apiUrl}/orgs`, {
+        auth: boot.globalKey,
+        body: { name: 'x', colour: 'red' },
+      });
+      expectApiError(response, 400, 'INVALID_ATTRIBUTE', { detail: 'Invalid attribute colour specified.' });
     });
 
     it('should answer MISSING_ATTRIBUTE naming a missing field', async () => {
       const response = await call('POST', `${t.apiUrl}/orgs`, { auth: boot.globalKey, body: {} });
-      expect(response.status).toBe(400);
-      expect(response.body.errorCode).toBe('MISSING_ATTRIBUTE');
-      expect(response.body.detail).toContain('name');
+      expectApiError(response, 400, 'MISSING_ATTRIBUTE', { detail: expect.stringContaining('name') });
     });
 
     it('should answer INVALID_JSON_ATTRIBUTE naming a field of the wrong type', async () => {
       const response = await call('POST', `${t.apiUrl}/orgs`, { auth: boot.globalKey, body: { name: 42 } });
-      expect(response.status).toBe(400);
-      expect(response.body.errorCode).toBe('INVALID_JSON_ATTRIBUTE');
-      expect(response.body.detail).toContain('name');
+      expectApiError(response, 400, 'INVALID_JSON_ATTRIBUTE', { detail: expect.stringContaining('name') });
     });
 
     it('should answer INVALID_ENUM_VALUE naming the field when a role is unknown', async () => {
@@ -166,9 +176,7 @@ describe('GET /orgs (API conventions through real endpoints)', () => {
         auth: boot.globalKey,
         body: { desc: 'k', roles: ['ORG_EMPEROR'] },
       });
-      expect(response.status).toBe(400);
-      expect(response.body.errorCode).toBe('INVALID_ENUM_VALUE');
-      expect(response.body.detail).toContain('ORG_EMPEROR');
+      expectApiError(response, 400, 'INVALID_ENUM_VALUE', { detail: expect.stringContaining('ORG_EMPEROR') });
     });
 
     it('should answer 415 when the body is not JSON', async () => {
@@ -177,8 +185,7 @@ describe('GET /orgs (API conventions through real endpoints)', () => {
         rawBody: 'name=x',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
       });
-      expect(response.status).toBe(415);
-      expect(response.body.errorCode).toBe('UNSUPPORTED_MEDIA_TYPE');
+      expectApiError(response, 415, 'UNSUPPORTED_MEDIA_TYPE');
     });
 
     it('should answer REQUEST_TOO_LARGE when the body exceeds the limit', async () => {
@@ -186,8 +193,7 @@ describe('GET /orgs (API conventions through real endpoints)', () => {
         auth: boot.globalKey,
         rawBody: JSON.stringify({ name: 'x'.repeat(2 * 1024 * 1024) }),
       });
-      expect(response.status).toBe(413);
-      expect(response.body.errorCode).toBe('REQUEST_TOO_LARGE');
+      expectApiError(response, 413, 'REQUEST_TOO_LARGE');
     });
   });
 });

@@ -4,6 +4,7 @@ import { AppLogger, createPinoLogger } from '../../../src/platform/logging/app-l
 import { call } from '../../support/digest-client';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { eventually } from '../../support/eventually';
+import { expectApiError } from '../../support/api-error';
 
 describe('GET /health', () => {
   let t: TestApp;
@@ -78,12 +79,7 @@ describe('GET /health (database down)', () => {
     try {
       await t.app.get(DataSource).destroy();
       const response = await call('GET', `${t.baseUrl}/health`);
-      expect(response.status).toBe(503);
-      expect(response.body).toMatchObject({
-        error: 503,
-        errorCode: 'SERVICE_UNAVAILABLE',
-        reason: 'Service Unavailable',
-      });
+      expectApiError(response, 503, 'SERVICE_UNAVAILABLE');
     } finally {
       await t.close();
     }

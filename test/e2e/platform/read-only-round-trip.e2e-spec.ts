@@ -7,6 +7,7 @@ import {
   createProject,
   createUser,
 } from '../../support/factories/identity.fixture';
+import { SmtpReceiver } from '../../support/receivers/smtp-receiver';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { DatabaseDigest } from '../../reliability/support/db-digest';
 import { fetchOpenApi, operationsOf } from '../../reliability/support/openapi-operations';
@@ -70,10 +71,13 @@ const set =
 describe('PUT /* and PATCH /* of the OpenAPI document: what GET returns, the write accepts', () => {
   let t: TestApp;
   let digest: DatabaseDigest;
+  // Invitations are e-mailed: they cannot be created without an SMTP server.
+  let smtp: SmtpReceiver;
   const resources: Resource[] = [];
 
   beforeAll(async () => {
-    t = await startTestApp(QUIET);
+    smtp = await SmtpReceiver.start();
+    t = await startTestApp({ ...QUIET, SMTP_URL: smtp.url() });
     digest = await DatabaseDigest.open(t.databaseUrl);
     const boot = await bootstrapFirstUser(t);
     const admin = boot.globalKey;
@@ -357,6 +361,7 @@ describe('PUT /* and PATCH /* of the OpenAPI document: what GET returns, the wri
         { field: 'id', changed: set('id', OTHER_ID) },
         { field: 'orgId', changed: set('orgId', OTHER_ID) },
         { field: 'links', changed: set('links', otherLinks) },
+        { field: 'created', changed: set('created', LONG_AGO) },
         { field: 'activeAgentCount', changed: set('activeAgentCount', 7) },
         {
           field: 'ldapGroupMappings',
@@ -370,6 +375,80 @@ describe('PUT /* and PATCH /* of the OpenAPI document: what GET returns, the wri
         { field: 'replicaSetCount', changed: set('replicaSetCount', 2) },
         { field: 'shardCount', changed: set('shardCount', 2) },
       ],
+    });
+
+    // Invitations: by id, and by the username in the body (the product's two update routes).
+    const invitationFields = [
+      { field: 'id', changed: set('id', OTHER_ID) },
+      { field: 'inviterUsername', changed: set('inviterUsername', 'someone.else@example.com') },
+      { field: 'createdAt', changed: set('createdAt', LONG_AGO) },
+      { field: 'expiresAt', changed: set('expiresAt', LONG_AGO) },
+    ];
+    const invite = async (url: string, body: Body): Promise<string> => {
+      const response = await call<{ id: string }>('POST', url, { auth: admin, body });
+      expect(response.status).toBe(200);
+      return `${url}/${response.body.id}`;
+    };
+    const orgInvites = `${t.apiUrl}/orgs/${org.id}/invites`;
+    const orgInvitation = await invite(orgInvites, {
+      username: 'round.trip@example.com',
+      roles: ['ORG_MEMBER'],
+    });
+    const orgScope = [
+      { field: 'orgId', changed: set('orgId', OTHER_ID) },
+      { field: 'orgName', changed: set('orgName', 'Another org') },
+    ];
+    resources.push({
+      route: 'PATCH /orgs/{orgId}/invites/{invitationId}',
+      url: orgInvitation,
+      auth: admin,
+      volatile: [],
+      beside: set('roles', ['ORG_READ_ONLY']),
+      readOnly: [
+        ...invitationFields,
+        ...orgScope,
+        { field: 'username', changed: set('username', 'x@example.com') },
+      ],
+    });
+    resources.push({
+      route: 'PATCH /orgs/{orgId}/invites',
+      url: orgInvites,
+      read: async () => (await call('GET', orgInvitation, { auth: admin })).body as Body,
+      auth: admin,
+      volatile: [],
+      beside: set('roles', ['ORG_READ_ONLY']),
+      readOnly: [...invitationFields, ...orgScope],
+    });
+    const projectInvites = `${groupUrl}/invites`;
+    const projectInvitation = await invite(projectInvites, {
+      username: 'round.trip@example.com',
+      roles: ['GROUP_READ_ONLY'],
+    });
+    const projectScope = [
+      { field: 'groupId', changed: set('groupId', OTHER_ID) },
+      { field: 'groupName', changed: set('groupName', 'Another project') },
+      { field: 'teamIds', changed: set('teamIds', [OTHER_ID]) },
+    ];
+    resources.push({
+      route: 'PATCH /groups/{groupId}/invites/{invitationId}',
+      url: projectInvitation,
+      auth: admin,
+      volatile: [],
+      beside: set('roles', ['GROUP_OWNER']),
+      readOnly: [
+        ...invitationFields,
+        ...projectScope,
+        { field: 'username', changed: set('username', 'x@example.com') },
+      ],
+    });
+    resources.push({
+      route: 'PATCH /groups/{groupId}/invites',
+      url: projectInvites,
+      read: async () => (await call('GET', projectInvitation, { auth: admin })).body as Body,
+      auth: admin,
+      volatile: [],
+      beside: set('roles', ['GROUP_OWNER']),
+      readOnly: [...invitationFields, ...projectScope],
     });
 
     const team = await call('POST', `${t.apiUrl}/orgs/${org.id}/teams`, {
@@ -443,6 +522,7 @@ describe('PUT /* and PATCH /* of the OpenAPI document: what GET returns, the wri
   afterAll(async () => {
     await digest?.close();
     await t?.close();
+    await smtp?.close();
   });
 
   const read = async (resource: Resource): Promise<Body> => {

@@ -1,4 +1,5 @@
 import { call } from '../../support/digest-client';
+import { sleep } from '../../support/time';
 
 export interface Timed<T> {
   result: T;
@@ -20,7 +21,7 @@ export async function withHealthProbe<T>(baseUrl: string, work: () => Promise<T>
       if (health.status !== 200) throw new Error(`/health answered ${health.status}`);
       healthMaxMs = Math.max(healthMaxMs, performance.now() - started);
       healthCount++;
-      await new Promise((resolve) => setTimeout(resolve, 5));
+      await sleep(5);
     }
   })();
   const started = performance.now();

@@ -7,6 +7,7 @@ import { Client } from 'pg';
 import { OpenApiViolation, request } from '../../support/checked-request';
 import { call, type Credentials } from '../../support/digest-client';
 import { freePort, serviceArgs } from '../../e2e/deliveries/service-process';
+import { sleep } from '../../support/time';
 
 const ROOT = resolve(__dirname, '../../..');
 const KEPT_OUTPUT = 20_000;
@@ -38,7 +39,8 @@ export class ServiceUnderTest {
       child.once('exit', (code, signal) => {
         // FAULT_TEST_LOG=<file>: keep what each process wrote (its error logs), to see why a test failed.
         const file = process.env.FAULT_TEST_LOG;
-        if (file) appendFileSync(file, `--- service on port ${port}, exit ${code ?? signal}\n${this.output}\n`);
+        if (file)
+          appendFileSync(file, `--- service on port ${port}, exit ${code ?? signal}\n${this.output}\n`);
         done({ code, signal });
       }),
     );
@@ -109,7 +111,7 @@ export class ServiceUnderTest {
         // Not listening yet; a response that breaks the OpenAPI document still fails the test.
         if (error instanceof OpenApiViolation) throw error;
       }
-      await new Promise((done) => setTimeout(done, 100));
+      await sleep(100);
     }
     throw new Error(`the service was not healthy within ${withinMs} ms:\n${this.output}`);
   }
@@ -140,7 +142,10 @@ export interface Project {
   agentKey: string;
 }
 
-async function expectOk<T>(what: string, response: Promise<{ status: number; body: T; text: string }>): Promise<T> {
+async function expectOk<T>(
+  what: string,
+  response: Promise<{ status: number; body: T; text: string }>,
+): Promise<T> {
   const answered = await response;
   if (answered.status >= 300) throw new Error(`${what}: ${answered.status} ${answered.text}`);
   return answered.body;
@@ -160,8 +165,14 @@ export async function setUpProject(apiUrl: string): Promise<Project> {
       },
     }),
   );
-  const auth: Credentials = { publicKey: boot.programmaticApiKey.publicKey, privateKey: boot.programmaticApiKey.privateKey };
-  const org = await expectOk<{ id: string }>('POST /orgs', call('POST', `${apiUrl}/orgs`, { auth, body: { name: 'fault-org' } }));
+  const auth: Credentials = {
+    publicKey: boot.programmaticApiKey.publicKey,
+    privateKey: boot.programmaticApiKey.privateKey,
+  };
+  const org = await expectOk<{ id: string }>(
+    'POST /orgs',
+    call('POST', `${apiUrl}/orgs`, { auth, body: { name: 'fault-org' } }),
+  );
   const project = await expectOk<{ id: string }>(
     'POST /groups',
     call('POST', `${apiUrl}/groups`, { auth, body: { name: 'fault-project', orgId: org.id } }),
@@ -179,12 +190,22 @@ export function connectionsConfig(threshold: number, webhookUrl: string): Record
   return {
     eventTypeName: 'OUTSIDE_METRIC_THRESHOLD',
     enabled: true,
-    metricThreshold: { metricName: 'CONNECTIONS', mode: 'AVERAGE', operator: 'GREATER_THAN', threshold, units: 'RAW' },
+    metricThreshold: {
+      metricName: 'CONNECTIONS',
+      mode: 'AVERAGE',
+      operator: 'GREATER_THAN',
+      threshold,
+      units: 'RAW',
+    },
     notifications: [{ typeName: 'WEBHOOK', webhookUrl, delayMin: 0, intervalMin: 60 }],
   };
 }
 
-export async function createAlertConfig(apiUrl: string, project: Project, body: Record<string, unknown>): Promise<string> {
+export async function createAlertConfig(
+  apiUrl: string,
+  project: Project,
+  body: Record<string, unknown>,
+): Promise<string> {
   const created = await expectOk<{ id: string }>(
     'POST alertConfigs',
     call('POST', `${apiUrl}/groups/${project.groupId}/alertConfigs`, { auth: project.auth, body }),
@@ -221,7 +242,9 @@ export async function postReport(
         typeName: 'REPLICA_PRIMARY',
         replicaSetName: 'rs0',
         up: true,
-        measurements: [{ metricName: 'CONNECTIONS', units: 'SCALAR', value: sample.value, timestamp: sample.timestamp }],
+        measurements: [
+          { metricName: 'CONNECTIONS', units: 'SCALAR', value: sample.value, timestamp: sample.timestamp },
+        ],
       })),
     }),
     dataType: 'text',

@@ -25,8 +25,7 @@ import {
   targetKeyOf,
   type NewAlert,
 } from './alert-details';
-import { updateAcknowledgement } from './alert-acknowledgement.writer';
-import { AlertByIdStore } from './alert-by-id.store';
+import { AlertStore } from './alert.store';
 import { AlertEventTypes, closingEventTypeOf } from '../alerting.events';
 import { ALERT_TRANSITIONED, type AlertTransitionedEvent } from './alert-transitioned.event';
 import { canChangeAcknowledgement, isAlertStatus, transition, type AlertStatus } from './alert-state';
@@ -55,7 +54,7 @@ export class AlertsService {
     private readonly links: PageLinks,
     private readonly clock: Clock,
     private readonly emitter: EventEmitter2,
-    private readonly alertById: AlertByIdStore,
+    private readonly alertStore: AlertStore,
   ) {}
 
   async list(groupId: string, query: ListAlertsQuery): Promise<ListEnvelope<AlertResponse>> {
@@ -109,7 +108,7 @@ export class AlertsService {
     // The Digest user name of the caller: a user's username, or an API key's public key.
     alert.acknowledgingUsername = until === undefined ? null : principal.name;
     alert.updated = now;
-    await updateAcknowledgement(this.txHost.tx, alert);
+    await this.alertStore.updateAcknowledgement(alert);
     await this.events.publish({
       eventTypeName: until
         ? AlertEventTypes.ALERT_ACKNOWLEDGED_AUDIT
@@ -186,7 +185,7 @@ export class AlertsService {
   // For the alert configurations: deleting or disabling one cancels its TRACKING and OPEN alerts.
   @Transactional()
   async cancelActiveForConfig(groupId: string, alertConfigId: string): Promise<number> {
-    const active = await this.alertById.activeOfConfigForUpdate(groupId, alertConfigId);
+    const active = await this.alertStore.activeOfConfigForUpdate(groupId, alertConfigId);
     for (const alert of active) await this.applyMove(alert, 'CANCELLED');
     return active.length;
   }
@@ -339,8 +338,8 @@ export class AlertsService {
   private async find(groupId: string, alertId: string, forUpdate: boolean): Promise<AlertEntity> {
     if (!isObjectId(alertId)) throw AlertingErrors.INVALID_ALERT_ID(alertId);
     const alert = forUpdate
-      ? await this.alertById.findForUpdate(groupId, alertId)
-      : await this.alertById.find(groupId, alertId);
+      ? await this.alertStore.findForUpdate(groupId, alertId)
+      : await this.alertStore.find(groupId, alertId);
     if (!alert) throw AlertingErrors.ALERT_NOT_FOUND(alertId, groupId);
     return alert;
   }

@@ -44,7 +44,8 @@ export const ALERT_SOURCES: Readonly<Record<string, AlertSource>> = {
   API_KEY_ADDED_TO_GROUP: 'INFORM',
   API_KEY_REMOVED_FROM_GROUP: 'INFORM',
   API_KEY_ROLES_CHANGED: 'INFORM',
-  // A user's roles in the project: the first granted, a change, the last taken away.
+  // A user's roles in the project: invited, the first granted, a change, the last taken away.
+  INVITED_TO_GROUP: 'INFORM',
   JOINED_GROUP: 'INFORM',
   USER_ROLES_CHANGED_AUDIT: 'INFORM',
   REMOVED_FROM_GROUP: 'INFORM',
@@ -62,7 +63,7 @@ const NO_SOURCE_BY_CATEGORY: Readonly<Record<string, string>> = {
   BI_CONNECTOR: 'this service does not manage BI Connectors',
   BILLING: 'this service has no billing',
   DATA_EXPLORER: 'this service has no Data Explorer',
-  USER: 'users are added to projects directly in this service, never invited or asking to join',
+  USER: 'users are added to projects directly or invited, never asking to join',
 };
 
 const NO_SOURCE_BY_TYPE: Readonly<Record<string, string>> = {

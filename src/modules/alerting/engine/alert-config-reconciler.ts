@@ -9,7 +9,7 @@ import { DeploymentReader } from '../../automation';
 import { AlertConfigByIdStore } from '../alert-configs/alert-config-by-id.store';
 import { AlertConfigEntity } from '../alert-configs/alert-config.entity';
 import { lockDeploymentConditions } from '../alerting.locks';
-import { AlertByIdStore } from '../alerts/alert-by-id.store';
+import { AlertStore } from '../alerts/alert.store';
 import type { AlertEntity } from '../alerts/alert.entity';
 import { alertSourceOf, type AlertSource } from '../catalog/alert-sources';
 import { AlertDecisions } from './alert-decisions';
@@ -32,7 +32,7 @@ export class AlertConfigReconciler {
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly deployment: DeploymentReader,
-    private readonly alertById: AlertByIdStore,
+    private readonly alertStore: AlertStore,
     private readonly configById: AlertConfigByIdStore,
     private readonly decisions: AlertDecisions,
     private readonly clock: Clock,
@@ -51,7 +51,7 @@ export class AlertConfigReconciler {
     }
     // Locked, so an alert another evaluation is ending right now (a liveness sweep's HOST_UP, a removed
     // host) is decided after it.
-    const held = (await this.alertById.activeOfConfigForUpdate(config.groupId, config.id)).map(toHeld);
+    const held = (await this.alertStore.activeOfConfigForUpdate(config.groupId, config.id)).map(toHeld);
     const facts = config.enabled ? await this.factsFor(config, source) : NO_FACTS;
     const now = this.clock.now();
     const freshSince = new Date(now.getTime() - this.config.alertStaleAfterMinutes * MINUTE_MS);

@@ -13,6 +13,7 @@ import {
   type ReportIngestedEvent,
 } from '../../automation';
 import { AlertEntity } from '../alerts/alert.entity';
+import { AlertStore } from '../alerts/alert.store';
 import { AlertsService } from '../alerts/alerts.service';
 import {
   decide,
@@ -27,8 +28,6 @@ import { agentAlertOf, hostAlertOf } from './alert-subjects';
 import { EnabledConfigsCache } from './enabled-configs.cache';
 import { agentTargetKey, isAlertRecord, ruleClosedBy, ruleOpenedBy } from './event-rules';
 import { matchesAll, warmMatchers } from './host-matchers';
-import { AlertSlotsStore } from './alert-slots.store';
-import { TrackingAlertsStore } from './tracking-alerts.store';
 
 const SWEEP_BATCH = 100;
 
@@ -43,8 +42,7 @@ export class AlertEngine {
     private readonly configs: EnabledConfigsCache,
     private readonly deployment: DeploymentReader,
     private readonly clock: Clock,
-    private readonly tracking: TrackingAlertsStore,
-    private readonly slots: AlertSlotsStore,
+    private readonly alertStore: AlertStore,
     private readonly decisions: AlertDecisions,
   ) {}
 
@@ -57,7 +55,7 @@ export class AlertEngine {
     );
     if (configs.length === 0 || event.hosts.length === 0) return;
     await warmMatchers(configs, event.hosts);
-    const active = await this.slots.activeOf(
+    const active = await this.alertStore.activeOf(
       event.groupId,
       configs.map((config) => config.id),
       event.hosts.map((host) => host.hostId),
@@ -169,7 +167,7 @@ export class AlertEngine {
 
   @Transactional()
   private async sweepBatch(): Promise<number> {
-    const due = await this.tracking.claimDue(this.clock.now(), SWEEP_BATCH);
+    const due = await this.alertStore.claimDueTracking(this.clock.now(), SWEEP_BATCH);
     for (const id of due) await this.alerts.promote(id);
     return due.length;
   }

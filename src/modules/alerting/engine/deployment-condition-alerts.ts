@@ -32,7 +32,7 @@ import {
   replicaSetView,
   type StateHostFacts,
 } from './deployment-conditions';
-import { AlertSlotsStore } from './alert-slots.store';
+import { AlertStore } from '../alerts/alert.store';
 import { EnabledConfigsCache } from './enabled-configs.cache';
 import { isAlertRecord } from './event-rules';
 import type { HostFacts } from './host-facts';
@@ -52,7 +52,7 @@ export class DeploymentConditionAlerts {
     private readonly configs: EnabledConfigsCache,
     private readonly deployment: DeploymentReader,
     private readonly clock: Clock,
-    private readonly alertSlots: AlertSlotsStore,
+    private readonly alertStore: AlertStore,
   ) {}
 
   @OnEvent(REPORT_INGESTED, { suppressErrors: false })
@@ -230,7 +230,7 @@ export class DeploymentConditionAlerts {
     targetKeys: string[],
   ): Promise<Map<string, ActiveAlert>> {
     if (configs.length === 0 || targetKeys.length === 0) return new Map();
-    const active = await this.alertSlots.activeOf(
+    const active = await this.alertStore.activeOf(
       groupId,
       configs.map((config) => config.id),
       targetKeys,

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { Mailer } from '../../../platform/mail/mailer';
 import { OutboundModule } from '../../../platform/net/outbound';
 import { DatadogNotifier } from './datadog.notifier';
 import { EmailNotifier } from './email.notifier';
@@ -10,10 +11,13 @@ import { OpsGenieNotifier } from './ops-genie.notifier';
 import { PagerDutyNotifier } from './pager-duty.notifier';
 import { SlackNotifier } from './slack.notifier';
 import { SmsNotifier } from './sms.notifier';
+import { SmtpMailer } from './smtp-mailer';
+import { SmtpTransport } from './smtp-transport';
 import { VictorOpsNotifier } from './victor-ops.notifier';
 import { WebhookNotifier } from './webhook.notifier';
 
-// Delivery adapters, one per target type, behind the NotifierRegistry the alert engine uses.
+// Delivery adapters, one per target type, behind the NotifierRegistry the alert engine uses; and the
+// Mailer other contexts send single e-mails through (platform/mail).
 @Module({
   imports: [OutboundModule],
   providers: [
@@ -26,10 +30,13 @@ import { WebhookNotifier } from './webhook.notifier';
     DatadogNotifier,
     NewRelicNotifier,
     WebhookNotifier,
+    SmtpTransport,
+    SmtpMailer,
+    { provide: Mailer, useExisting: SmtpMailer },
     EmailNotifier,
     SmsNotifier,
     NotifierRegistry,
   ],
-  exports: [NotifierRegistry, HttpDelivery],
+  exports: [NotifierRegistry, Mailer, HttpDelivery],
 })
 export class NotifiersModule {}

@@ -3,33 +3,13 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { IsNull } from 'typeorm';
 import { PreparedReads, type PreparedRead } from '../../../platform/database/prepared-reads';
-import { CommonErrors } from '../../../platform/http/error-codes';
-import { PageLinks } from '../../../platform/http/pagination/page-links';
 import type { PageQuery } from '../../../platform/http/pagination/page.query';
-import { IdentityErrors } from '../identity.errors';
 import { OrganizationEntity } from '../organizations/organization.entity';
 import { ApiKeyRoleEntity } from './api-key-role.entity';
 import { ApiKeyEntity } from './api-key.entity';
-import { apiKeyPath, toApiKeyResponse } from './api-key.mapper';
-import type { ApiKeyResponse } from './dto/api-key.response';
 
-// Product limit: up to 500 API keys per organization.
-export const MAX_API_KEYS_PER_ORG = 500;
-
-// Missing, null or blank: the product's API_KEY_REQUIRES_DESCRIPTION (length is checked by the DTO).
-export function requireDescription(desc: string | null | undefined): string {
-  if (desc === undefined || desc === null || desc.trim() === '')
-    throw IdentityErrors.API_KEY_REQUIRES_DESCRIPTION();
-  return desc;
-}
-
-// At least one role, duplicates ignored.
-export function requireRoles(roles: string[]): string[] {
-  if (roles.length === 0) throw CommonErrors.MISSING_ATTRIBUTE('roles');
-  return [...new Set(roles)];
-}
-
-// Data access shared by the organization and project API key services.
+// The SQL of API keys and their roles, shared by the organization, project and global key services; the
+// rules are in api-key-rules.ts, the responses in api-key-responses.ts.
 @Injectable()
 export class ApiKeyStore {
   // The key list is a hot read: named prepared statements (prepared-reads.ts).
@@ -38,7 +18,6 @@ export class ApiKeyStore {
 
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
-    private readonly links: PageLinks,
     reads: PreparedReads,
   ) {
     // The page's keys with their roles in one statement: one round trip for the list, not two.
@@ -52,10 +31,13 @@ export class ApiKeyStore {
     this.rolesOfKeys = reads.define(ApiKeyRoleEntity, 'WHERE api_key_id = ANY($1)');
   }
 
-  // One page of an organization's keys as responses, oldest first, and the exact total. A page that is
-  // partial but not past the end holds the total itself (offset + its length), so only a full or empty
-  // page past the first one costs a count.
-  async orgPage(orgId: string, page: PageQuery): Promise<[ApiKeyResponse[], number]> {
+  // One page of an organization's keys with their roles, oldest first, and the exact total. A page that
+  // is partial but not past the end holds the total itself (offset + its length), so only a full or
+  // empty page past the first one costs a count.
+  async orgPage(
+    orgId: string,
+    page: PageQuery,
+  ): Promise<[Array<{ key: ApiKeyEntity; roles: ApiKeyRoleEntity[] }>, number]> {
     const rows = await this.orgKeysPage([orgId, page.offset, page.itemsPerPage]);
     const keys: Array<{ key: ApiKeyEntity; roles: ApiKeyRoleEntity[] }> = [];
     for (const [key, role] of rows) {
@@ -64,14 +46,11 @@ export class ApiKeyStore {
       if (entry !== last) keys.push(entry);
       if (role) entry.roles.push(role);
     }
-    const responses = keys.map(({ key, roles }) =>
-      toApiKeyResponse(key, roles, this.links.self(apiKeyPath(key))),
-    );
     const knownTotal = keys.length < page.itemsPerPage && (keys.length > 0 || page.offset === 0);
     const total = knownTotal
       ? page.offset + keys.length
       : await this.txHost.tx.getRepository(ApiKeyEntity).countBy({ orgId });
-    return [responses, total];
+    return [keys, total];
   }
 
   // One page of the global keys (no organization), oldest first, and the exact total.
@@ -84,31 +63,30 @@ export class ApiKeyStore {
     });
   }
 
-  // An organization key is "not found" here, as a global key is under an organization.
-  async findGlobal(apiKeyId: string): Promise<ApiKeyEntity> {
-    const key = await this.txHost.tx.getRepository(ApiKeyEntity).findOneBy({ id: apiKeyId, orgId: IsNull() });
-    if (!key) throw IdentityErrors.API_KEY_NOT_FOUND(apiKeyId);
-    return key;
+  // A global key (no organization); null for an organization key.
+  findGlobal(apiKeyId: string): Promise<ApiKeyEntity | null> {
+    return this.txHost.tx.getRepository(ApiKeyEntity).findOneBy({ id: apiKeyId, orgId: IsNull() });
   }
 
-  // Serializes key creation per organization so the 500-key limit holds under concurrency.
-  async lockOrgForNewKey(orgId: string): Promise<void> {
+  // Locks the organization's row until the transaction ends; false when there is no such organization.
+  async lockOrg(orgId: string): Promise<boolean> {
     const org = await this.txHost.tx
       .getRepository(OrganizationEntity)
       .findOne({ where: { id: orgId }, lock: { mode: 'pessimistic_write' } });
-    if (!org) throw CommonErrors.ORG_NOT_FOUND(orgId);
-    const keys = await this.txHost.tx.getRepository(ApiKeyEntity).countBy({ orgId });
-    if (keys >= MAX_API_KEYS_PER_ORG) throw IdentityErrors.API_KEY_LIMIT_EXCEEDED(MAX_API_KEYS_PER_ORG);
+    return org !== null;
   }
 
-  // A key of another organization (or the global key) is "not found", as the product answers.
-  async findInOrg(orgId: string, apiKeyId: string, forUpdate = false): Promise<ApiKeyEntity> {
-    const key = await this.txHost.tx.getRepository(ApiKeyEntity).findOne({
+  countOfOrg(orgId: string): Promise<number> {
+    return this.txHost.tx.getRepository(ApiKeyEntity).countBy({ orgId });
+  }
+
+  // A key of this organization (null for another organization's key or a global key), locked until the
+  // transaction ends when asked.
+  findInOrg(orgId: string, apiKeyId: string, forUpdate = false): Promise<ApiKeyEntity | null> {
+    return this.txHost.tx.getRepository(ApiKeyEntity).findOne({
       where: { id: apiKeyId, orgId },
       ...(forUpdate ? { lock: { mode: 'pessimistic_write' as const } } : {}),
     });
-    if (!key) throw IdentityErrors.API_KEY_NOT_FOUND(apiKeyId);
-    return key;
   }
 
   async rolesOf(apiKeyIds: string[]): Promise<Map<string, ApiKeyRoleEntity[]>> {
@@ -117,18 +95,6 @@ export class ApiKeyStore {
     const roles = await this.rolesOfKeys([apiKeyIds]);
     for (const role of roles) byKey.get(role.apiKeyId)?.push(role);
     return byKey;
-  }
-
-  async response(key: ApiKeyEntity, fullPrivateKey?: string): Promise<ApiKeyResponse> {
-    const roles = (await this.rolesOf([key.id])).get(key.id) ?? [];
-    return toApiKeyResponse(key, roles, this.links.self(apiKeyPath(key)), fullPrivateKey);
-  }
-
-  async responses(keys: ApiKeyEntity[]): Promise<ApiKeyResponse[]> {
-    const roles = await this.rolesOf(keys.map((key) => key.id));
-    return keys.map((key) =>
-      toApiKeyResponse(key, roles.get(key.id) ?? [], this.links.self(apiKeyPath(key))),
-    );
   }
 
   // The keys holding a role in the project, oldest first.

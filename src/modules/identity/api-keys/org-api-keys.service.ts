@@ -15,7 +15,9 @@ import { IdentityEventTypes, type OrgApiKeyAddedRaw, type OrgApiKeyDeletedRaw } 
 import { ApiKeyIssuer } from './api-key-issuer';
 import { ApiKeyRoleEntity } from './api-key-role.entity';
 import { ApiKeyEntity } from './api-key.entity';
-import { ApiKeyStore, requireDescription, requireRoles } from './api-key.store';
+import { foundKey, requireDescription, requireRoles, reserveOrgKeySlot } from './api-key-rules';
+import { ApiKeyResponses } from './api-key-responses';
+import { ApiKeyStore } from './api-key.store';
 import type { CreateApiKeyRequest } from './dto/create-api-key.request';
 import type { ApiKeyResponse } from './dto/api-key.response';
 import type { UpdateApiKeyRequest } from './dto/update-api-key.request';
@@ -35,6 +37,7 @@ export class OrgApiKeysService {
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly store: ApiKeyStore,
+    private readonly responses: ApiKeyResponses,
     private readonly issuer: ApiKeyIssuer,
     private readonly events: EventPublisher,
     private readonly credentialChanges: CredentialChanges,
@@ -47,7 +50,7 @@ export class OrgApiKeysService {
     const desc = requireDescription(request.desc);
     const roles = requireRoles(request.roles);
     assertMayChangeRoles(principal, NEW_KEY, [], orgRoles(roles, orgId), () => orgId);
-    await this.store.lockOrgForNewKey(orgId);
+    await reserveOrgKeySlot(this.store, orgId);
     const issued = await this.issuer.issue(
       desc,
       orgId,
@@ -60,7 +63,7 @@ export class OrgApiKeysService {
       subject: { targetPublicKey: issued.key.publicKey },
       raw: { ...raw },
     });
-    return this.store.response(issued.key, issued.privateKey);
+    return this.responses.response(issued.key, issued.privateKey);
   }
 
   async list(orgId: string, page: PageQuery): Promise<ListEnvelope<ApiKeyResponse>> {
@@ -68,11 +71,11 @@ export class OrgApiKeysService {
     // The directory remembers found organizations until one is deleted (no query per list).
     if (!(await this.projects.orgExists(orgId))) throw CommonErrors.ORG_NOT_FOUND(orgId);
     const [keys, total] = await this.store.orgPage(orgId, page);
-    return this.links.list(page, keys, total);
+    return this.links.list(page, this.responses.withRoles(keys), total);
   }
 
   async get(orgId: string, apiKeyId: string): Promise<ApiKeyResponse> {
-    return this.store.response(await this.store.findInOrg(orgId, apiKeyId));
+    return this.responses.response(foundKey(await this.store.findInOrg(orgId, apiKeyId), apiKeyId));
   }
 
   // Each field that really changes gets its own audit event, with the old and new values as diffs.
@@ -88,8 +91,8 @@ export class OrgApiKeysService {
     }
     const desc = request.desc === undefined ? undefined : requireDescription(request.desc);
     const roles = request.roles === undefined ? undefined : requireRoles(request.roles);
-    const key = await this.store.findInOrg(orgId, apiKeyId, true);
-    assertReadOnlyUnchanged(request, await this.store.response(key));
+    const key = foundKey(await this.store.findInOrg(orgId, apiKeyId, true), apiKeyId);
+    assertReadOnlyUnchanged(request, await this.responses.response(key));
     const subject = { targetPublicKey: key.publicKey };
     const roleRepository = this.txHost.tx.getRepository(ApiKeyRoleEntity);
     const current = await roleRepository.findBy({ apiKeyId: key.id, orgId: Not(IsNull()) });
@@ -135,12 +138,12 @@ export class OrgApiKeysService {
         });
       }
     }
-    return this.store.response(key);
+    return this.responses.response(key);
   }
 
   @Transactional()
   async delete(orgId: string, apiKeyId: string): Promise<void> {
-    await this.remove(orgId, await this.store.findInOrg(orgId, apiKeyId, true));
+    await this.remove(orgId, foundKey(await this.store.findInOrg(orgId, apiKeyId, true), apiKeyId));
   }
 
   // Deletes the key with its roles, in the caller's transaction (also for an organization's deletion).

@@ -14,7 +14,9 @@ import { IdentityErrors } from '../identity.errors';
 import { IdentityEventTypes, type OrgApiKeyAddedRaw } from '../identity.events';
 import { ApiKeyIssuer } from './api-key-issuer';
 import { ApiKeyRoleEntity } from './api-key-role.entity';
-import { ApiKeyStore, requireDescription, requireRoles } from './api-key.store';
+import { foundKey, requireDescription, requireRoles, reserveOrgKeySlot } from './api-key-rules';
+import { ApiKeyResponses } from './api-key-responses';
+import { ApiKeyStore } from './api-key.store';
 import type { AssignApiKeyRequest } from './dto/assign-api-key.request';
 import type { ApiKeyResponse } from './dto/api-key.response';
 import type { CreateProjectApiKeyRequest } from './dto/create-project-api-key.request';
@@ -33,6 +35,7 @@ export class ProjectApiKeysService {
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly scope: ProjectScope,
     private readonly store: ApiKeyStore,
+    private readonly responses: ApiKeyResponses,
     private readonly issuer: ApiKeyIssuer,
     private readonly events: EventPublisher,
     private readonly credentialChanges: CredentialChanges,
@@ -42,7 +45,7 @@ export class ProjectApiKeysService {
   async list(groupId: string, page: PageQuery): Promise<ListEnvelope<ApiKeyResponse>> {
     await this.scope.orgOf(groupId);
     const [keys, total] = await this.store.pageOfProject(groupId, page);
-    return this.links.list(page, await this.store.responses(keys), total);
+    return this.links.list(page, await this.responses.responses(keys), total);
   }
 
   // Creates an organization key whose only roles are the given ones on this project.
@@ -56,7 +59,7 @@ export class ProjectApiKeysService {
     const roles = requireRoles(request.roles);
     const orgId = await this.scope.orgOf(groupId);
     assertMayChangeRoles(principal, NEW_KEY, [], projectRoles(roles, groupId), () => orgId);
-    await this.store.lockOrgForNewKey(orgId);
+    await reserveOrgKeySlot(this.store, orgId);
     const issued = await this.issuer.issue(
       desc,
       orgId,
@@ -77,7 +80,7 @@ export class ProjectApiKeysService {
       subject,
       raw: { apiKeyId: issued.key.id, roles },
     });
-    return this.store.response(issued.key, issued.privateKey);
+    return this.responses.response(issued.key, issued.privateKey);
   }
 
   // Assigns the key to the project, or replaces its roles there; its other roles are untouched.
@@ -90,8 +93,8 @@ export class ProjectApiKeysService {
   ): Promise<ApiKeyResponse> {
     const roles = requireRoles(request.roles);
     const orgId = await this.scope.orgOf(groupId);
-    const key = await this.store.findInOrg(orgId, apiKeyId, true);
-    assertReadOnlyUnchanged(request, await this.store.response(key));
+    const key = foundKey(await this.store.findInOrg(orgId, apiKeyId, true), apiKeyId);
+    assertReadOnlyUnchanged(request, await this.responses.response(key));
     const repository = this.txHost.tx.getRepository(ApiKeyRoleEntity);
     const before = (await repository.findBy({ apiKeyId: key.id, groupId })).map((role) => role.roleName);
     assertMayChangeRoles(
@@ -120,13 +123,13 @@ export class ProjectApiKeysService {
         raw: { apiKeyId: key.id },
       });
     }
-    return this.store.response(key);
+    return this.responses.response(key);
   }
 
   @Transactional()
   async unassign(principal: Principal, groupId: string, apiKeyId: string): Promise<void> {
     const orgId = await this.scope.orgOf(groupId);
-    const key = await this.store.findInOrg(orgId, apiKeyId, true);
+    const key = foundKey(await this.store.findInOrg(orgId, apiKeyId, true), apiKeyId);
     const repository = this.txHost.tx.getRepository(ApiKeyRoleEntity);
     const before = (await repository.findBy({ apiKeyId: key.id, groupId })).map((role) => role.roleName);
     // Taking roles away needs the right to grant them; a key never unassigns itself.

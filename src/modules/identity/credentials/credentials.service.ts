@@ -6,7 +6,7 @@ import { SecretBox } from '../../../platform/crypto/secret-box';
 import { ApiKeyEntity } from '../api-keys/api-key.entity';
 import { toRoleAssignment } from '../roles/role-assignment.mapper';
 import { UserEntity } from '../users/user.entity';
-import { CredentialsStore } from './credentials.store';
+import { CredentialsStore } from './credentials-read-model.store';
 import { openDigestHash } from './secrets';
 
 // What Digest verification needs about a user name: who it is, every role, and the HA1 hashes (opened:

@@ -13,6 +13,7 @@ import { IdentityEventTypes } from '../identity.events';
 import { ApiKeyEntity } from '../api-keys/api-key.entity';
 import { ProjectOrgDirectory } from '../projects/project-org.directory';
 import { ProjectEntity } from '../projects/project.entity';
+import { InvitationEntity } from '../invitations/invitation.entity';
 import { TeamProjectRoleEntity } from '../teams/team-project-role.entity';
 import { TeamUserEntity } from '../teams/team-user.entity';
 import { TeamEntity } from '../teams/team.entity';
@@ -79,6 +80,7 @@ export class OrganizationLifecycleService {
       await this.txHost.tx.getRepository(TeamUserEntity).delete({ teamId: In(teamIds) });
       await this.txHost.tx.getRepository(TeamEntity).delete({ orgId });
     }
+    await this.txHost.tx.getRepository(InvitationEntity).delete({ orgId });
     await this.txHost.tx.getRepository(OrganizationEntity).delete({ id: orgId });
     await this.directory.announceOrgRemoved(orgId);
     const users =

@@ -14,6 +14,7 @@ import { ApiKeyEntity } from '../api-keys/api-key.entity';
 import { IdentityErrors } from '../identity.errors';
 import { IdentityEventTypes, type GroupDeletedRaw } from '../identity.events';
 import { OrganizationsService } from '../organizations/organizations.service';
+import { InvitationEntity } from '../invitations/invitation.entity';
 import { TeamProjectRoleEntity } from '../teams/team-project-role.entity';
 import { TeamUserEntity } from '../teams/team-user.entity';
 import { UserRoleEntity } from '../users/user-role.entity';
@@ -118,6 +119,8 @@ export class ProjectLifecycleService {
     await tx.getRepository(UserRoleEntity).delete({ groupId });
     await tx.getRepository(TeamProjectRoleEntity).delete({ groupId });
     await tx.getRepository(ApiKeyRoleEntity).delete({ groupId });
+    // Its invitations go too: a link to a project that is gone is answered as unknown.
+    await tx.getRepository(InvitationEntity).delete({ groupId });
     await tx.getRepository(ProjectEntity).delete({ id: groupId });
 
     const users = userIds.length === 0 ? [] : await tx.getRepository(UserEntity).findBy({ id: In(userIds) });

@@ -25,6 +25,7 @@ export function toProjectResponse(
 ): ProjectResponse {
   return {
     activeAgentCount: 0,
+    created: toIsoSeconds(project.createdAt),
     hostCounts: { arbiter: 0, config: 0, master: 0, mongos: 0, primary: 0, secondary: 0, slave: 0 },
     id: project.id,
     ...(lastActiveAgent !== undefined ? { lastActiveAgent: toIsoSeconds(lastActiveAgent) } : {}),

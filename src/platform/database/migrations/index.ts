@@ -24,7 +24,8 @@ import { LatestMeasurementsFillfactor1795302400000 } from './1795302400000-lates
 import { ApiKeyOwner1795302500000 } from './1795302500000-api-key-owner';
 import { DeliveryOrg1795302560000 } from './1795302560000-delivery-org';
 import { ReportedHostAndUserFields1795302600000 } from './1795302600000-reported-host-and-user-fields';
-import { NotificationGrouping1795302700000 } from './1795302700000-notification-grouping';
+import { Invitations1795302700000 } from './1795302700000-invitations';
+import { NotificationGrouping1795302800000 } from './1795302800000-notification-grouping';
 
 // Listed explicitly (not globbed) so the app, the CLI and the test harness load the same classes
 // whether running from TypeScript or from dist/. Append new migrations in timestamp order.
@@ -55,5 +56,6 @@ export const MIGRATIONS = [
   ApiKeyOwner1795302500000,
   DeliveryOrg1795302560000,
   ReportedHostAndUserFields1795302600000,
-  NotificationGrouping1795302700000,
+  Invitations1795302700000,
+  NotificationGrouping1795302800000,
 ];

@@ -27,6 +27,9 @@ export class ProjectResponse {
   @ApiProperty({ example: '5c8100bcf2a30b12ff88258f' })
   id!: string;
 
+  @ApiProperty({ example: '2024-02-01T08:00:00Z', description: 'When the project was created.' })
+  created!: string;
+
   @ApiPropertyOptional({
     example: '2024-03-01T08:00:00Z',
     description: 'When an agent of the project last reported; absent until one has.',

@@ -60,6 +60,9 @@ export class UpdateProjectRequest {
   shardCount?: unknown;
 
   @ReadOnlyField({ type: String })
+  created?: unknown;
+
+  @ReadOnlyField({ type: String })
   lastActiveAgent?: unknown;
 
   @ReadOnlyField({ type: [LdapGroupMappingResponse] })

@@ -14,7 +14,8 @@ export interface CredentialRow {
   roles: RoleRow[];
 }
 
-// What Digest and the other contexts read about credentials, in the caller's transaction if any.
+// What Digest and the other contexts read about credentials, in the caller's transaction if any: a read
+// model over the API key, user, role and team tables, which it never writes.
 @Injectable()
 export class CredentialsStore {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
