@@ -59,6 +59,11 @@ export async function createApp(
       'agents/v1/groups/:groupId/reports',
       'metrics',
       'prometheus/v1.0/groups/:groupId/discovery',
+      // Federated sign-in's browser routes (federation context); the ACS is the acsUrl identity
+      // providers were given.
+      'sso/login',
+      'sso/saml2/:identityProviderId',
+      'sso/logout',
     ],
   });
   app.useGlobalPipes(new ApiValidationPipe());

@@ -6,14 +6,16 @@
 //    threshold; timed from sending the report to the receiver holding the alert.open webhook. Each round
 //    first reports the host back below the threshold and waits for the alert.close, so every crossing
 //    opens a new alert.
-// 2. "alert storm": one report in which 1,000 hosts cross the threshold at once (1,000 alerts opening in
-//    one transaction), timed until the receiver holds all 1,000 alert.open webhooks.
+// 2. "alert storm" (STORM_VARIANTS): one report marks 1,000 hosts of 10 replica sets down (1,000 HOST_DOWN
+//    alerts opening in one transaction), timed from the report's answer until the receiver holds all 1,000
+//    alert.open webhooks.
 const { createServer } = require('node:http');
 const { performance } = require('node:perf_hooks');
 const { DigestApi } = require('./digest');
 const { postReport } = require('./dataset');
 
 const THRESHOLD = 500;
+const CROSSING_NAME = 'report crossing a threshold -> webhook received';
 
 function startReceiver() {
   const waiters = [];
@@ -139,51 +141,110 @@ async function crossingToWebhook(baseUrl, api, orgId, receiver, rounds) {
   };
 }
 
-async function alertStorm(baseUrl, api, orgId, receiver, size) {
-  const path = '/storm';
-  const project = await projectWithWebhook(api, orgId, 'bench-alert-storm', receiver.url(path));
-  const hosts = Array.from({ length: size }, (_, i) => `storm${i}.bench.internal`);
-  // The hosts are known before the storm: what is timed is the alerts, not the hosts' first report.
-  await postReport(baseUrl, project.groupId, project.agentKey, report(hosts, THRESHOLD - 100));
-  const from = receiver.received.length;
-  const started = performance.now();
-  await postReport(baseUrl, project.groupId, project.agentKey, report(hosts, THRESHOLD + 100));
-  const reportMs = performance.now() - started;
-  const seen = new Set();
-  let last;
-  let first;
-  while (seen.size < size) {
-    const next = await receiver.next(
-      from,
-      (r) => r.path === path && r.event === 'alert.open' && !seen.has(r.body && r.body.hostnameAndPort),
-      120_000,
-    );
-    seen.add(next.body.hostnameAndPort);
-    first = first === undefined ? next.at : Math.min(first, next.at);
-    last = last === undefined ? next.at : Math.max(last, next.at);
-  }
-  const allMs = last - started;
+// The storm's variants. Each: its own project with a HOST_DOWN configuration whose webhook goes to `path`;
+// `setUp(api, groupId)` (optional) applies what the variant adds to the project before the storm (a
+// grouping policy, say); `messages(size)` is how many webhooks the receiver must end up holding, and
+// `key(request)` what makes one of them distinct (each counted once); `targetMs` the time allowed from the
+// report's answer to the last of them.
+const STORM_VARIANTS = [
+  {
+    name: 'alert storm',
+    path: '/storm',
+    messages: (size) => size,
+    key: (request) => request.event === 'alert.open' && request.body && request.body.hostnameAndPort,
+    targetMs: 3000,
+  },
+];
+const REPLICA_SETS = 10;
+
+function stormReport(hosts, up) {
   return {
-    alerts: size,
-    delivered: seen.size,
-    reportMs: Math.round(reportMs),
-    firstWebhookMs: Math.round(first - started),
-    allDeliveredMs: Math.round(allMs),
-    deliveriesPerSec: Math.round((size * 1000) / Math.max(1, last - first)),
+    agentType: 'MONITORING',
+    hostname: 'agent-storm.bench.internal',
+    version: '107.0.0.8465-1',
+    hosts: hosts.map((hostname, i) => ({
+      hostname,
+      port: 27017,
+      typeName: i % 3 === 0 ? 'REPLICA_PRIMARY' : 'REPLICA_SECONDARY',
+      replicaSetName: `rs-storm-${i % REPLICA_SETS}`,
+      up,
+      measurements: [],
+    })),
   };
 }
 
-// options: { baseUrl, owner, orgId, rounds, stormSize }
-async function measureAlertDelivery({ baseUrl, owner, orgId, rounds = 50, stormSize = 1000 }) {
+// One report marks `size` hosts of 10 replica sets down (the hosts were reported up first, so what is
+// timed is the alerts, not the hosts' first report); timed from the report's answer until the receiver
+// holds every message the variant expects.
+async function alertStorm(baseUrl, api, orgId, receiver, size, variant) {
+  const group = await api.call('POST', '/groups', { name: `bench-${variant.path.slice(1)}`, orgId });
+  await api.call('POST', `/groups/${group.id}/alertConfigs`, {
+    eventTypeName: 'HOST_DOWN',
+    enabled: true,
+    notifications: [
+      { typeName: 'WEBHOOK', webhookUrl: receiver.url(variant.path), delayMin: 0, intervalMin: 60 },
+    ],
+  });
+  if (variant.setUp) await variant.setUp(api, group.id);
+  const agentKey = (await api.call('POST', `/groups/${group.id}/agentapikeys`, { desc: 'storm bench' })).key;
+  const hosts = Array.from({ length: size }, (_, i) => `storm${i}.bench.internal`);
+  await postReport(baseUrl, group.id, agentKey, stormReport(hosts, true));
+  const expected = variant.messages(size);
+  const from = receiver.received.length;
+  const sent = performance.now();
+  await postReport(baseUrl, group.id, agentKey, stormReport(hosts, false));
+  const answered = performance.now();
+  const seen = new Set();
+  let first;
+  let last;
+  const mine = (r) => r.path === variant.path && variant.key(r) && !seen.has(variant.key(r));
+  while (seen.size < expected) {
+    let next;
+    try {
+      next = await receiver.next(from, mine, 60_000);
+    } catch (error) {
+      throw new Error(`${variant.name}: ${seen.size} of ${expected} messages arrived (${error.message})`);
+    }
+    seen.add(variant.key(next));
+    first = first === undefined ? next.at : Math.min(first, next.at);
+    last = last === undefined ? next.at : Math.max(last, next.at);
+  }
+  // Anything more (a duplicate, a message past the expected count) shows as `extra`.
+  await new Promise((done) => setTimeout(done, 500));
+  const extra = receiver.received.slice(from).filter((r) => r.path === variant.path).length - expected;
+  const allMs = last - answered;
+  return {
+    name: variant.name,
+    hosts: size,
+    replicaSets: REPLICA_SETS,
+    expected,
+    delivered: seen.size,
+    extra,
+    reportMs: Math.round(answered - sent),
+    firstWebhookMs: Math.round(first - answered),
+    allDeliveredMs: Math.round(allMs),
+    targetMs: variant.targetMs,
+    met: allMs <= variant.targetMs && extra === 0,
+    deliveriesPerSec: Math.round((expected * 1000) / Math.max(1, last - first)),
+  };
+}
+
+// options: { baseUrl, owner, orgId, rounds, stormSize, only } (`rounds` 0: no crossing; `only`: run the
+// storm variants whose name contains it)
+async function measureAlertDelivery({ baseUrl, owner, orgId, rounds = 50, stormSize = 1000, only }) {
   const api = new DigestApi(baseUrl, owner);
   const receiver = await startReceiver();
   try {
-    const crossing = await crossingToWebhook(baseUrl, api, orgId, receiver, rounds);
-    const storm = await alertStorm(baseUrl, api, orgId, receiver, stormSize);
-    return { crossing, storm };
+    const crossing = rounds > 0 ? await crossingToWebhook(baseUrl, api, orgId, receiver, rounds) : undefined;
+    const storms = [];
+    for (const variant of STORM_VARIANTS) {
+      if (!only || variant.name.includes(only))
+        storms.push(await alertStorm(baseUrl, api, orgId, receiver, stormSize, variant));
+    }
+    return { crossing, storms };
   } finally {
     await receiver.close();
   }
 }
 
-module.exports = { measureAlertDelivery };
+module.exports = { measureAlertDelivery, CROSSING_NAME, STORM_VARIANTS };

@@ -13,8 +13,9 @@ import { openApiTally } from './openapi-tally';
 
 const SNAPSHOT = join(__dirname, '..', 'contract', 'openapi.snapshot.json');
 
-// The only paths the document does not describe on purpose: Swagger UI and the document itself.
-const NOT_API = /^\/docs(\/|-json|-yaml|$)/;
+// The only paths the document does not describe on purpose: Swagger UI and the document itself, and the
+// browser routes of federated sign-in (/sso/: login redirect, assertion consumer service, logout).
+const NOT_API = /^\/(docs(\/|-json|-yaml|$)|sso\/)/;
 
 // A request outside every documented operation (an unknown route, a method its path lacks, a `..` that
 // resolves elsewhere) must still be refused with the product's error body, never answered: 404 from the

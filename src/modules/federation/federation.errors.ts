@@ -3,6 +3,17 @@ import { defineErrors } from '../../platform/http/api-error';
 // Codes of the federation context. The product's own keep
 // their names and statuses; the product documents none for the others, which are ours, in its style.
 export const FederationErrors = defineErrors({
+  // Federated sign-in (ours). The reason names the check that failed (signature, audience, recipient,
+  // time, in-response-to, replayed, domain, inactive-provider, ...), never the assertion's content.
+  SAML_RESPONSE_REJECTED: { status: 401, detail: 'The SAML response was rejected: {0}.' },
+  NO_IDENTITY_PROVIDER_FOR_DOMAIN: {
+    status: 404,
+    detail: 'No active identity provider signs in users of the domain {0}.',
+  },
+  IDENTITY_PROVIDER_NOT_ACTIVE: {
+    status: 400,
+    detail: 'Identity provider {0} is not active for any connected organization.',
+  },
   // Product codes.
   CONNECTED_ORG_CONFIG_IDP_NOT_IN_FEDERATION: {
     status: 400,

@@ -13,4 +13,6 @@ export const FederationEventTypes = {
   ROLE_MAPPING_CREATED: 'ROLE_MAPPING_CREATED',
   ROLE_MAPPING_UPDATED: 'ROLE_MAPPING_UPDATED',
   ROLE_MAPPING_DELETED: 'ROLE_MAPPING_DELETED',
+  // Not a product name: a person signed in through the organization's identity provider.
+  FEDERATED_SIGN_IN: 'FEDERATED_SIGN_IN',
 } as const;

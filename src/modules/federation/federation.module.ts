@@ -18,10 +18,14 @@ import { FederationGroupDeletedListener } from './group-deleted.listener';
 import { RoleMappingEntity } from './role-mappings/role-mapping.entity';
 import { RoleMappingsController } from './role-mappings/role-mappings.controller';
 import { RoleMappingsService } from './role-mappings/role-mappings.service';
+import { SamlServiceProviders } from './sign-in/saml-service-providers';
+import { SignInProviders } from './sign-in/sign-in-providers';
+import { SignInService } from './sign-in/sign-in.service';
+import { SsoController } from './sign-in/sso.controller';
 
 // Federated authentication: federations, SAML identity providers, connected organizations and role
 // mappings. IdentityModule provides the users of an organization (userConflicts) and the ProjectDirectory
-// (role assignments naming projects). Nothing is exported: no other context needs federation yet.
+// (role assignments naming projects) and FederatedUsers (the users a sign-in creates or updates). Nothing is exported: no other context needs federation yet.
 @Module({
   imports: [
     IdentityModule,
@@ -38,6 +42,7 @@ import { RoleMappingsService } from './role-mappings/role-mappings.service';
     RoleMappingsController,
     IdentityProviderMetadataController,
     IdentityProvidersController,
+    SsoController,
   ],
   providers: [
     FederationAccess,
@@ -48,6 +53,9 @@ import { RoleMappingsService } from './role-mappings/role-mappings.service';
     IdentityProvidersService,
     IdentityProviderMetadataService,
     FederationGroupDeletedListener,
+    SamlServiceProviders,
+    SignInProviders,
+    SignInService,
   ],
 })
 export class FederationModule {}

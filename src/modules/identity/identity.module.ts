@@ -1,3 +1,4 @@
+import { FederatedUsers } from './users/federated-users';
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { FirstUserGate } from '../../platform/auth/first-user-gate';
@@ -98,6 +99,7 @@ import { ProjectInvitationsController } from './invitations/project-invitations.
     InvitationAcceptanceController,
   ],
   providers: [
+    FederatedUsers,
     CredentialNames,
     CredentialSealing,
     CredentialsService,
@@ -138,6 +140,6 @@ import { ProjectInvitationsController } from './invitations/project-invitations.
     FirstUserBootstrapGate,
     { provide: FirstUserGate, useExisting: FirstUserBootstrapGate },
   ],
-  exports: [CredentialsService, ProjectDirectory, FirstUserGate, UserRecipients, TeamsService, ProjectNames],
+  exports: [CredentialsService, FederatedUsers, ProjectDirectory, FirstUserGate, UserRecipients, TeamsService, ProjectNames],
 })
 export class IdentityModule {}

@@ -6,3 +6,4 @@ export { UserRecipients } from './users/user-recipients';
 export type { PersonContact } from './users/user-recipients.store';
 export { TeamsService } from './teams/teams.service';
 export { ProjectNames, type ProjectLabels } from './projects/project-names';
+export { FederatedUsers } from './users/federated-users';

@@ -5,9 +5,11 @@ import { CredentialChanges } from './credential-changes';
 import { DigestAuthenticator } from './digest/digest.authenticator';
 import { AuthFailureThrottle } from './failure-throttle/auth-failure-throttle';
 import { ProjectScope } from './project-scope';
+import { BrowserSessions } from './session/browser-sessions';
+import { SessionOrDigestAuthenticator } from './session/session.authenticator';
 import { RoleGuard } from './role.guard';
 
-// Provides Digest authentication, the role guard and the project-existence check (ProjectScope) every
+// Provides Digest authentication and browser sessions, the role guard and the project-existence check (ProjectScope) every
 // context uses. The composition root passes in the context modules that export the CredentialDirectory
 // and ProjectDirectory implementations, so that platform code never imports a context.
 @Global()
@@ -24,7 +26,9 @@ export class AuthModule {
         RoleGuard,
         ProjectScope,
         DigestAuthenticator,
-        { provide: HttpAuthenticator, useExisting: DigestAuthenticator },
+        BrowserSessions,
+        SessionOrDigestAuthenticator,
+        { provide: HttpAuthenticator, useExisting: SessionOrDigestAuthenticator },
       ],
       exports: [
         CredentialChanges,
@@ -33,6 +37,7 @@ export class AuthModule {
         RoleGuard,
         ProjectScope,
         HttpAuthenticator,
+        BrowserSessions,
       ],
     };
   }

@@ -7,6 +7,9 @@ export interface AuthAttempt {
   uri: string;
   authorization: string | undefined;
   remoteAddress: string;
+  // The Cookie header (a browser session, see session/browser-sessions.ts) and the X-CSRF-Token header.
+  cookie?: string;
+  csrfToken?: string;
 }
 
 export type AuthOutcome = { ok: true; principal: Principal } | { ok: false; error: ApiError };
@@ -16,13 +19,15 @@ export abstract class HttpAuthenticator {
   abstract authenticate(attempt: AuthAttempt): Promise<AuthOutcome>;
 }
 
-// Paths served without credentials: health, first-user bootstrap, API docs, the agent API
+// Paths served without credentials: health, first-user bootstrap, API docs, federated sign-in (/sso/:
+// the login redirect, the assertion consumer service, logout, each checking what it is sent), the agent API
 // (which authenticates with its own agent keys), the service's metrics, and Prometheus discovery
 // (which checks the PROMETHEUS integration's HTTP Basic credentials itself).
 export const PUBLIC_PATH_PREFIXES = [
   '/health',
   '/api/public/v1.0/unauth/',
   '/docs',
+  '/sso/',
   '/agents/',
   '/metrics/',
   '/prometheus/v1.0/',

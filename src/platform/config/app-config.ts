@@ -130,6 +130,29 @@ const server = {
     'How long a verified credential stays cached.',
   ),
   runMigrationsOnStart: bool('RUN_MIGRATIONS_ON_START', true, 'Apply pending migrations at start-up.'),
+  // Browser sessions opened by a federated (SAML) sign-in (src/platform/auth/session).
+  sessionMaxSeconds: int(
+    'SESSION_MAX_SECONDS',
+    43_200,
+    [60, 2_592_000],
+    'A browser session (federated sign-in) ends this long after the sign-in, whatever its activity.',
+  ),
+  sessionIdleSeconds: refined(
+    int(
+      'SESSION_IDLE_SECONDS',
+      1_800,
+      [30, 2_592_000],
+      'A browser session ends after this long without a request.',
+    ),
+    (idle, { sessionMaxSeconds }: { sessionMaxSeconds: number }) => {
+      if (idle > sessionMaxSeconds) {
+        throw new ConfigError(
+          `SESSION_IDLE_SECONDS must not exceed SESSION_MAX_SECONDS (${sessionMaxSeconds})`,
+        );
+      }
+      return idle;
+    },
+  ),
   // undefined (`none`): no switch (src/platform/database/service-role.ts).
   databaseServiceRole: setting(
     'DATABASE_SERVICE_ROLE',

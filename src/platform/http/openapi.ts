@@ -55,5 +55,17 @@ export function buildOpenApiDocument(app: INestApplication, version: string): Op
 export function setupOpenApi(app: INestApplication, version: string): void {
   SwaggerModule.setup(DOCS_PATH, app, () => buildOpenApiDocument(app, version), {
     jsonDocumentUrl: `${DOCS_PATH}-json`,
+    swaggerOptions: { requestInterceptor: addCsrfToken },
   });
+}
+
+// Runs in the browser: SwaggerModule writes its source into swagger-ui-init.js. A person signed in
+// through federation calls the API with the session cookie; a change must repeat the session's CSRF
+// token (cookie dms_csrf, see platform/auth/session) in X-CSRF-Token. Self-contained on purpose.
+function addCsrfToken(request: { method?: string; headers: Record<string, string> }): unknown {
+  const page = (globalThis as { document?: { cookie?: string } }).document;
+  const match = /(?:^|;\s*)dms_csrf=([A-Za-z0-9_-]+)/.exec(page && page.cookie ? page.cookie : '');
+  if (match && !/^(GET|HEAD|OPTIONS)$/i.test(request.method || 'GET'))
+    request.headers['X-CSRF-Token'] = match[1];
+  return request;
 }

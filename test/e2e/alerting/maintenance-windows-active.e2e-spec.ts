@@ -81,6 +81,8 @@ describe('POST /groups/{groupId}/maintenanceWindows (windows MaintenanceWindowsS
       endDate: at(3 * HOUR),
       alertTypeNames: ['HOST', 'BACKUP'],
       matchers: [],
+      recurrence: null,
+      alertConfigIds: [],
     });
   });
 });

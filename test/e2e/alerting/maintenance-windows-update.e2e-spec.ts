@@ -73,9 +73,9 @@ describe('PATCH /groups/{groupId}/maintenanceWindows/{windowId}', () => {
     const window = await fresh();
     const response = await patch(window.id, {});
     expectApiError(response, 400, 'MISSING_ONE_OF_ATTRIBUTES', {
-      parameters: ['alertTypeNames, startDate, endDate, description, matchers'],
+      parameters: ['alertTypeNames, startDate, endDate, description, matchers, recurrence, alertConfigIds'],
       detail:
-        'At least one of the attributes alertTypeNames, startDate, endDate, description, matchers must be specified.',
+        'At least one of the attributes alertTypeNames, startDate, endDate, description, matchers, recurrence, alertConfigIds must be specified.',
     });
   });
 

@@ -75,10 +75,13 @@ export interface MaintenanceWindowView {
   created: string;
   updated: string;
   startDate: string;
-  endDate: string;
+  // Omitted for a window that recurs for good.
+  endDate?: string;
   alertTypeNames: string[];
   description?: string;
   matchers: Array<{ fieldName: string; operator: string; value: string }>;
+  recurrence?: { daysOfWeek: string[]; startTime: string; endTime: string; timeZone: string };
+  alertConfigIds?: string[];
   links: Array<{ href: string; rel: string }>;
 }
 

@@ -1,5 +1,11 @@
 import { ApiError } from '../../../platform/http/api-error';
-import { silences, windowForCreate, windowForUpdate, type WindowFields } from './maintenance-window-rules';
+import {
+  checkAlertConfigIds,
+  silences,
+  windowForCreate,
+  windowForUpdate,
+  type WindowFields,
+} from './maintenance-window-rules';
 
 const now = new Date('2024-01-15T10:00:00Z');
 
@@ -27,6 +33,8 @@ describe('windowForCreate', () => {
       endDate: new Date('2024-01-15T12:00:00Z'),
       description: null,
       matchers: [],
+      recurrence: null,
+      alertConfigIds: [],
     });
   });
 
@@ -67,6 +75,8 @@ describe('windowForUpdate', () => {
     endDate: new Date('2024-01-15T12:00:00Z'),
     description: 'old',
     matchers: [],
+    recurrence: null,
+    alertConfigIds: [],
   };
 
   it('should refuse a body without any field with MISSING_ONE_OF_ATTRIBUTES', () => {
@@ -111,6 +121,8 @@ describe('silences', () => {
     endDate: new Date('2024-01-15T12:00:00Z'),
     description: null,
     matchers: [],
+    recurrence: null,
+    alertConfigIds: [],
   };
 
   it('should silence its alert types from the start instant up to, not including, the end', () => {
@@ -180,5 +192,150 @@ describe('window matchers', () => {
       silences(window, 'HOST', at, subject({ REPLICA_SET_NAME: 'rs1', HOSTNAME: 'web1.example.com' })),
     ).toBe(false);
     expect(silences(window, 'HOST', at, subject({ HOSTNAME: 'db1.example.com' }))).toBe(false);
+  });
+});
+
+describe('recurring windows', () => {
+  // Monday 15 January 2024, 10:00 UTC; Berlin is on CET (UTC+1).
+  const nights = {
+    daysOfWeek: ['MONDAY', 'TUESDAY'],
+    startTime: '22:00',
+    endTime: '02:00',
+    timeZone: 'Europe/Berlin',
+  };
+  const body = { alertTypeNames: ['HOST'], recurrence: nights };
+
+  it('should recur from now and for good when no dates are given', () => {
+    const fields = windowForCreate(body, new Date('2024-01-15T10:00:00.250Z'));
+    expect(fields.startDate).toEqual(new Date('2024-01-15T10:00:00Z'));
+    expect(fields.endDate).toBeNull();
+    expect(fields.recurrence).toEqual(nights);
+  });
+
+  it('should silence only during occurrences, in its time zone, across midnight', () => {
+    const window = windowForCreate(body, now);
+    expect(silences(window, 'HOST', new Date('2024-01-15T20:59:59Z'))).toBe(false);
+    expect(silences(window, 'HOST', new Date('2024-01-15T21:00:00Z'))).toBe(true);
+    expect(silences(window, 'HOST', new Date('2024-01-16T00:59:59Z'))).toBe(true);
+    expect(silences(window, 'HOST', new Date('2024-01-16T01:00:00Z'))).toBe(false);
+    expect(silences(window, 'HOST', new Date('2024-01-17T00:30:00Z'))).toBe(true);
+    // Wednesday night is not one of its days.
+    expect(silences(window, 'HOST', new Date('2024-01-17T21:30:00Z'))).toBe(false);
+  });
+
+  it('should stop at its end date, inside an occurrence too, and not start before its start date', () => {
+    const window = windowForCreate(
+      { ...body, startDate: '2024-01-15T22:00:00Z', endDate: '2024-01-23T00:00:00Z' },
+      now,
+    );
+    expect(silences(window, 'HOST', new Date('2024-01-15T21:30:00Z'))).toBe(false);
+    expect(silences(window, 'HOST', new Date('2024-01-15T22:00:00Z'))).toBe(true);
+    expect(silences(window, 'HOST', new Date('2024-01-22T23:59:59Z'))).toBe(true);
+    expect(silences(window, 'HOST', new Date('2024-01-23T00:00:00Z'))).toBe(false);
+    expect(silences(window, 'HOST', new Date('2024-01-29T21:30:00Z'))).toBe(false);
+  });
+
+  it('should drop repeated days', () => {
+    const repeated = { ...nights, daysOfWeek: ['MONDAY', 'MONDAY'] };
+    expect(windowForCreate({ ...body, recurrence: repeated }, now).recurrence?.daysOfWeek).toEqual([
+      'MONDAY',
+    ]);
+  });
+
+  it.each([
+    [{ daysOfWeek: [] }, 'MISSING_ATTRIBUTE', 'recurrence.daysOfWeek'],
+    [{ daysOfWeek: ['MON'] }, 'INVALID_ENUM_VALUE', 'recurrence.daysOfWeek'],
+    [{ startTime: undefined }, 'MISSING_ATTRIBUTE', 'recurrence.startTime'],
+    [{ startTime: '24:00' }, 'VALIDATION_ERROR', 'recurrence.startTime'],
+    [{ endTime: '2:00' }, 'VALIDATION_ERROR', 'recurrence.endTime'],
+    [{ endTime: '22:00' }, 'VALIDATION_ERROR', 'recurrence.endTime'],
+    [{ timeZone: 'Europe/Atlantis' }, 'VALIDATION_ERROR', 'recurrence.timeZone'],
+    [{ timeZone: null }, 'MISSING_ATTRIBUTE', 'recurrence.timeZone'],
+  ])('should refuse the recurrence change %j with %s naming %s', (change, code, field) => {
+    try {
+      windowForCreate({ ...body, recurrence: { ...nights, ...change } }, now);
+      throw new Error('accepted');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ApiError);
+      expect([(error as ApiError).errorCode, (error as ApiError).detail]).toEqual([
+        code,
+        expect.stringContaining(field),
+      ]);
+    }
+  });
+
+  it('should refuse an end date before the first occurrence', () => {
+    const tooSoon = { ...body, endDate: '2024-01-15T20:00:00Z' };
+    expect(codeOf(() => windowForCreate(tooSoon, now))).toBe('VALIDATION_ERROR');
+    expect(
+      codeOf(() => windowForCreate({ ...tooSoon, endDate: '2024-01-15T21:00:01Z' }, now)),
+    ).toBeUndefined();
+  });
+
+  it('should become one-off again only with an end date', () => {
+    const recurring = windowForCreate(body, now);
+    expect(codeOf(() => windowForUpdate(recurring, { recurrence: null }, now))).toBe(
+      'MISSING_MAINTENANCE_WINDOW_END_DATE',
+    );
+    const oneOff = windowForUpdate(recurring, { recurrence: null, endDate: '2024-01-15T12:00:00Z' }, now);
+    expect([oneOff.recurrence, oneOff.endDate]).toEqual([null, new Date('2024-01-15T12:00:00Z')]);
+  });
+
+  it('should let a one-off window recur within its dates, and drop the end date of a recurring one', () => {
+    const oneOff = windowForCreate(
+      { alertTypeNames: ['HOST'], startDate: '2024-01-15T11:00:00Z', endDate: '2024-02-15T00:00:00Z' },
+      now,
+    );
+    const recurring = windowForUpdate(oneOff, { recurrence: nights }, now);
+    expect([recurring.startDate, recurring.endDate]).toEqual([oneOff.startDate, oneOff.endDate]);
+    expect(windowForUpdate(recurring, { endDate: null }, now).endDate).toBeNull();
+  });
+});
+
+describe('windows naming alert configurations', () => {
+  const config = '5efda6aea3f2ed2e7dd6ce05';
+  const other = '5efda6aea3f2ed2e7dd6ce06';
+  const body = {
+    alertTypeNames: ['HOST'],
+    startDate: '2024-01-15T11:00:00Z',
+    endDate: '2024-01-15T12:00:00Z',
+    alertConfigIds: [config, config],
+  };
+  const at = new Date('2024-01-15T11:30:00Z');
+
+  it('should silence only alerts of the configurations it names', () => {
+    const window = windowForCreate(body, now);
+    expect(window.alertConfigIds).toEqual([config]);
+    expect(silences(window, 'HOST', at, undefined, config)).toBe(true);
+    expect(silences(window, 'HOST', at, undefined, other)).toBe(false);
+    expect(silences(window, 'HOST', at)).toBe(false);
+  });
+
+  it('should refuse what is no configuration id, naming its index', () => {
+    expect(() => windowForCreate({ ...body, alertConfigIds: [config, 'nope'] }, now)).toThrow(
+      expect.objectContaining({
+        errorCode: 'VALIDATION_ERROR',
+        detail: expect.stringContaining('alertConfigIds[1]'),
+      }),
+    );
+  });
+
+  it('should refuse more than 50 configurations', () => {
+    const many = Array.from({ length: 51 }, (_, index) => index.toString(16).padStart(24, '0'));
+    expect(codeOf(() => windowForCreate({ ...body, alertConfigIds: many }, now))).toBe('VALIDATION_ERROR');
+  });
+
+  it("should refuse a configuration of another project or of none of the window's alert types", () => {
+    const fields = { alertConfigIds: [config, other], alertTypeNames: ['HOST'] };
+    const eventTypes: Record<string, string> = { [config]: 'HOST_DOWN', [other]: 'NO_PRIMARY' };
+    expect(() => checkAlertConfigIds(fields, (id) => eventTypes[id])).toThrow(
+      expect.objectContaining({ detail: expect.stringContaining('alertConfigIds[1]') }),
+    );
+    expect(() =>
+      checkAlertConfigIds({ ...fields, alertTypeNames: ['HOST', 'REPLICA_SET'] }, (id) => eventTypes[id]),
+    ).not.toThrow();
+    expect(() => checkAlertConfigIds(fields, () => undefined)).toThrow(
+      expect.objectContaining({ detail: expect.stringContaining('no alert configuration') }),
+    );
   });
 });

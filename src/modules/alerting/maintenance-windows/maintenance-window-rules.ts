@@ -7,6 +7,17 @@ import type { Matcher, MatcherInput } from '../alert-configs/alert-config.types'
 import { eventTypeInfo, type MatcherTarget } from '../catalog/event-types';
 import { MATCHER_FIELDS_BY_TARGET, MAX_MATCHERS, type MatcherFieldName } from '../catalog/matchers';
 import { valueMatches } from '../engine/host-matchers';
+import { isObjectId } from '../../../platform/ids/object-id';
+import {
+  DAYS_OF_WEEK,
+  isEndTime,
+  isStartTime,
+  isTimeZoneName,
+  nextOccurrence,
+  occurrenceAt,
+  type DayOfWeek,
+  type Recurrence,
+} from './window-recurrence';
 
 // The alert types a window can silence, as the product lists them.
 export const MAINTENANCE_ALERT_TYPE_NAMES = ['HOST', 'REPLICA_SET', 'CLUSTER', 'AGENT', 'BACKUP'] as const;
@@ -21,10 +32,29 @@ export function maintenanceTypeOf(eventTypeName: string): string | undefined {
     : undefined;
 }
 
-const UPDATABLE_FIELDS = 'alertTypeNames, startDate, endDate, description, matchers';
+const UPDATABLE = [
+  'alertTypeNames',
+  'startDate',
+  'endDate',
+  'description',
+  'matchers',
+  'recurrence',
+  'alertConfigIds',
+] as const;
 
 // At most this many matchers on one window, as on an alert configuration.
 export const MAX_WINDOW_MATCHERS = MAX_MATCHERS;
+
+// At most this many alert configurations named by one window.
+export const MAX_WINDOW_ALERT_CONFIGS = 50;
+
+// The body's recurrence as received (types already checked by the request DTO).
+export interface RecurrenceInput {
+  daysOfWeek?: string[] | null;
+  startTime?: string | null;
+  endTime?: string | null;
+  timeZone?: string | null;
+}
 
 // The body as received (timestamps already checked to be ISO 8601 by the request DTO).
 export interface WindowInput {
@@ -33,24 +63,35 @@ export interface WindowInput {
   endDate?: string | null;
   description?: string | null;
   matchers?: MatcherInput[] | null;
+  recurrence?: RecurrenceInput | null;
+  alertConfigIds?: string[] | null;
 }
 
 export interface WindowFields {
   alertTypeNames: string[];
+  // A recurring window: its occurrences count from this instant.
   startDate: Date;
-  endDate: Date;
+  // A recurring window: its occurrences end here at the latest; null, they go on recurring.
+  endDate: Date | null;
   description: string | null;
   // Empty: the window silences its alert types in the whole project.
   matchers: Matcher[];
+  // Null: the product's one-off window, silencing from startDate to endDate.
+  recurrence: Recurrence | null;
+  // Empty: alerts of every configuration; otherwise only alerts of these configurations.
+  alertConfigIds: string[];
 }
 
 export function windowForCreate(input: WindowInput, now: Date): WindowFields {
+  const recurrence = recurrenceOf(input.recurrence);
   const fields: WindowFields = {
     alertTypeNames: alertTypeNamesOf(input.alertTypeNames),
-    startDate: dateOf(input.startDate, 'startDate', AlertingErrors.MISSING_MAINTENANCE_WINDOW_START_DATE),
-    endDate: dateOf(input.endDate, 'endDate', AlertingErrors.MISSING_MAINTENANCE_WINDOW_END_DATE),
+    startDate: startDateOf(input.startDate, recurrence, now),
+    endDate: endDateOf(input.endDate, recurrence),
     description: descriptionOf(input.description),
     matchers: [],
+    recurrence,
+    alertConfigIds: alertConfigIdsOf(input.alertConfigIds),
   };
   fields.matchers = matchersOf(input.matchers, fields.alertTypeNames);
   return checkDates(fields, now);
@@ -59,24 +100,22 @@ export function windowForCreate(input: WindowInput, now: Date): WindowFields {
 // PATCH /groups/{groupId}/maintenanceWindows/{id}: at least one field; each given field replaces the stored
 // one; the merged window must hold.
 export function windowForUpdate(current: WindowFields, input: WindowInput, now: Date): WindowFields {
-  const given = (['alertTypeNames', 'startDate', 'endDate', 'description', 'matchers'] as const).filter(
-    (field) => input[field] !== undefined,
-  );
-  if (given.length === 0) throw CommonErrors.MISSING_ONE_OF_ATTRIBUTES(UPDATABLE_FIELDS);
+  const given = UPDATABLE.filter((field) => input[field] !== undefined);
+  if (given.length === 0) throw CommonErrors.MISSING_ONE_OF_ATTRIBUTES(UPDATABLE.join(', '));
+  // null removes the recurrence: the window becomes one-off again and then needs an end date.
+  const recurrence = input.recurrence === undefined ? current.recurrence : recurrenceOf(input.recurrence);
   const fields: WindowFields = {
     alertTypeNames:
       input.alertTypeNames === undefined ? current.alertTypeNames : alertTypeNamesOf(input.alertTypeNames),
     startDate:
-      input.startDate === undefined
-        ? current.startDate
-        : dateOf(input.startDate, 'startDate', AlertingErrors.MISSING_MAINTENANCE_WINDOW_START_DATE),
-    endDate:
-      input.endDate === undefined
-        ? current.endDate
-        : dateOf(input.endDate, 'endDate', AlertingErrors.MISSING_MAINTENANCE_WINDOW_END_DATE),
+      input.startDate === undefined ? current.startDate : startDateOf(input.startDate, recurrence, now),
+    endDate: input.endDate === undefined ? current.endDate : endDateOf(input.endDate, recurrence),
     // null or "" removes the description.
     description: input.description === undefined ? current.description : descriptionOf(input.description),
     matchers: current.matchers,
+    recurrence,
+    alertConfigIds:
+      input.alertConfigIds === undefined ? current.alertConfigIds : alertConfigIdsOf(input.alertConfigIds),
   };
   // Kept matchers are checked again against the merged alert types; null or [] widens the window to the
   // whole project.
@@ -87,21 +126,65 @@ export function windowForUpdate(current: WindowFields, input: WindowInput, now: 
   return checkDates(fields, now);
 }
 
-// Whether a window silences alerts of that type at that instant: start inclusive, end exclusive; a scoped
-// window (with matchers) only when every matcher matches the alert's subject, whose fields `valueOf` reads
-// (undefined for a field the subject does not have, which no matcher matches).
+type SilencingWindow = Pick<
+  WindowFields,
+  'alertTypeNames' | 'startDate' | 'endDate' | 'matchers' | 'recurrence' | 'alertConfigIds'
+>;
+
+// Whether a window is in force at that instant: from startDate (inclusive) to endDate (exclusive), and for
+// a recurring window only during an occurrence.
+export function inForce(
+  window: Pick<WindowFields, 'startDate' | 'endDate' | 'recurrence'>,
+  at: Date,
+): boolean {
+  return (
+    window.startDate.getTime() <= at.getTime() &&
+    (window.endDate === null || at.getTime() < window.endDate.getTime()) &&
+    (window.recurrence === null || occurrenceAt(window.recurrence, at) !== null)
+  );
+}
+
+// Whether a window silences alerts of that type at that instant (see inForce); a window naming alert
+// configurations only alerts of those; a scoped window (with matchers) only when every matcher matches the
+// alert's subject, whose fields `valueOf` reads (undefined for a field the subject does not have, which no
+// matcher matches).
 export function silences(
-  window: Pick<WindowFields, 'alertTypeNames' | 'startDate' | 'endDate' | 'matchers'>,
+  window: SilencingWindow,
   alertTypeName: string,
   at: Date,
   valueOf: (fieldName: string) => string | undefined = () => undefined,
+  alertConfigId?: string,
 ): boolean {
   return (
     window.alertTypeNames.includes(alertTypeName) &&
-    window.startDate.getTime() <= at.getTime() &&
-    at.getTime() < window.endDate.getTime() &&
+    inForce(window, at) &&
+    (window.alertConfigIds.length === 0 ||
+      (alertConfigId !== undefined && window.alertConfigIds.includes(alertConfigId))) &&
     window.matchers.every((matcher) => valueMatches(matcher, valueOf(matcher.fieldName)))
   );
+}
+
+// The configurations a window names must be the project's (`eventTypeOf` answers a configuration's event
+// type, undefined for one the project does not have) and raise alerts of the window's alert types, or the
+// window would silence nothing.
+export function checkAlertConfigIds(
+  fields: Pick<WindowFields, 'alertConfigIds' | 'alertTypeNames'>,
+  eventTypeOf: (alertConfigId: string) => string | undefined,
+): void {
+  fields.alertConfigIds.forEach((id, index) => {
+    const field = `alertConfigIds[${index}]`;
+    const eventTypeName = eventTypeOf(id);
+    if (eventTypeName === undefined) {
+      throw CommonErrors.VALIDATION_ERROR(field, `no alert configuration ${id} in this project`);
+    }
+    const alertType = maintenanceTypeOf(eventTypeName);
+    if (alertType === undefined || !fields.alertTypeNames.includes(alertType)) {
+      throw CommonErrors.VALIDATION_ERROR(
+        field,
+        `alert configuration ${id} raises ${eventTypeName} alerts, which are none of alertTypeNames`,
+      );
+    }
+  });
 }
 
 // What each alert type of a window is about, as alert configurations of its events see it: backup alerts
@@ -154,17 +237,99 @@ function dateOf(value: string | null | undefined, field: string, missing: () => 
   return date;
 }
 
+// A recurring window given no start date recurs from now (to the second, as GET shows it).
+function startDateOf(value: string | null | undefined, recurrence: Recurrence | null, now: Date): Date {
+  if ((value === undefined || value === null) && recurrence !== null) {
+    return new Date(Math.floor(now.getTime() / 1000) * 1000);
+  }
+  return dateOf(value, 'startDate', AlertingErrors.MISSING_MAINTENANCE_WINDOW_START_DATE);
+}
+
+// A recurring window given no end date recurs for good.
+function endDateOf(value: string | null | undefined, recurrence: Recurrence | null): Date | null {
+  if ((value === undefined || value === null) && recurrence !== null) return null;
+  return dateOf(value, 'endDate', AlertingErrors.MISSING_MAINTENANCE_WINDOW_END_DATE);
+}
+
 function descriptionOf(value: string | null | undefined): string | null {
   return value === undefined || value === null || value === '' ? null : value;
 }
 
-function checkDates(fields: WindowFields, now: Date): WindowFields {
-  if (fields.startDate.getTime() >= fields.endDate.getTime()) {
-    throw AlertingErrors.MAINTENANCE_WINDOW_START_DATE_AFTER_END_DATE();
+function recurrenceOf(value: RecurrenceInput | null | undefined): Recurrence | null {
+  if (value === undefined || value === null) return null;
+  const days = value.daysOfWeek;
+  if (days === undefined || days === null || days.length === 0) {
+    throw CommonErrors.MISSING_ATTRIBUTE('recurrence.daysOfWeek');
   }
-  // A window that has already ended silences nothing and is out of reach of every other operation.
-  if (fields.endDate.getTime() <= now.getTime()) {
-    throw CommonErrors.VALIDATION_ERROR('endDate', 'the window must end in the future');
+  const unknown = days.find((day) => !(DAYS_OF_WEEK as readonly string[]).includes(day));
+  if (unknown !== undefined) throw CommonErrors.INVALID_ENUM_VALUE(unknown, 'recurrence.daysOfWeek');
+  const startTime = requiredText(value.startTime, 'recurrence.startTime');
+  if (!isStartTime(startTime)) {
+    throw CommonErrors.VALIDATION_ERROR('recurrence.startTime', 'a local time HH:MM from 00:00 to 23:59');
+  }
+  const endTime = requiredText(value.endTime, 'recurrence.endTime');
+  if (!isEndTime(endTime)) {
+    throw CommonErrors.VALIDATION_ERROR('recurrence.endTime', 'a local time HH:MM from 00:00 to 24:00');
+  }
+  if (endTime === startTime) {
+    throw CommonErrors.VALIDATION_ERROR(
+      'recurrence.endTime',
+      'must differ from startTime (00:00 to 24:00 covers a whole day)',
+    );
+  }
+  const timeZone = requiredText(value.timeZone, 'recurrence.timeZone');
+  if (!isTimeZoneName(timeZone)) {
+    throw CommonErrors.VALIDATION_ERROR(
+      'recurrence.timeZone',
+      `${timeZone} is not an IANA time zone name such as Europe/Berlin`,
+    );
+  }
+  return { daysOfWeek: [...new Set(days as DayOfWeek[])], startTime, endTime, timeZone };
+}
+
+function requiredText(value: string | null | undefined, field: string): string {
+  if (value === undefined || value === null) throw CommonErrors.MISSING_ATTRIBUTE(field);
+  return value;
+}
+
+function alertConfigIdsOf(value: string[] | null | undefined): string[] {
+  if (value === undefined || value === null) return [];
+  if (value.length > MAX_WINDOW_ALERT_CONFIGS) {
+    throw CommonErrors.VALIDATION_ERROR(
+      'alertConfigIds',
+      `at most ${MAX_WINDOW_ALERT_CONFIGS} alert configurations`,
+    );
+  }
+  value.forEach((id, index) => {
+    if (!isObjectId(id)) {
+      throw CommonErrors.VALIDATION_ERROR(
+        `alertConfigIds[${index}]`,
+        `${id} is not an alert configuration id`,
+      );
+    }
+  });
+  return [...new Set(value)];
+}
+
+function checkDates(fields: WindowFields, now: Date): WindowFields {
+  const { startDate, endDate, recurrence } = fields;
+  if (endDate === null) {
+    if (recurrence === null) throw AlertingErrors.MISSING_MAINTENANCE_WINDOW_END_DATE();
+  } else {
+    if (startDate.getTime() >= endDate.getTime()) {
+      throw AlertingErrors.MAINTENANCE_WINDOW_START_DATE_AFTER_END_DATE();
+    }
+    // A window that has already ended silences nothing and is out of reach of every other operation.
+    if (endDate.getTime() <= now.getTime()) {
+      throw CommonErrors.VALIDATION_ERROR('endDate', 'the window must end in the future');
+    }
+  }
+  if (recurrence !== null) {
+    const from = new Date(Math.max(startDate.getTime(), now.getTime()));
+    const first = nextOccurrence(recurrence, from);
+    if (first === null || (endDate !== null && first.start.getTime() >= endDate.getTime())) {
+      throw CommonErrors.VALIDATION_ERROR('recurrence', 'no occurrence falls before endDate');
+    }
   }
   return fields;
 }

@@ -53,6 +53,18 @@ const dateErrors = [
   CommonErrors.INVALID_ENUM_VALUE('DISK', 'alertTypeNames'),
   CommonErrors.INVALID_ENUM_VALUE('CLUSTER_NAME', 'matchers[0].fieldName'),
   CommonErrors.VALIDATION_ERROR('matchers', 'alert types AGENT cannot be narrowed by matchers'),
+  CommonErrors.MISSING_ATTRIBUTE('recurrence.timeZone'),
+  CommonErrors.INVALID_ENUM_VALUE('MON', 'recurrence.daysOfWeek'),
+  CommonErrors.VALIDATION_ERROR('recurrence.startTime', 'a local time HH:MM from 00:00 to 23:59'),
+  CommonErrors.VALIDATION_ERROR(
+    'recurrence.timeZone',
+    'Europe/Atlantis is not an IANA time zone name such as Europe/Berlin',
+  ),
+  CommonErrors.VALIDATION_ERROR('recurrence', 'no occurrence falls before endDate'),
+  CommonErrors.VALIDATION_ERROR(
+    'alertConfigIds[0]',
+    'no alert configuration 5efda6aea3f2ed2e7dd6ce05 in this project',
+  ),
 ];
 
 @ApiTags('Maintenance windows')
@@ -65,7 +77,10 @@ export class MaintenanceWindowsController {
   @RequireProjectRole('GROUP_OWNER', 'GROUP_MONITORING_ADMIN')
   @ApiOperation({
     summary: 'Create one maintenance window',
-    description: `Answers 200, as the product's page shows. ${WRITE_ROLES}`,
+    description:
+      `Answers 200, as the product's page shows. Beyond the product, a window may recur (recurrence: days ` +
+      `of the week and a local time range in an IANA time zone, between startDate and an optional endDate) ` +
+      `and may name the alert configurations whose alerts it silences (alertConfigIds). ${WRITE_ROLES}`,
   })
   @groupIdParam
   @ApiBody({
@@ -89,6 +104,33 @@ export class MaintenanceWindowsController {
           matchers: [{ fieldName: 'REPLICA_SET_NAME', operator: 'EQUALS', value: 'rs1' }],
         },
       },
+      recurring: {
+        summary: 'Beyond the product: every weeknight from 22:00 to 02:00 Berlin time, until the end of 2030',
+        value: {
+          alertTypeNames: ['HOST', 'REPLICA_SET'],
+          recurrence: {
+            daysOfWeek: ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY'],
+            startTime: '22:00',
+            endTime: '02:00',
+            timeZone: 'Europe/Berlin',
+          },
+          endDate: '2031-01-01T00:00:00Z',
+          description: 'nightly batch jobs',
+        },
+      },
+      byConfiguration: {
+        summary: 'Beyond the product: every weekend, only the alerts of one alert configuration',
+        value: {
+          alertTypeNames: ['HOST'],
+          recurrence: {
+            daysOfWeek: ['SATURDAY', 'SUNDAY'],
+            startTime: '00:00',
+            endTime: '24:00',
+            timeZone: 'America/New_York',
+          },
+          alertConfigIds: ['5efda6aea3f2ed2e7dd6ce05'],
+        },
+      },
     },
   })
   @ApiOkResponse({ type: MaintenanceWindowResponse })
@@ -109,7 +151,9 @@ export class MaintenanceWindowsController {
   @RequireProjectRole('GROUP_READ_ONLY')
   @ApiOperation({
     summary: 'Get all maintenance windows of one project',
-    description: 'Only windows ending in the future, soonest start first. Needs a project read role.',
+    description:
+      'Only windows ending in the future (recurring windows without an end date included), soonest start ' +
+      'first. Needs a project read role.',
   })
   @groupIdParam
   @ApiOkResponse({ type: MaintenanceWindowListResponse })
@@ -154,11 +198,29 @@ export class MaintenanceWindowsController {
       extend: { summary: 'Extend the window', value: { endDate: '2030-10-24T01:00:00Z' } },
       retarget: { summary: 'Silence other alert types', value: { alertTypeNames: ['HOST', 'CLUSTER'] } },
       widen: { summary: 'Drop the matchers: silence the whole project', value: { matchers: [] } },
+      recur: {
+        summary: 'Beyond the product: recur on Sunday mornings, for good',
+        value: {
+          recurrence: {
+            daysOfWeek: ['SUNDAY'],
+            startTime: '06:00',
+            endTime: '09:00',
+            timeZone: 'Asia/Tokyo',
+          },
+          endDate: null,
+        },
+      },
+      oneOff: {
+        summary: 'Beyond the product: stop recurring (a one-off window needs an end date)',
+        value: { recurrence: null, endDate: '2030-10-24T01:00:00Z' },
+      },
     },
   })
   @ApiCreatedResponse({ type: MaintenanceWindowResponse })
   @ApiErrorResponses(400, 'No field given, or the merged window is invalid.', [
-    CommonErrors.MISSING_ONE_OF_ATTRIBUTES('alertTypeNames, startDate, endDate, description, matchers'),
+    CommonErrors.MISSING_ONE_OF_ATTRIBUTES(
+      'alertTypeNames, startDate, endDate, description, matchers, recurrence, alertConfigIds',
+    ),
     AlertingErrors.MISSING_MAINTENANCE_WINDOW_ALERT_TYPE_NAME(),
     ...dateErrors,
   ])

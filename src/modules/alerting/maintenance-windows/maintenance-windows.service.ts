@@ -2,7 +2,7 @@ import { assertReadOnlyUnchanged } from '../../../platform/http/read-only-fields
 import { Injectable } from '@nestjs/common';
 import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { ArrayContains, LessThanOrEqual, MoreThan } from 'typeorm';
+import { ArrayContains, In, IsNull, LessThanOrEqual, MoreThan, type FindOptionsWhere } from 'typeorm';
 import { ProjectScope } from '../../../platform/auth/project-scope';
 import { Clock } from '../../../platform/clock/clock';
 import type { EventDiff } from '../../../platform/events/domain-event';
@@ -13,6 +13,7 @@ import type { PageQuery } from '../../../platform/http/pagination/page.query';
 import { toIsoSeconds } from '../../../platform/http/timestamps';
 import { isObjectId, newObjectId } from '../../../platform/ids/object-id';
 import { DeploymentReader } from '../../automation';
+import { AlertConfigEntity } from '../alert-configs/alert-config.entity';
 import type { Matcher } from '../alert-configs/alert-config.types';
 import { AlertingErrors } from '../alerting.errors';
 import type { CreateMaintenanceWindowRequest } from './dto/create-maintenance-window.request';
@@ -20,6 +21,8 @@ import type { MaintenanceWindowResponse } from './dto/maintenance-window.respons
 import type { UpdateMaintenanceWindowRequest } from './dto/update-maintenance-window.request';
 import { MaintenanceWindowEventTypes } from '../alerting.events';
 import {
+  checkAlertConfigIds,
+  inForce,
   maintenanceTypeOf,
   silences,
   windowForCreate,
@@ -28,15 +31,23 @@ import {
 } from './maintenance-window-rules';
 import { MaintenanceWindowEntity } from './maintenance-window.entity';
 import { maintenanceWindowPath, toMaintenanceWindowResponse } from './maintenance-window.mapper';
+import type { Recurrence } from './window-recurrence';
 import { subjectFieldReader, type SilencedAlert } from './window-subject';
 
 // What the alert engine needs to know about a window silencing an alert.
 export interface ActiveMaintenanceWindow {
   id: string;
   startDate: Date;
-  endDate: Date;
+  endDate: Date | null;
   alertTypeNames: string[];
   matchers: Matcher[];
+  recurrence: Recurrence | null;
+  alertConfigIds: string[];
+}
+
+// Windows that have not ended: a recurring window without an end date never does.
+function notEnded(now: Date): Array<Pick<FindOptionsWhere<MaintenanceWindowEntity>, 'endDate'>> {
+  return [{ endDate: MoreThan(now) }, { endDate: IsNull() }];
 }
 
 // Windows that silence alert types of a project. Only windows ending in the future can be read,
@@ -56,7 +67,7 @@ export class MaintenanceWindowsService {
   async list(groupId: string, page: PageQuery): Promise<ListEnvelope<MaintenanceWindowResponse>> {
     await this.scope.orgOf(groupId);
     const [rows, total] = await this.repository().findAndCount({
-      where: { groupId, endDate: MoreThan(this.clock.now()) },
+      where: notEnded(this.clock.now()).map((ending) => ({ groupId, ...ending })),
       order: { startDate: 'ASC', id: 'ASC' },
       skip: page.offset,
       take: page.itemsPerPage,
@@ -78,6 +89,7 @@ export class MaintenanceWindowsService {
     const orgId = await this.scope.orgOf(groupId);
     const now = this.clock.now();
     const fields = windowForCreate(request, now);
+    await this.checkConfigs(groupId, fields);
     const window: MaintenanceWindowEntity = {
       id: newObjectId(now),
       groupId,
@@ -102,6 +114,9 @@ export class MaintenanceWindowsService {
     const now = this.clock.now();
     const before: WindowFields = { ...window };
     const after = windowForUpdate(before, request, now);
+    if (request.alertConfigIds !== undefined || request.alertTypeNames !== undefined) {
+      await this.checkConfigs(groupId, after);
+    }
     Object.assign(window, after, { updated: now });
     await this.repository().save(window);
     await this.publish(
@@ -129,36 +144,56 @@ export class MaintenanceWindowsService {
   }
 
   // The windows silencing `alertTypeName` (HOST, REPLICA_SET, ...) of a project at `at`, scoped or not:
-  // start inclusive, end exclusive (same rule as `silences` in maintenance-window-rules).
+  // start inclusive, end exclusive, and a recurring one only during an occurrence (same rule as `silences`
+  // in maintenance-window-rules).
   async activeFor(groupId: string, alertTypeName: string, at: Date): Promise<ActiveMaintenanceWindow[]> {
     const rows = await this.repository().find({
-      where: {
+      where: notEnded(at).map((ending) => ({
         groupId,
         startDate: LessThanOrEqual(at),
-        endDate: MoreThan(at),
         alertTypeNames: ArrayContains([alertTypeName]),
-      },
+        ...ending,
+      })),
       order: { startDate: 'ASC', id: 'ASC' },
     });
-    return rows.map(({ id, startDate, endDate, alertTypeNames, matchers }) => ({
-      id,
-      startDate,
-      endDate,
-      alertTypeNames,
-      matchers,
-    }));
+    return rows
+      .filter((row) => inForce(row, at))
+      .map(({ id, startDate, endDate, alertTypeNames, matchers, recurrence, alertConfigIds }) => ({
+        id,
+        startDate,
+        endDate,
+        alertTypeNames,
+        matchers,
+        recurrence,
+        alertConfigIds,
+      }));
   }
 
   // For the notification policy: the windows that silence this alert at `at`: those of its alert type
-  // (the category of its event type) whose matchers, if any, all match its host or replica set.
+  // (the category of its event type) in force then, naming its configuration if they name any, whose
+  // matchers, if any, all match its host or replica set.
   async silencing(alert: SilencedAlert, at: Date): Promise<ActiveMaintenanceWindow[]> {
     const alertType = maintenanceTypeOf(alert.eventTypeName);
     if (alertType === undefined) return [];
     const windows = await this.activeFor(alert.groupId, alertType, at);
-    if (windows.every((window) => window.matchers.length === 0)) return windows;
-    const host = alert.hostId === undefined ? null : await this.deployment.host(alert.groupId, alert.hostId);
+    const needsHost = windows.some((window) => window.matchers.length > 0);
+    const host =
+      !needsHost || alert.hostId === undefined
+        ? null
+        : await this.deployment.host(alert.groupId, alert.hostId);
     const valueOf = subjectFieldReader(alert, host && { ...host, hostId: host.id });
-    return windows.filter((window) => silences(window, alertType, at, valueOf));
+    return windows.filter((window) => silences(window, alertType, at, valueOf, alert.alertConfigId));
+  }
+
+  // The configurations a window names are the project's and raise alerts of its alert types.
+  private async checkConfigs(groupId: string, fields: WindowFields): Promise<void> {
+    if (fields.alertConfigIds.length === 0) return;
+    const configs = await this.txHost.tx.getRepository(AlertConfigEntity).find({
+      select: { id: true, eventTypeName: true },
+      where: { groupId, id: In(fields.alertConfigIds) },
+    });
+    const eventTypes = new Map(configs.map((config) => [config.id, config.eventTypeName]));
+    checkAlertConfigIds(fields, (id) => eventTypes.get(id));
   }
 
   private async findCurrent(
@@ -168,7 +203,7 @@ export class MaintenanceWindowsService {
   ): Promise<MaintenanceWindowEntity> {
     if (!isObjectId(windowId)) throw AlertingErrors.INVALID_WINDOW_ID(windowId);
     const window = await this.repository().findOne({
-      where: { id: windowId, groupId, endDate: MoreThan(this.clock.now()) },
+      where: notEnded(this.clock.now()).map((ending) => ({ id: windowId, groupId, ...ending })),
       ...(forUpdate ? { lock: { mode: 'pessimistic_write' as const } } : {}),
     });
     if (!window) throw AlertingErrors.MAINTENANCE_WINDOW_NOT_FOUND(windowId, groupId);
@@ -206,10 +241,40 @@ export class MaintenanceWindowsService {
 
 // The changed fields, in the Event record's `diffs` shape.
 function diffOf(before: WindowFields, after: WindowFields): EventDiff[] {
-  const show = (value: Date | string[] | Matcher[] | string | null): unknown =>
-    value instanceof Date ? toIsoSeconds(value) : (value ?? undefined);
-  const params = (['alertTypeNames', 'startDate', 'endDate', 'description', 'matchers'] as const)
-    .filter((field) => JSON.stringify(show(before[field])) !== JSON.stringify(show(after[field])))
-    .map((field) => ({ param: field, old: show(before[field]), new: show(after[field]) }));
+  const fields = [
+    'alertTypeNames',
+    'startDate',
+    'endDate',
+    'description',
+    'matchers',
+    'recurrence',
+    'alertConfigIds',
+  ] as const;
+  const params = fields
+    .filter((field) => JSON.stringify(shown(before, field)) !== JSON.stringify(shown(after, field)))
+    .map((field) => ({ param: field, old: shown(before, field), new: shown(after, field) }));
   return [{ type: 'MAINTENANCE_WINDOW', status: 'MODIFIED', params }];
+}
+
+// A field as the response shows it. Objects read back from jsonb come with their keys in Postgres's order,
+// so they are rebuilt in the response's order: an unchanged value never reads as a change.
+function shown(window: WindowFields, field: keyof WindowFields): unknown {
+  switch (field) {
+    case 'startDate':
+      return toIsoSeconds(window.startDate);
+    case 'endDate':
+      return window.endDate === null ? undefined : toIsoSeconds(window.endDate);
+    case 'matchers':
+      return window.matchers.map(({ fieldName, operator, value }) => ({ fieldName, operator, value }));
+    case 'recurrence': {
+      if (window.recurrence === null) return undefined;
+      const { daysOfWeek, startTime, endTime, timeZone } = window.recurrence;
+      return { daysOfWeek, startTime, endTime, timeZone };
+    }
+    case 'description':
+      return window.description ?? undefined;
+    case 'alertTypeNames':
+    case 'alertConfigIds':
+      return window[field];
+  }
 }

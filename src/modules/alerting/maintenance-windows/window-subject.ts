@@ -6,6 +6,8 @@ import { fieldValueOf } from '../engine/host-matchers';
 export interface SilencedAlert {
   groupId: string;
   eventTypeName: string;
+  // Read by windows that name alert configurations.
+  alertConfigId?: string;
   hostId?: string;
   hostnameAndPort?: string;
   replicaSetName?: string;

@@ -10,13 +10,17 @@ export interface ClaimRequest {
   // At most this many rows of one organization, and of one project, leased at once across every instance.
   perOrg: number;
   perProject: number;
+  // The caller's leased rows whose calls have ended (their records are being written): no longer busy.
+  answered: string[];
   now: Date;
   leaseUntil: Date;
 }
 
 // Fair claims of due deliveries, organizations first, then projects within each. A row's load is its
 // place among its project's due rows (oldest first) plus the project's rows already leased (in flight on
-// any instance); rows past the per-project cap are left. The rest of an organization's rows are numbered
+// any instance; the claiming instance's own rows whose calls have ended and whose records are being
+// written are not: their slots are free, so claims and records overlap); rows past the per-project cap
+// are left. The rest of an organization's rows are numbered
 // by that load, so its projects take turns; that number plus the organization's leased rows is the row's
 // organization load, capped the same way. Rows are taken by organization load: one of every organization
 // with the fewest calls in flight first, so one tenant's backlog or unresponsive receivers never hold more
@@ -28,7 +32,7 @@ export interface ClaimRequest {
 const CLAIM = `
   WITH leased AS (
     SELECT coalesce(org_id, group_id) AS org_key, group_id FROM deliveries
-     WHERE status = 'PENDING' AND lease_until > $3),
+     WHERE status = 'PENDING' AND lease_until > $3 AND id <> ALL ($7::char(24)[])),
   project_busy AS (SELECT group_id, count(*)::int AS busy FROM leased GROUP BY group_id),
   org_busy AS (SELECT org_key, count(*)::int AS busy FROM leased GROUP BY org_key),
   due AS (
@@ -72,6 +76,7 @@ export class DeliveryClaimStore {
         request.limit,
         request.perOrg,
         request.perProject,
+        request.answered,
       ]);
       return rows.map((row) => row.id);
     });

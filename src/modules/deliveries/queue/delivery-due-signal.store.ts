@@ -6,12 +6,20 @@ import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-t
 export const DELIVERY_DUE_CHANNEL = 'deliveries_due';
 
 // NOTIFY inside the caller's transaction: Postgres delivers it only when that transaction commits (a
-// rolled-back alert wakes nobody), and folds repeats within one transaction into one message.
+// rolled-back alert wakes nobody), and folds repeats within one transaction into one message. So one
+// NOTIFY per transaction is sent: a report opening 1,000 alerts enqueues 1,000 times, and the 999 repeats
+// would each cost a round trip for nothing.
 @Injectable()
 export class DeliveryDueSignal {
+  private readonly announced = new WeakSet<object>();
+
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
   async announce(): Promise<void> {
-    await this.txHost.tx.query('SELECT pg_notify($1, $2)', [DELIVERY_DUE_CHANNEL, '']);
+    const tx = this.txHost.tx;
+    const inTransaction = this.txHost.isTransactionActive();
+    if (inTransaction && this.announced.has(tx)) return;
+    await tx.query('SELECT pg_notify($1, $2)', [DELIVERY_DUE_CHANNEL, '']);
+    if (inTransaction) this.announced.add(tx);
   }
 }

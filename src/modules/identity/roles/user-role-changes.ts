@@ -60,7 +60,6 @@ export class UserRoleChanges {
 
   // Sets the user's roles to exactly `after`; refuses (nothing written) what the grantor may not do.
   async apply(grantor: Principal, user: UserEntity, after: RoleRow[]): Promise<RoleRow[]> {
-    const repository = this.txHost.tx.getRepository(UserRoleEntity);
     const before = await this.rolesOf(user.id);
     const target = [...new Map(after.map((row) => [rowKey(row), row])).values()];
     const orgOf = await this.orgsOfGroups(
@@ -74,6 +73,40 @@ export class UserRoleChanges {
       target.map(toRoleAssignment),
       lookup,
     );
+    return this.write(user, before, target, lookup);
+  }
+
+  // Federated sign-in: within the organizations the identity provider manages (and their projects), the
+  // user's roles become exactly `granted` (what the connected organizations grant and the role mappings
+  // of the user's groups give); roles elsewhere stay. No grantor: the federation's administrators set
+  // these roles when they configured it, and the identity provider vouches for the groups.
+  async applyFederated(
+    user: UserEntity,
+    managedOrgIds: readonly string[],
+    granted: RoleRow[],
+  ): Promise<RoleRow[]> {
+    const managed = new Set(managedOrgIds);
+    const before = await this.rolesOf(user.id);
+    const orgOf = await this.orgsOfGroups(
+      [...before, ...granted].flatMap((r) => (r.groupId ? [r.groupId] : [])),
+    );
+    const lookup = (groupId: string) => orgOf.get(groupId) ?? null;
+    const inManaged = (row: RoleRow): boolean =>
+      row.groupId !== null
+        ? managed.has(lookup(row.groupId) ?? '')
+        : row.orgId !== null && managed.has(row.orgId);
+    const after = [...before.filter((row) => !inManaged(row)), ...granted.filter(inManaged)];
+    const target = [...new Map(after.map((row) => [rowKey(row), row])).values()];
+    return this.write(user, before, target, lookup);
+  }
+
+  private async write(
+    user: UserEntity,
+    before: UserRoleEntity[],
+    target: RoleRow[],
+    lookup: (groupId: string) => string | null,
+  ): Promise<RoleRow[]> {
+    const repository = this.txHost.tx.getRepository(UserRoleEntity);
     const { added, removed } = diffRoles(before.map(toRoleAssignment), target.map(toRoleAssignment));
     if (added.length === 0 && removed.length === 0) return before;
     await this.assertOwnersRemain(user.id, removed);

@@ -25,7 +25,9 @@ import { ApiKeyOwner1795302500000 } from './1795302500000-api-key-owner';
 import { DeliveryOrg1795302560000 } from './1795302560000-delivery-org';
 import { ReportedHostAndUserFields1795302600000 } from './1795302600000-reported-host-and-user-fields';
 import { Invitations1795302700000 } from './1795302700000-invitations';
-import { NotificationGrouping1795302800000 } from './1795302800000-notification-grouping';
+import { RecurringMaintenanceWindows1795302740000 } from './1795302740000-recurring-maintenance-windows';
+import { FederatedSignIn1795302800000 } from './1795302800000-federated-sign-in';
+import { NotificationGrouping1795302900000 } from './1795302900000-notification-grouping';
 
 // Listed explicitly (not globbed) so the app, the CLI and the test harness load the same classes
 // whether running from TypeScript or from dist/. Append new migrations in timestamp order.
@@ -57,5 +59,7 @@ export const MIGRATIONS = [
   DeliveryOrg1795302560000,
   ReportedHostAndUserFields1795302600000,
   Invitations1795302700000,
-  NotificationGrouping1795302800000,
+  RecurringMaintenanceWindows1795302740000,
+  FederatedSignIn1795302800000,
+  NotificationGrouping1795302900000,
 ];

@@ -18,6 +18,8 @@ export function authenticationMiddleware(
         uri: req.originalUrl,
         authorization: req.headers.authorization,
         remoteAddress: req.ip ?? req.socket.remoteAddress ?? '',
+        cookie: req.headers.cookie,
+        csrfToken: headerValue(req.headers['x-csrf-token']),
       })
       .then((outcome) => {
         if (!outcome.ok) return writeError(req, res, outcome.error);
@@ -27,4 +29,8 @@ export function authenticationMiddleware(
       })
       .catch((error: unknown) => next(error));
   };
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
 }

@@ -22,11 +22,12 @@ import { requestContextMiddleware } from './request-context.middleware';
 import { pathOf } from './request-url';
 import { securityHeadersMiddleware } from './security-headers.middleware';
 import { serviceHeadersMiddleware } from './service-headers.middleware';
+import { isSsoFormRequest, ssoFormMiddleware } from './sso-form.middleware';
 import { unstorableInputMiddleware } from './unstorable-input.middleware';
 
 // Everything Express-specific, in order: CLS entry, response headers, authentication (Digest, and the
 // agent API's keys) before any body is read, rate limits, the closed first-user bootstrap, the media
-// type, JSON parsing (per-route byte limit, then the shape of the raw bytes; never for a public route
+// type (or the form of the federated sign-in's ACS), JSON parsing (per-route byte limit, then the shape of the raw bytes; never for a public route
 // that takes no body), unstorable input, errors raised before routing.
 export function installHttpPipeline(nestApp: INestApplication, config: AppConfig): void {
   const app = nestApp as NestExpressApplication;
@@ -52,7 +53,7 @@ export function installHttpPipeline(nestApp: INestApplication, config: AppConfig
   }
   steps.push(
     firstUserGateMiddleware(app.get(FirstUserGate, { strict: false }), writeError),
-    mediaTypeMiddleware(),
+    formOr(ssoFormMiddleware(), mediaTypeMiddleware()),
     bodyUnlessIgnored(jsonBodyMiddleware(config)),
     unstorableInputMiddleware(),
   );
@@ -62,6 +63,14 @@ export function installHttpPipeline(nestApp: INestApplication, config: AppConfig
       logger.error({ msg: 'unexpected error before routing', reference, err: error }),
     ),
   );
+}
+
+// The federated sign-in's ACS reads a form; every other route a JSON body.
+function formOr(
+  form: Middleware<PipelineRequest>,
+  other: Middleware<PipelineRequest>,
+): Middleware<PipelineRequest> {
+  return (req, res, next) => (isSsoFormRequest(req) ? form(req, res, next) : other(req, res, next));
 }
 
 function bodyUnlessIgnored(parse: Middleware<PipelineRequest>): Middleware<PipelineRequest> {

@@ -1,13 +1,23 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsObject,
+  IsOptional,
+  IsString,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
 import { MatcherRequest } from '../../alert-configs/dto/matcher.request';
 import { IsIsoDateTime } from '../../../../platform/http/iso-date-time';
 import {
   MAINTENANCE_ALERT_TYPE_NAMES,
   MAX_DESCRIPTION_LENGTH,
+  MAX_WINDOW_ALERT_CONFIGS,
   MAX_WINDOW_MATCHERS,
 } from '../maintenance-window-rules';
+import { RecurrenceRequest } from './recurrence.request';
 
 // Presence of the required fields is checked by the service, which answers the product's
 // MISSING_MAINTENANCE_WINDOW_* codes instead of the generic MISSING_ATTRIBUTE.
@@ -24,12 +34,22 @@ export class CreateMaintenanceWindowRequest {
   @IsString({ each: true })
   alertTypeNames?: string[] | null;
 
-  @ApiProperty({ example: '2015-10-23T22:00:00Z', description: 'ISO 8601; must be before endDate.' })
+  @ApiPropertyOptional({
+    example: '2015-10-23T22:00:00Z',
+    description:
+      'ISO 8601; must be before endDate. Required, except for a recurring window (default: now), whose ' +
+      'occurrences count from it.',
+  })
   @IsOptional()
   @IsIsoDateTime()
   startDate?: string | null;
 
-  @ApiProperty({ example: '2015-10-23T23:30:00Z', description: 'ISO 8601; must be in the future.' })
+  @ApiPropertyOptional({
+    example: '2015-10-23T23:30:00Z',
+    description:
+      'ISO 8601; must be in the future. Required, except for a recurring window: there the end date of ' +
+      'its occurrences (one running at endDate stops there); omitted, it recurs for good.',
+  })
   @IsOptional()
   @IsIsoDateTime()
   endDate?: string | null;
@@ -55,4 +75,32 @@ export class CreateMaintenanceWindowRequest {
   @ValidateNested({ each: true })
   @Type(() => MatcherRequest)
   matchers?: MatcherRequest[] | null;
+
+  @ApiPropertyOptional({
+    type: RecurrenceRequest,
+    description:
+      'Beyond the product: the window silences only during occurrences of this schedule, between ' +
+      'startDate (default: now) and endDate (optional: omitted, it recurs for good).',
+  })
+  @IsOptional()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => RecurrenceRequest)
+  recurrence?: RecurrenceRequest | null;
+
+  @ApiPropertyOptional({
+    type: [String],
+    maxItems: MAX_WINDOW_ALERT_CONFIGS,
+    example: ['5efda6aea3f2ed2e7dd6ce05'],
+    description:
+      'Beyond the product: silence only alerts of these alert configurations of the project (each raising ' +
+      'alerts of one of alertTypeNames). null or an empty list: alerts of every configuration.',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(MAX_WINDOW_ALERT_CONFIGS, {
+    message: `at most ${MAX_WINDOW_ALERT_CONFIGS} alert configurations`,
+  })
+  @IsString({ each: true })
+  alertConfigIds?: string[] | null;
 }

@@ -1,7 +1,7 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
 
-export class NotificationGrouping1795302800000 implements MigrationInterface {
-  name = 'NotificationGrouping1795302800000';
+export class NotificationGrouping1795302900000 implements MigrationInterface {
+  name = 'NotificationGrouping1795302900000';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
     // A project's grouping policy (beyond the product); no row: one message per alert and receiver.

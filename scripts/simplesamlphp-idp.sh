@@ -1,0 +1,144 @@
+#!/usr/bin/env bash
+# Opt-in (not run by `npm test`): Debian's simpleSAMLphp as the SAML identity provider of a RUNNING
+# service, to sign in through a second, widely used IdP besides the samlp one of the e2e tests.
+#
+#   sudo apt-get install simplesamlphp php-cli openssl curl jq
+#   BASE=http://127.0.0.1:8080 PUBLIC=... PRIVATE=... ORG_ID=... [GROUP_ID=...] scripts/simplesamlphp-idp.sh
+#
+# PUBLIC/PRIVATE: an API key (or user) owning ORG_ID. The script creates a federation for ORG_ID (or uses
+# FED), registers simpleSAMLphp as its identity provider (a fresh key pair, ACTIVE, associated domain of
+# EMAIL), connects ORG_ID with postAuthRoleGrants ORG_MEMBER and, with GROUP_ID, maps the group dms-admins
+# to GROUP_OWNER of that project; then it writes a simpleSAMLphp configuration (one user, EMAIL with
+# password PASSWORD, in the group dms-admins) under a temporary directory and serves it with PHP's
+# built-in server on IDP_PORT until Ctrl-C. Open the printed URL in a browser, sign in at simpleSAMLphp
+# and you land in Swagger UI with the mapped roles.
+set -euo pipefail
+
+: "${BASE:?BASE, e.g. http://127.0.0.1:8080}" "${PUBLIC:?}" "${PRIVATE:?}" "${ORG_ID:?}"
+IDP_PORT="${IDP_PORT:-8089}"
+EMAIL="${EMAIL:-ada@example.com}"
+PASSWORD="${PASSWORD:-ada-secret}"
+SSP_WWW="${SSP_WWW:-/usr/share/simplesamlphp/www}"
+API="$BASE/api/public/v1.0"
+DOMAIN="${EMAIL#*@}"
+IDP_ORIGIN="http://127.0.0.1:$IDP_PORT"
+
+for tool in php openssl curl jq; do
+  command -v "$tool" >/dev/null || { echo "needs $tool (apt-get install simplesamlphp php-cli openssl curl jq)" >&2; exit 1; }
+done
+[ -d "$SSP_WWW" ] || { echo "no simpleSAMLphp at $SSP_WWW (apt-get install simplesamlphp, or set SSP_WWW)" >&2; exit 1; }
+
+api() { # method path [json]
+  curl -sS --fail-with-body --digest --user "$PUBLIC:$PRIVATE" -H 'Content-Type: application/json' \
+    -X "$1" "$API$2" ${3:+-d "$3"}
+}
+
+WORK="$(mktemp -d)"
+trap 'kill "${PHP_PID:-0}" 2>/dev/null || true; rm -rf "$WORK"' EXIT
+mkdir -p "$WORK/config" "$WORK/metadata" "$WORK/cert" "$WORK/log" "$WORK/tmp"
+
+openssl req -x509 -newkey rsa:2048 -nodes -days 30 -subj "/CN=simplesamlphp.local" \
+  -keyout "$WORK/cert/idp.key" -out "$WORK/cert/idp.crt" 2>/dev/null
+
+FED="${FED:-$(api POST "/orgs/$ORG_ID/federationSettings" | jq -r .id)}"
+IDP_JSON="$(jq -n --arg origin "$IDP_ORIGIN" --arg domain "$DOMAIN" --rawfile cert "$WORK/cert/idp.crt" '{
+  displayName: "simpleSAMLphp",
+  issuerUri: ($origin + "/saml2/idp/metadata.php"),
+  ssoUrl: ($origin + "/saml2/idp/SSOService.php"),
+  requestBinding: "HTTP-REDIRECT",
+  responseSignatureAlgorithm: "SHA-256",
+  associatedDomains: [$domain],
+  status: "ACTIVE",
+  pemFileInfo: {fileName: "simplesamlphp.crt", certificates: [{content: $cert}]}}')"
+IDP="$(api POST "/federationSettings/$FED/identityProviders" "$IDP_JSON")"
+IDP_ID="$(jq -r .oktaIdpId <<<"$IDP")"
+ACS_URL="$(jq -r .acsUrl <<<"$IDP")"
+AUDIENCE="$(jq -r .audienceUri <<<"$IDP")"
+
+# Our certificate, from the metadata we serve, so simpleSAMLphp checks our signed AuthnRequests.
+curl -sS --fail --digest --user "$PUBLIC:$PRIVATE" -H 'Accept: application/xml' \
+  "$API/federationSettings/$FED/identityProviders/$IDP_ID/metadata.xml" |
+  tr -d '\n' | sed -E 's#.*<ds:X509Certificate>([^<]+)</ds:X509Certificate>.*#\1#' |
+  fold -w 64 | { echo '-----BEGIN CERTIFICATE-----'; cat; echo '-----END CERTIFICATE-----'; } >"$WORK/cert/sp.crt"
+
+api PATCH "/federationSettings/$FED/connectedOrgConfigs/$ORG_ID" "$(jq -n --arg org "$ORG_ID" --arg idp "$IDP_ID" \
+  '{orgId: $org, identityProviderId: $idp, postAuthRoleGrants: ["ORG_MEMBER"], domainRestrictionEnabled: false}')" >/dev/null
+if [ -n "${GROUP_ID:-}" ]; then
+  api POST "/federationSettings/$FED/connectedOrgConfigs/$ORG_ID/roleMappings" "$(jq -n --arg group "$GROUP_ID" \
+    '{externalGroupName: "dms-admins", roleAssignments: [{groupId: $group, role: "GROUP_OWNER"}]}')" >/dev/null
+fi
+
+php_string() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/\\\\'/g")"; }
+
+cat >"$WORK/config/config.php" <<PHP
+<?php
+\$config = [
+  'baseurlpath' => $(php_string "$IDP_ORIGIN/"),
+  'certdir' => $(php_string "$WORK/cert/"),
+  'loggingdir' => $(php_string "$WORK/log/"),
+  'datadir' => $(php_string "$WORK/tmp/"),
+  'tempdir' => $(php_string "$WORK/tmp/"),
+  'metadata.sources' => [['type' => 'flatfile', 'directory' => $(php_string "$WORK/metadata")]],
+  'secretsalt' => $(php_string "$(openssl rand -hex 16)"),
+  'auth.adminpassword' => $(php_string "$(openssl rand -hex 16)"),
+  'technicalcontact_name' => 'Administrator',
+  'technicalcontact_email' => 'na@example.org',
+  'timezone' => 'UTC',
+  'logging.level' => SimpleSAML\Logger::INFO,
+  'logging.handler' => 'errorlog',
+  'enable.saml20-idp' => true,
+  'module.enable' => ['exampleauth' => true, 'core' => true, 'saml' => true],
+  'store.type' => 'phpsession',
+  'session.cookie.secure' => false,
+];
+PHP
+
+cat >"$WORK/config/authsources.php" <<PHP
+<?php
+\$config = [
+  'admin' => ['core:AdminPassword'],
+  'example-userpass' => [
+    'exampleauth:UserPass',
+    $(php_string "$EMAIL:$PASSWORD") => [
+      'email' => [$(php_string "$EMAIL")],
+      'firstName' => ['Ada'],
+      'lastName' => ['Lovelace'],
+      'memberOf' => ['dms-admins'],
+    ],
+  ],
+];
+PHP
+
+cat >"$WORK/metadata/saml20-idp-hosted.php" <<PHP
+<?php
+\$metadata['__DYNAMIC:1__'] = [
+  'host' => '__DEFAULT__',
+  'privatekey' => 'idp.key',
+  'certificate' => 'idp.crt',
+  'auth' => 'example-userpass',
+  'saml20.sign.assertion' => true,
+  'signature.algorithm' => 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
+  'authproc' => [
+    100 => ['class' => 'saml:AttributeNameID', 'identifyingAttribute' => 'email',
+            'Format' => 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress'],
+  ],
+];
+PHP
+
+cat >"$WORK/metadata/saml20-sp-remote.php" <<PHP
+<?php
+\$metadata[$(php_string "$AUDIENCE")] = [
+  'AssertionConsumerService' => $(php_string "$ACS_URL"),
+  'NameIDFormat' => 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
+  'certificate' => 'sp.crt',
+  'validate.authnrequest' => true,
+  'saml20.sign.assertion' => true,
+];
+PHP
+
+SIMPLESAMLPHP_CONFIG_DIR="$WORK/config" php -S "127.0.0.1:$IDP_PORT" -t "$SSP_WWW" >"$WORK/log/php.log" 2>&1 &
+PHP_PID=$!
+echo "simpleSAMLphp serves $IDP_ORIGIN (identity provider $IDP_ID of federation $FED)."
+echo "Sign in: open $BASE/sso/login?email=$EMAIL and log in as $EMAIL / $PASSWORD."
+echo "Ctrl-C stops simpleSAMLphp (the identity provider stays registered; deactivate or delete it with the API)."
+wait "$PHP_PID"
