@@ -154,6 +154,23 @@ const STORM_VARIANTS = [
     key: (request) => request.event === 'alert.open' && request.body && request.body.hostnameAndPort,
     targetMs: 3000,
   },
+  {
+    // The same storm with the project's grouping policy: one alert.group message per replica set.
+    name: 'alert storm grouped by replica set',
+    path: '/storm-grouped',
+    setUp: (api, groupId) =>
+      api.call('PUT', `/groups/${groupId}/alertGroupingPolicy`, {
+        groupBy: ['REPLICA_SET'],
+        groupWaitSeconds: 1,
+      }),
+    messages: () => REPLICA_SETS,
+    key: (request) =>
+      request.event === 'alert.group' &&
+      request.body &&
+      request.body.groupLabels &&
+      request.body.groupLabels.REPLICA_SET,
+    targetMs: 2000,
+  },
 ];
 const REPLICA_SETS = 10;
 

@@ -12,3 +12,10 @@ const CLAIM = 1_751_827_186;
 export async function lockClaims(tx: EntityManager): Promise<void> {
   await lockForTransaction(tx, CLAIM);
 }
+
+// Alerts join and leave a project's notification groups one transaction at a time: two reports joining
+// the same groups in different orders would otherwise deadlock on the group rows. The flush of a group
+// takes only its row, never this lock.
+export async function lockGroupMembership(tx: EntityManager, groupId: string): Promise<void> {
+  await lockForTransaction(tx, `deliveries:group-membership:${groupId}`);
+}

@@ -1,6 +1,16 @@
 import { DeliveriesGroupDeletedListener } from './group-deleted.listener';
 import { ProjectDeliveriesStore } from './queue/project-deliveries.store';
 import { Module } from '@nestjs/common';
+import { AlertGroupingPolicyController } from './grouping/alert-grouping-policy.controller';
+import { AlertGroupingPolicyEntity } from './grouping/alert-grouping-policy.entity';
+import { AlertGroupingPolicyService } from './grouping/alert-grouping-policy.service';
+import { GroupFlusher } from './grouping/group-flusher';
+import { GroupMessageSender } from './grouping/group-message-sender';
+import { GroupingGroupDeletedListener } from './grouping/group-deleted.listener';
+import { NotificationGroupMemberEntity } from './grouping/notification-group-member.entity';
+import { NotificationGroupEntity } from './grouping/notification-group.entity';
+import { NotificationGroups } from './grouping/notification-groups';
+import { NotificationGroupsStore } from './grouping/notification-groups.store';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AlertingModule } from '../alerting';
 import { IdentityModule } from '../identity';
@@ -37,10 +47,23 @@ import { DeliveryQueueFiguresStore } from './queue/delivery-queue-figures.store'
     IntegrationsModule,
     IdentityModule,
     NotifiersModule,
-    TypeOrmModule.forFeature([DeliveryEntity, DeliveryAttemptEntity, NotificationScheduleEntity]),
+    TypeOrmModule.forFeature([
+      DeliveryEntity,
+      DeliveryAttemptEntity,
+      NotificationScheduleEntity,
+      AlertGroupingPolicyEntity,
+      NotificationGroupEntity,
+      NotificationGroupMemberEntity,
+    ]),
   ],
-  controllers: [DeliveriesController, NotificationTestsController],
+  controllers: [DeliveriesController, NotificationTestsController, AlertGroupingPolicyController],
   providers: [
+    AlertGroupingPolicyService,
+    NotificationGroups,
+    NotificationGroupsStore,
+    GroupFlusher,
+    GroupMessageSender,
+    GroupingGroupDeletedListener,
     DeliveryClaimStore,
     DeliveryOutcomeStore,
     DeliveryQueue,
@@ -61,6 +84,6 @@ import { DeliveryQueueFiguresStore } from './queue/delivery-queue-figures.store'
     DeliveriesGroupDeletedListener,
   ],
   // NotifiersModule: its Mailer, made injectable everywhere by MailModule (app.module.ts).
-  exports: [DeliveryWorker, NotificationPolicy, NotifiersModule],
+  exports: [DeliveryWorker, NotificationPolicy, GroupFlusher, NotifiersModule],
 })
 export class DeliveriesModule {}

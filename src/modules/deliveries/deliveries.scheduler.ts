@@ -11,11 +11,13 @@ import type { AppConfig } from '../../platform/config/app-config';
 import { APP_CONFIG } from '../../platform/config/config.module';
 import { ChannelListener } from '../../platform/database/channel-listener';
 import { ListenerChecks } from '../../platform/health/listener-checks';
+import { GroupFlusher } from './grouping/group-flusher';
 import { NotificationPolicy } from './policy/notification-policy';
 import { DELIVERY_DUE_CHANNEL } from './queue/delivery-due-signal.store';
 import { DeliveryWorker } from './queue/delivery-worker';
 
-// The delivery worker every DELIVERY_POLL_MS and the notification sweep every NOTIFICATION_SWEEP_MS;
+// The delivery worker every DELIVERY_POLL_MS, the notification sweep every NOTIFICATION_SWEEP_MS and the
+// notification groups' flush every NOTIFICATION_GROUP_FLUSH_MS;
 // 0 disables a timer (tests call runDue / runSweep). Both are safe on several instances at once.
 // While the worker's timer runs, a committed delivery also wakes it at once (LISTEN on
 // DELIVERY_DUE_CHANNEL, DELIVERY_WAKE_ON_COMMIT): the poll is the fallback for retries that fall due later
@@ -37,6 +39,7 @@ export class DeliveriesScheduler implements OnApplicationBootstrap, OnModuleDest
   constructor(
     private readonly worker: DeliveryWorker,
     private readonly policy: NotificationPolicy,
+    private readonly groups: GroupFlusher,
     private readonly dataSource: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly listenerChecks: ListenerChecks,
@@ -44,6 +47,7 @@ export class DeliveriesScheduler implements OnApplicationBootstrap, OnModuleDest
 
   async onApplicationBootstrap(): Promise<void> {
     this.every(this.config.notificationSweepMs, 'notification sweep', () => this.policy.runSweep());
+    this.every(this.config.notificationGroupFlushMs, 'notification groups', () => this.groups.runDue());
     // fill() returns once the claim is made, not when the calls end: a poll never waits behind a slow
     // receiver, so deliveries that become due are claimed into free slots on the next tick or wake-up.
     const kick = this.every(this.config.deliveryPollMs, 'delivery worker', () => this.worker.fill());

@@ -274,6 +274,13 @@ const deliveries = {
     [0, 3_600_000],
     'How often (re-)notifications are queued.',
   ),
+  // Bounds how late a group's groupWaitSeconds is kept; 0: tests call GroupFlusher.runDue.
+  notificationGroupFlushMs: int(
+    'NOTIFICATION_GROUP_FLUSH_MS',
+    500,
+    [0, 3_600_000],
+    'How often due notification groups (a grouping policy) send their messages.',
+  ),
   // Postgres LISTEN/NOTIFY, only while the worker's timer runs; the poll stays as the fallback.
   deliveryWakeOnCommit: bool(
     'DELIVERY_WAKE_ON_COMMIT',

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
@@ -63,6 +63,7 @@ export interface Opened {
 export class SecretBox {
   private key: Buffer | undefined;
   private previous: Buffer[] | undefined;
+  private fingerprintKey: Buffer | undefined;
 
   // The key is resolved on first use, so processes that never touch a secret never create a key file.
   constructor(
@@ -121,6 +122,13 @@ export class SecretBox {
       }
     }
     throw new SecretBoxError('the sealed value was not encrypted with this key or was altered');
+  }
+
+  // A keyed digest (HMAC-SHA256 under a key derived from the current key): equal texts give equal
+  // fingerprints, so rows can be matched on a value holding secrets without storing it in a usable form.
+  fingerprint(text: string): string {
+    this.fingerprintKey ??= createHmac('sha256', this.currentKey()).update('dms:fingerprint').digest();
+    return createHmac('sha256', this.fingerprintKey).update(text, 'utf8').digest('hex');
   }
 
   private currentKey(): Buffer {

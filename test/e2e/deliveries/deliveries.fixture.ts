@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { INestApplication } from '@nestjs/common';
 import { createApp } from '../../../src/app.setup';
-import { DeliveryWorker, NotificationPolicy } from '../../../src/modules/deliveries';
+import { DeliveryWorker, GroupFlusher, NotificationPolicy } from '../../../src/modules/deliveries';
 import type { Clock } from '../../../src/platform/clock/clock';
 import { loadConfig } from '../../../src/platform/config/app-config';
 import { call, type ApiResponse, type Credentials } from '../../support/digest-client';
@@ -18,10 +18,12 @@ export function deliveriesEnv(receiver: HttpReceiver, smtp?: SmtpReceiver): Reco
     SECRETS_KEY,
     DELIVERY_POLL_MS: '0',
     NOTIFICATION_SWEEP_MS: '0',
+    NOTIFICATION_GROUP_FLUSH_MS: '0',
     AGENT_SWEEP_INTERVAL_SECONDS: '0',
     PAGERDUTY_EVENTS_URL: receiver.url('/pagerduty'),
     OPSGENIE_API_URL_US: receiver.url('/opsgenie'),
     VICTOROPS_API_URL: receiver.url('/victorops'),
+    SLACK_API_URL: receiver.url('/slack'),
     ...(smtp ? { SMTP_URL: smtp.url(), MAIL_FROM: 'Alerts <alerts@dms.example>' } : {}),
   };
 }
@@ -143,3 +145,5 @@ export function mailSuite(clock: Clock): MailSuite {
   beforeEach(() => suite.smtp.reset());
   return suite;
 }
+
+export const groupFlusherOf = (app: INestApplication): GroupFlusher => app.get(GroupFlusher);

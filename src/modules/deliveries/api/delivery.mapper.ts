@@ -38,6 +38,8 @@ export function toDeliveryResponse(
   if (delivery.suppressedBy !== null) response.suppressedBy = delivery.suppressedBy;
   if (delivery.suppressionReason !== null) response.suppressionReason = delivery.suppressionReason;
   if (delivery.redeliveryOf !== null) response.redeliveryOf = delivery.redeliveryOf;
+  if (delivery.notificationGroupId !== null) response.notificationGroupId = delivery.notificationGroupId;
+  if (delivery.alertIds !== null) response.alertIds = delivery.alertIds;
   if (delivery.completed !== null) response.completed = toIsoSeconds(delivery.completed);
   return response;
 }

@@ -37,6 +37,6 @@ import { WebhookNotifier } from './webhook.notifier';
     SmsNotifier,
     NotifierRegistry,
   ],
-  exports: [NotifierRegistry, Mailer],
+  exports: [NotifierRegistry, Mailer, HttpDelivery],
 })
 export class NotifiersModule {}

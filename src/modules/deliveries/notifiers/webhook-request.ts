@@ -17,8 +17,9 @@ export function webhookSignature(body: string, secret: string): string {
   return createHmac('sha1', secret).update(body, 'utf8').digest('base64');
 }
 
+// `event`: an AlertEventKind, or alert.group for a group message.
 export function defaultWebhookHeaders(
-  event: AlertEventKind,
+  event: string,
   requestId: string,
   signature: string | undefined,
 ): Record<string, string> {

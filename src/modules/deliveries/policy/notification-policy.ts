@@ -33,6 +33,7 @@ import { DeliveryAllowance } from './delivery-allowance';
 import { NotificationSweepStore } from './notification-sweep.store';
 import { NotifiedSchedulesStore } from './notified-schedules.store';
 import { Recipients } from './recipients';
+import { NotificationGroups } from '../grouping/notification-groups';
 
 const MINUTE_MS = 60_000;
 const SWEEP_BATCH = 100;
@@ -82,6 +83,10 @@ const NOTICE_RECEIVERS: Record<NoticeKind, ReadonlySet<string>> = {
 // NOTIFICATION_DELIVERY_LIMIT delivery rows per project (DeliveryAllowance): the notifications past it
 // stay due, in notification order, for the next sweep. Endings and acknowledgements are never held back
 // (nothing would send them later) but count against the limit; they only go to receivers already notified.
+function informational(due: NotificationScheduleEntity[]): boolean {
+  return due.some((schedule) => schedule.eventKind === 'alert.inform');
+}
+
 @Injectable()
 export class NotificationPolicy {
   // Per transaction: what it may still enqueue, per project.
@@ -101,6 +106,7 @@ export class NotificationPolicy {
     private readonly sweeps: NotificationSweepStore,
     private readonly activeSchedules: ActiveSchedulesStore,
     private readonly notified: NotifiedSchedulesStore,
+    private readonly groups: NotificationGroups,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -119,6 +125,8 @@ export class NotificationPolicy {
     const alertId = event.subject?.alertId;
     if (alertId === undefined || event.groupId === undefined) return;
     const groupId = event.groupId;
+    // A grouped alert is left out of its groups' next messages instead.
+    if (await this.groups.isMember(alertId)) return;
     await this.noticeToNotified(
       alertId,
       'alert.acknowledge',
@@ -177,7 +185,11 @@ export class NotificationPolicy {
     const active = { alertId: event.alert.id, active: true };
     const locked = await this.schedules().find({ where: active, lock: { mode: 'pessimistic_write' } });
     if (locked.length === 0) return;
-    await this.noticeToNotified(event.alert.id, kind, () => Promise.resolve(event.alert), event.orgId);
+    // A grouped alert's ending goes out in its groups' next messages.
+    const grouped = await this.groups.end(event.alert, kind, this.clock.now());
+    if (!grouped) {
+      await this.noticeToNotified(event.alert.id, kind, () => Promise.resolve(event.alert), event.orgId);
+    }
     await this.schedules().update(active, { active: false, updated: this.clock.now() });
   }
 
@@ -261,16 +273,27 @@ export class NotificationPolicy {
       return 0;
     }
     const document: AlertResponse = { ...alert, lastNotified: toIsoSeconds(now) };
+    // With a grouping policy, an open alert joins the group of each receiver it can reach instead; the
+    // group's messages carry it (grouping/group-flusher.ts). Informational alerts stay single.
+    const grouping = informational(due) ? null : await this.groups.policyOf(alert.groupId);
     const items: NewDelivery[] = [];
     const sent: number[] = [];
     for (const schedule of due) {
-      const receivers = await this.recipients.resolve(this.notificationOf(schedule), alert.groupId, orgId);
+      const notification = this.notificationOf(schedule);
+      const receivers = await this.recipients.resolve(notification, alert.groupId, orgId);
       if (!allowance.take(alert.groupId, receivers.length)) break;
-      items.push(
-        ...receivers.map((receiver) =>
-          this.delivery(schedule, receiver, schedule.eventKind, document, orgId),
-        ),
-      );
+      for (const receiver of receivers) {
+        if (grouping !== null && receiver.target !== null) {
+          const groupReceiver = {
+            ...receiver,
+            target: receiver.target,
+            notificationTypeName: notification.typeName,
+          };
+          await this.groups.join(grouping, alert, schedule.intervalMin, groupReceiver, orgId, now);
+        } else {
+          items.push(this.delivery(schedule, receiver, schedule.eventKind, document, orgId));
+        }
+      }
       sent.push(schedule.notificationIndex);
     }
     if (sent.length === 0) return 0;

@@ -15,6 +15,7 @@ import type {
   NotificationTarget,
   NotifyResult,
 } from '../notifiers';
+import type { GROUP_EVENT_KIND, GroupDocument } from '../grouping/group-document';
 import { DeliveryAttemptEntity, type AttemptOutcome } from './delivery-attempt.entity';
 import { DeliveryDueSignal } from './delivery-due-signal.store';
 import { DeliveryClaimStore } from './delivery-claim.store';
@@ -33,12 +34,17 @@ export interface NewDelivery {
   // null: the receiver could not be resolved; `problem` says why and the row is FAILED at once.
   target: NotificationTarget | null;
   problem?: string;
-  eventKind: AlertEventKind;
-  alert: AlertDocument;
+  eventKind: DeliveryEventKind;
+  alert: AlertDocument | GroupDocument;
   context: AlertContext;
   // Logged as SUPPRESSED (never sent): the alert that inhibits it, and why.
   suppression?: { by: string; reason: string };
+  // A group message: its notification group and the alerts it carries.
+  notificationGroup?: { id: string; alertIds: string[] };
 }
+
+// What a delivery is about: an alert event, or a group message.
+export type DeliveryEventKind = AlertEventKind | typeof GROUP_EVENT_KIND;
 
 // One attempt made, to be recorded.
 export interface SettledAttempt {
@@ -106,6 +112,8 @@ export class DeliveryQueue {
         lastError: resolved || suppressed ? null : (item.problem ?? 'the receiver could not be resolved'),
         suppressedBy: item.suppression?.by ?? null,
         suppressionReason: item.suppression?.reason ?? null,
+        notificationGroupId: item.notificationGroup?.id ?? null,
+        alertIds: item.notificationGroup?.alertIds ?? null,
         redeliveryOf: redeliveryOf ?? null,
         created: now,
         updated: now,
@@ -126,7 +134,12 @@ export class DeliveryQueue {
           ...original,
           target: original.target === null ? null : this.targetOf(original),
           problem: original.lastError ?? undefined,
-          eventKind: original.eventKind as AlertEventKind,
+          eventKind: original.eventKind as DeliveryEventKind,
+          ...(original.notificationGroupId === null
+            ? {}
+            : {
+                notificationGroup: { id: original.notificationGroupId, alertIds: original.alertIds ?? [] },
+              }),
         },
       ],
       original.id,

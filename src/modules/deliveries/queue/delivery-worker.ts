@@ -8,6 +8,8 @@ import { APP_CONFIG } from '../../../platform/config/config.module';
 import { EventPublisher } from '../../../platform/events/event-publisher';
 import { NotifierRegistry, type AlertEventKind, type NotifyResult } from '../notifiers';
 import { DeliveryEventTypes } from '../deliveries.events';
+import { isGroupDocument } from '../grouping/group-document';
+import { GroupMessageSender } from '../grouping/group-message-sender';
 import { DeliveryQueue, type SettledAttempt } from './delivery-queue';
 import { DeliveryMetrics } from './delivery.metrics';
 import type { DeliveryEntity } from './delivery.entity';
@@ -58,6 +60,7 @@ export class DeliveryWorker {
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly metrics: DeliveryMetrics,
+    private readonly groupMessages: GroupMessageSender,
   ) {}
 
   // Shutdown: claim nothing more; the attempts in hand are still made and recorded.
@@ -139,12 +142,14 @@ export class DeliveryWorker {
     const result: NotifyResult =
       target === null
         ? { ok: false, error: 'the receiver could not be resolved', latencyMs: 0, retryable: false }
-        : await this.notifiers.notify(
-            target,
-            delivery.alert,
-            delivery.eventKind as AlertEventKind,
-            delivery.context,
-          );
+        : isGroupDocument(delivery.alert)
+          ? await this.groupMessages.send(target, delivery.alert, delivery.context)
+          : await this.notifiers.notify(
+              target,
+              delivery.alert,
+              delivery.eventKind as AlertEventKind,
+              delivery.context,
+            );
     const step = nextStep(result, delivery.attemptCount, delivery.created, this.clock.now(), Math.random());
     this.metrics.attempted(delivery.targetType, step);
     // The call's slot is free now: what waited for it (another tenant's row, this project's next one)
@@ -225,6 +230,7 @@ export class DeliveryWorker {
             ...(delivery.recipient === null ? {} : { recipient: delivery.recipient }),
             eventKind: delivery.eventKind,
             attemptNumber: delivery.attemptCount,
+            ...(delivery.alertIds === null ? {} : { alertIds: delivery.alertIds }),
           },
         });
       }

@@ -1,4 +1,5 @@
 import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import type { GroupDocument } from '../grouping/group-document';
 import type { AlertContext, AlertDocument } from '../notifiers';
 
 // SUPPRESSED: held back while another alert inhibits it (its host down); logged, never sent.
@@ -53,9 +54,9 @@ export class DeliveryEntity {
   @Column({ name: 'event_kind', type: 'varchar', length: 32 })
   eventKind!: string;
 
-  // The alert as it was when the notification was decided.
+  // The alert as it was when the notification was decided (a group message: its group document).
   @Column({ type: 'jsonb' })
-  alert!: AlertDocument;
+  alert!: AlertDocument | GroupDocument;
 
   @Column({ type: 'jsonb', default: () => "'{}'" })
   context!: AlertContext;
@@ -87,6 +88,14 @@ export class DeliveryEntity {
 
   @Column({ name: 'suppression_reason', type: 'text', nullable: true })
   suppressionReason!: string | null;
+
+  // A group message (grouping policy): its notification group, and the alerts it carried; `alert` then
+  // holds the group document and alertId / alertConfigId name the group's first alert.
+  @Column({ name: 'notification_group_id', type: 'char', length: 24, nullable: true })
+  notificationGroupId!: string | null;
+
+  @Column({ name: 'alert_ids', type: 'jsonb', nullable: true })
+  alertIds!: string[] | null;
 
   @Column({ name: 'redelivery_of', type: 'char', length: 24, nullable: true })
   redeliveryOf!: string | null;

@@ -28,6 +28,7 @@ import { Invitations1795302700000 } from './1795302700000-invitations';
 import { RecurringMaintenanceWindows1795302740000 } from './1795302740000-recurring-maintenance-windows';
 import { FederatedSignIn1795302800000 } from './1795302800000-federated-sign-in';
 import { GlobalAlertConfigs1795302760000 } from './1795302760000-global-alert-configs';
+import { NotificationGrouping1795302900000 } from './1795302900000-notification-grouping';
 
 // Listed explicitly (not globbed) so the app, the CLI and the test harness load the same classes
 // whether running from TypeScript or from dist/. Append new migrations in timestamp order.
@@ -62,4 +63,5 @@ export const MIGRATIONS = [
   RecurringMaintenanceWindows1795302740000,
   GlobalAlertConfigs1795302760000,
   FederatedSignIn1795302800000,
+  NotificationGrouping1795302900000,
 ];

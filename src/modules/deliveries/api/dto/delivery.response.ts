@@ -67,7 +67,9 @@ export class DeliveryResponse {
 
   @ApiProperty({
     example: 'alert.open',
-    description: 'alert.open (first and repeated notifications), alert.close or alert.cancel.',
+    description:
+      'alert.open (first and repeated notifications), alert.close, alert.cancel, alert.acknowledge, ' +
+      'alert.inform, or alert.group for a message of a notification group.',
   })
   eventKind!: string;
 
@@ -111,6 +113,21 @@ export class DeliveryResponse {
 
   @ApiPropertyOptional({ example: '65a5042e0c2d4b0a9a1b2c3c', description: 'The delivery this one repeats.' })
   redeliveryOf?: string;
+
+  @ApiPropertyOptional({
+    example: '65a5042e0c2d4b0a9a1b2c40',
+    description:
+      "A group message (the project's alert grouping policy): its notification group, the same id in " +
+      'every message of the group (the incident key). alertId then names the first alert it carried.',
+  })
+  notificationGroupId?: string;
+
+  @ApiPropertyOptional({
+    type: [String],
+    example: ['5e8cc670a16506712e0b1e96', '5e8cc670a16506712e0b1e98'],
+    description: 'A group message: the alerts it carried.',
+  })
+  alertIds?: string[];
 
   @ApiProperty({ example: '2024-01-15T10:30:00Z' })
   created!: string;

@@ -1,0 +1,219 @@
+import { Injectable } from '@nestjs/common';
+import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { In } from 'typeorm';
+import { Clock } from '../../../platform/clock/clock';
+import { SecretBox } from '../../../platform/crypto/secret-box';
+import { ApiError } from '../../../platform/http/api-error';
+import { toIsoSeconds } from '../../../platform/http/timestamps';
+import {
+  AlertInhibition,
+  AlertsService,
+  MaintenanceWindowsService,
+  type AlertResponse,
+} from '../../alerting';
+import type { NotificationTarget } from '../notifiers';
+import { DeliveryQueue } from '../queue/delivery-queue';
+import { GROUP_EVENT_KIND, type GroupDocument } from './group-document';
+import { NotificationGroupMemberEntity } from './notification-group-member.entity';
+import { NotificationGroupEntity } from './notification-group.entity';
+import { NotificationGroupsStore } from './notification-groups.store';
+
+const FLUSH_BATCH = 50;
+const MINUTE_MS = 60_000;
+
+interface Sorted {
+  // Open, neither acknowledged nor in a maintenance window nor inhibited: what the message carries.
+  open: Array<{ member: NotificationGroupMemberEntity; alert: AlertResponse }>;
+  // Open but silenced, or no longer open with its ending not yet recorded: left out, looked at again.
+  held: number;
+  // Ended since the group's last message, after a message carried them open.
+  ended: NotificationGroupMemberEntity[];
+  // Alerts (or their project) no longer there: they leave the group untold.
+  vanished: string[];
+}
+
+// Sends what is due of each notification group: its first message (group_wait after its first alert),
+// an update when alerts joined or ended (group_interval after its last message), a repeat of an unchanged
+// group with open alerts (repeat interval). The group rows are claimed FOR UPDATE SKIP LOCKED and the
+// message is queued in the same transaction that records it: two instances never send one message twice.
+// A group whose alerts have all ended, and been told, is removed: the next alert with its keys opens a
+// new group (a new incident).
+@Injectable()
+export class GroupFlusher {
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly store: NotificationGroupsStore,
+    private readonly alerts: AlertsService,
+    private readonly windows: MaintenanceWindowsService,
+    private readonly inhibition: AlertInhibition,
+    private readonly queue: DeliveryQueue,
+    private readonly secrets: SecretBox,
+    private readonly clock: Clock,
+  ) {}
+
+  // Answers how many group messages were queued.
+  async runDue(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const batch = await this.flushBatch();
+      sent += batch.sent;
+      if (batch.seen < FLUSH_BATCH) return sent;
+    }
+  }
+
+  @Transactional()
+  private async flushBatch(): Promise<{ seen: number; sent: number }> {
+    const now = this.clock.now();
+    const ids = await this.store.claimDue(now, FLUSH_BATCH);
+    if (ids.length === 0) return { seen: 0, sent: 0 };
+    const groups = await this.groups().find({ where: { id: In(ids) }, order: { id: 'ASC' } });
+    let sent = 0;
+    for (const group of groups) if (await this.flush(group, now)) sent += 1;
+    return { seen: ids.length, sent };
+  }
+
+  private async flush(group: NotificationGroupEntity, now: Date): Promise<boolean> {
+    const members = await this.members().find({
+      where: { notificationGroupId: group.id },
+      order: { joined: 'ASC', alertId: 'ASC' },
+    });
+    const sorted = await this.sort(group, members, now);
+    const fresh = sorted.open.filter(({ member }) => !member.told);
+    const repeatAt = group.lastSentAt && group.lastSentAt.getTime() + group.repeatIntervalMinutes * MINUTE_MS;
+    const repeatDue = sorted.open.length > 0 && repeatAt !== null && repeatAt <= now.getTime();
+    const send = fresh.length > 0 || sorted.ended.length > 0 || repeatDue;
+    if (send) await this.enqueue(group, sorted, fresh, now);
+
+    const gone = [
+      ...members.filter((member) => member.endedKind !== null).map((member) => member.alertId),
+      ...sorted.vanished,
+    ];
+    if (gone.length > 0) await this.members().delete({ notificationGroupId: group.id, alertId: In(gone) });
+    if (members.length === gone.length) {
+      await this.groups().delete({ id: group.id });
+      return send;
+    }
+    const told = sorted.open.filter(({ member }) => !member.told).map(({ member }) => member.alertId);
+    if (send && told.length > 0) {
+      await this.members().update({ notificationGroupId: group.id, alertId: In(told) }, { told: true });
+    }
+    const lastSentAt = send ? now : group.lastSentAt;
+    await this.groups().update(
+      { id: group.id },
+      {
+        nextFlushAt: this.nextFlush(group, sorted, lastSentAt, now),
+        ...(send ? { lastSentAt: now, messagesSent: group.messagesSent + 1 } : {}),
+        updated: now,
+      },
+    );
+    return send;
+  }
+
+  // A group with open alerts repeats; one holding silenced alerts is looked at again after
+  // group_interval, so an alert whose silence ended (acknowledgement expired, window over) goes out.
+  private nextFlush(
+    group: NotificationGroupEntity,
+    sorted: Sorted,
+    lastSentAt: Date | null,
+    now: Date,
+  ): Date | null {
+    const candidates: number[] = [];
+    if (sorted.open.length > 0 && lastSentAt !== null) {
+      candidates.push(lastSentAt.getTime() + group.repeatIntervalMinutes * MINUTE_MS);
+    }
+    if (sorted.held > 0) candidates.push(now.getTime() + group.groupIntervalSeconds * 1000);
+    return candidates.length === 0 ? null : new Date(Math.min(...candidates));
+  }
+
+  private async sort(
+    group: NotificationGroupEntity,
+    members: NotificationGroupMemberEntity[],
+    now: Date,
+  ): Promise<Sorted> {
+    const sorted: Sorted = { open: [], held: 0, ended: [], vanished: [] };
+    for (const member of members) {
+      if (member.endedKind !== null) {
+        if (member.told) sorted.ended.push(member);
+        continue;
+      }
+      const alert = await this.currentAlert(group.groupId, member.alertId);
+      if (alert === null) sorted.vanished.push(member.alertId);
+      else if (alert.status === 'OPEN' && !(await this.silenced(alert, now))) {
+        sorted.open.push({ member, alert });
+      } else {
+        sorted.held += 1;
+      }
+    }
+    return sorted;
+  }
+
+  private async silenced(alert: AlertResponse, now: Date): Promise<boolean> {
+    // GET one alert shows acknowledgedUntil only while it is in the future.
+    if (alert.acknowledgedUntil !== undefined) return true;
+    if ((await this.windows.silencing(alert, now)).length > 0) return true;
+    return (await this.inhibition.inhibitorOf(alert)) !== null;
+  }
+
+  private async enqueue(
+    group: NotificationGroupEntity,
+    sorted: Sorted,
+    fresh: Sorted['open'],
+    now: Date,
+  ): Promise<void> {
+    const endedAlerts = sorted.ended.flatMap((member) =>
+      member.endedAlert === null ? [] : [member.endedAlert],
+    );
+    const carried = [
+      ...sorted.open.map(({ alert }) => ({ ...alert, lastNotified: toIsoSeconds(now) })),
+      ...endedAlerts,
+    ];
+    const document: GroupDocument = {
+      groupKey: group.id,
+      groupId: group.groupId,
+      groupLabels: group.labels,
+      status: sorted.open.length > 0 ? 'OPEN' : 'CLOSED',
+      sequence: group.messagesSent + 1,
+      alerts: carried,
+      newAlertIds: fresh.map(({ alert }) => alert.id),
+      resolvedAlertIds: endedAlerts.map((alert) => alert.id),
+      created: toIsoSeconds(group.created),
+      updated: toIsoSeconds(now),
+    };
+    await this.queue.enqueue([
+      {
+        groupId: group.groupId,
+        alertId: carried[0].id,
+        alertConfigId: carried[0].alertConfigId,
+        notificationIndex: null,
+        notificationTypeName: group.notificationTypeName,
+        targetType: group.targetType,
+        recipient: group.recipient,
+        target: JSON.parse(this.secrets.open(group.target)) as NotificationTarget,
+        eventKind: GROUP_EVENT_KIND,
+        alert: document,
+        context: group.orgId === null ? {} : { orgId: group.orgId },
+        notificationGroup: { id: group.id, alertIds: carried.map((alert) => alert.id) },
+      },
+    ]);
+    for (const { alert } of sorted.open) await this.alerts.markNotified(alert.id);
+  }
+
+  private async currentAlert(groupId: string, alertId: string): Promise<AlertResponse | null> {
+    try {
+      return await this.alerts.document(groupId, alertId);
+    } catch (error) {
+      // The alert or its project is gone: nothing left to carry.
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    }
+  }
+
+  private groups() {
+    return this.txHost.tx.getRepository(NotificationGroupEntity);
+  }
+
+  private members() {
+    return this.txHost.tx.getRepository(NotificationGroupMemberEntity);
+  }
+}
