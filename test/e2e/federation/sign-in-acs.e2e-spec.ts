@@ -102,6 +102,14 @@ describe('POST /sso/saml2/{identityProviderId}', () => {
     rejected('recipient')(await acs(xml));
   });
 
+  it('should refuse a response addressed to another destination', async () => {
+    const xml = await craftResponse(s.idp, {
+      inResponseTo: await fresh(),
+      destination: 'https://other.example/sso/saml2/acs',
+    });
+    rejected('destination')(await acs(xml));
+  });
+
   it('should refuse an expired assertion', async () => {
     const xml = await craftResponse(s.idp, { inResponseTo: await fresh(), lifetimeInSeconds: -120 });
     rejected('time')(await acs(xml));

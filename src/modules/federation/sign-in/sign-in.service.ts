@@ -11,6 +11,7 @@ import { FederationErrors } from '../federation.errors';
 import { FederationEventTypes } from '../federation.events';
 import { claimsOf, type AssertionClaims } from './assertion-claims';
 import { federatedGrants } from './federated-grants';
+import { responseDestination } from './response-destination';
 import { currentCertificates, SamlServiceProviders } from './saml-service-providers';
 import { SignInProviders, type SignInProvider } from './sign-in-providers';
 
@@ -70,6 +71,10 @@ export class SignInService {
     const saml = this.serviceProvider(found, () =>
       FederationErrors.SAML_RESPONSE_REJECTED('inactive-provider'),
     );
+    // SAML bindings: a Destination on the Response must be where it was received.
+    const destination = responseDestination(samlResponse);
+    if (destination !== undefined && destination !== found.provider.acsUrl)
+      throw FederationErrors.SAML_RESPONSE_REJECTED('destination');
     let profile: Profile | null;
     try {
       ({ profile } = await saml.validatePostResponseAsync({ SAMLResponse: samlResponse }));
