@@ -416,9 +416,11 @@ describe('PUT /groups/{groupId}/alertGroupingPolicy and the group messages it ma
     );
     const opened = [await open(hostAlert(p.groupId, configA)), await open(hostAlert(p.groupId, configA))];
     await open(hostAlert(p.groupId, configB));
-    receiver.respondWith({ status: 503 });
+    // Both groups' first messages fail, whichever is sent first; the retries succeed.
+    receiver.respondByDefault({ status: 503 });
     clock.advance(SECOND);
     await flushAndDeliver();
+    receiver.respondByDefault({ status: 200 });
     const logged = () =>
       deliveriesOf(t, p.readOnly, p.groupId).then((rows) =>
         rows.filter((row) => (row.alertIds as string[] | undefined)?.includes(opened[0].id)),

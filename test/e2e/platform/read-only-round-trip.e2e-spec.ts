@@ -274,6 +274,119 @@ describe('PUT /* and PATCH /* of the OpenAPI document: what GET returns, the wri
       readOnly: [{ field: 'id', changed: set('id', OTHER_ID) }],
     });
 
+    // Global configurations: PUT takes what GET printed; PATCH only enables or disables.
+    const globalConfig = await call('POST', `${t.apiUrl}/globalAlertConfigs`, {
+      auth: admin,
+      body: {
+        eventTypeName: 'HOST_DOWN',
+        enabled: true,
+        forAllGroups: false,
+        groupIds: [project.id],
+        notifications: [
+          { typeName: 'EMAIL', emailAddress: 'oncall@example.com', delayMin: 0, intervalMin: 60 },
+        ],
+      },
+    });
+    expect(globalConfig.status).toBe(201);
+    const globalConfigUrl = `${t.apiUrl}/globalAlertConfigs/${globalConfig.body.id as string}`;
+    // The alert's row first: writing the configuration back reconciles it, which cancels this hand-made
+    // alert (no host of the project is down).
+    const globalAlert = await openAlert(
+      t,
+      metricAlert(project.id, { alertConfigId: globalConfig.body.id as string }),
+    );
+    const globalAlertUrl = `${t.apiUrl}/globalAlerts/${globalAlert.id}`;
+    const globalAcknowledged = await call('PATCH', globalAlertUrl, {
+      auth: admin,
+      body: {
+        acknowledgedUntil: new Date(Date.now() + 86_400_000).toISOString(),
+        acknowledgementComment: 'round trip',
+      },
+    });
+    expect(globalAcknowledged.status).toBe(200);
+    resources.push({
+      route: 'PATCH /globalAlerts/{alertId}',
+      url: globalAlertUrl,
+      auth: admin,
+      volatile: ['updated'],
+      beside: set('acknowledgementComment', 'changed beside'),
+      readOnly: [
+        { field: 'id', changed: set('id', OTHER_ID) },
+        { field: 'groupId', changed: set('groupId', OTHER_ID) },
+        { field: 'alertConfigId', changed: set('alertConfigId', OTHER_ID) },
+        { field: 'status', changed: set('status', 'CLOSED') },
+        { field: 'created', changed: set('created', LONG_AGO) },
+        { field: 'links', changed: set('links', otherLinks) },
+      ],
+    });
+
+    const globalConfigFields = [
+      { field: 'id', changed: set('id', OTHER_ID) },
+      { field: 'created', changed: set('created', LONG_AGO) },
+      { field: 'updated', changed: set('updated', LONG_AGO) },
+      { field: 'links', changed: set('links', otherLinks) },
+    ];
+    resources.push({
+      route: 'PUT /globalAlertConfigs/{alertConfigId}',
+      url: globalConfigUrl,
+      auth: admin,
+      volatile: ['updated'],
+      beside: set('enabled', false),
+      readOnly: globalConfigFields,
+    });
+    resources.push({
+      route: 'PATCH /globalAlertConfigs/{alertConfigId}',
+      url: globalConfigUrl,
+      auth: admin,
+      volatile: ['updated'],
+      beside: set('enabled', false),
+      readOnly: [
+        ...globalConfigFields,
+        { field: 'eventTypeName', changed: set('eventTypeName', 'NO_PRIMARY') },
+        { field: 'notifications', changed: set('notifications', []) },
+      ],
+    });
+    const policyUrl = `${groupUrl}/alertGroupingPolicy`;
+    const policy = await call('PUT', policyUrl, {
+      auth: admin,
+      body: { groupBy: ['REPLICA_SET'], groupWaitSeconds: 30, groupIntervalSeconds: 300 },
+    });
+    expect(policy.status).toBe(200);
+    resources.push({
+      route: 'PUT /groups/{groupId}/alertGroupingPolicy',
+      url: policyUrl,
+      auth: admin,
+      volatile: ['updated'],
+      beside: set('groupWaitSeconds', 45),
+      readOnly: [
+        { field: 'groupId', changed: set('groupId', OTHER_ID) },
+        { field: 'created', changed: set('created', LONG_AGO) },
+        { field: 'updated', changed: set('updated', LONG_AGO) },
+        { field: 'links', changed: set('links', otherLinks) },
+      ],
+    });
+
+    const globalKey = await call('POST', `${t.apiUrl}/admin/apiKeys`, {
+      auth: admin,
+      body: { desc: 'round trip global key', roles: ['GLOBAL_READ_ONLY'] },
+    });
+    expect(globalKey.status).toBe(200);
+    resources.push({
+      route: 'PATCH /admin/apiKeys/{apiKeyId}',
+      url: `${t.apiUrl}/admin/apiKeys/${globalKey.body.id as string}`,
+      auth: admin,
+      // As for organization keys: GET prints role assignments, PATCH takes role names.
+      writable: (b) => without(b, ['roles']),
+      volatile: [],
+      beside: set('desc', 'changed beside'),
+      readOnly: [
+        { field: 'id', changed: set('id', OTHER_ID) },
+        { field: 'publicKey', changed: set('publicKey', 'abcdefgh') },
+        { field: 'privateKey', changed: set('privateKey', '********-****-****-000000000000') },
+        { field: 'links', changed: set('links', otherLinks) },
+      ],
+    });
+
     const key = await createOrgApiKey(t, admin, org.id, ['ORG_MEMBER'], 'round trip key');
     resources.push({
       route: 'PATCH /orgs/{orgId}/apiKeys/{apiKeyId}',

@@ -4,9 +4,11 @@ import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-t
 import { In, type FindOptionsWhere } from 'typeorm';
 import type { Principal } from '../../../platform/auth/principal';
 import { Clock } from '../../../platform/clock/clock';
+import { CommonErrors } from '../../../platform/http/error-codes';
 import type { ListEnvelope } from '../../../platform/http/pagination/list-envelope';
 import { PageLinks } from '../../../platform/http/pagination/page-links';
 import type { PageQuery } from '../../../platform/http/pagination/page.query';
+import { sameValue } from '../../../platform/http/read-only-fields';
 import { isObjectId } from '../../../platform/ids/object-id';
 import { AlertingErrors } from '../alerting.errors';
 import { isAlertStatus } from '../alerts/alert-state';
@@ -62,8 +64,19 @@ export class GlobalAlertsService {
     principal: Principal,
   ): Promise<AlertResponse> {
     const alert = await this.find(alertId);
-    const acknowledged = await this.alerts.acknowledge(alert.groupId, alertId, request, principal);
-    return { ...acknowledged, links: this.links.self(globalAlertPath(alertId)) };
+    const links = this.links.self(globalAlertPath(alertId));
+    // GET here prints the global alert's own links; the project's route checks every other field.
+    const sent = (request as { links?: unknown }).links;
+    if (sent !== undefined && !sameValue(sent, links)) throw CommonErrors.ATTRIBUTE_READ_ONLY('links');
+    const asProjectAlert = Object.assign(
+      Object.create(Object.getPrototypeOf(request) as object) as object,
+      request,
+      {
+        links: undefined,
+      },
+    ) as AcknowledgeAlertRequest;
+    const acknowledged = await this.alerts.acknowledge(alert.groupId, alertId, asProjectAlert, principal);
+    return { ...acknowledged, links };
   }
 
   private async find(alertId: string): Promise<AlertEntity> {

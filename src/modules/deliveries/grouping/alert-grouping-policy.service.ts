@@ -5,6 +5,7 @@ import { ProjectScope } from '../../../platform/auth/project-scope';
 import { Clock } from '../../../platform/clock/clock';
 import { EventPublisher } from '../../../platform/events/event-publisher';
 import { PageLinks } from '../../../platform/http/pagination/page-links';
+import { assertReadOnlyUnchanged } from '../../../platform/http/read-only-fields';
 import { DeliveryEventTypes } from '../deliveries.events';
 import { AlertGroupingPolicyEntity } from './alert-grouping-policy.entity';
 import {
@@ -43,6 +44,7 @@ export class AlertGroupingPolicyService {
       where: { groupId },
       lock: { mode: 'pessimistic_write' },
     });
+    assertReadOnlyUnchanged(request, () => this.toResponse(before ?? noGrouping(groupId), before !== null));
     const policy: AlertGroupingPolicyEntity = {
       groupId,
       groupBy: request.groupBy,

@@ -35,7 +35,7 @@ export class OrgInvitationsController {
   constructor(private readonly invitations: InvitationsService) {}
 
   @Get()
-  @RequireOrgRole('ORG_MEMBER')
+  @RequireOrgRole('ORG_OWNER')
   @ApiOperation({
     summary: 'Get all pending invitations to one organization',
     description: `${WHO} \`username\` narrows the list to the invitation sent to that address. At most 500 are pending at once.`,
@@ -54,7 +54,7 @@ export class OrgInvitationsController {
   }
 
   @Get(':invitationId')
-  @RequireOrgRole('ORG_MEMBER')
+  @RequireOrgRole('ORG_OWNER')
   @ApiOperation({ summary: 'Get one pending invitation to one organization', description: WHO })
   @ApiOkResponse({ type: OrgInvitationResponse })
   @ApiErrorResponses(404, 'No pending invitation with that id in the organization.', [E.notFound])
@@ -68,7 +68,7 @@ export class OrgInvitationsController {
   }
 
   @Post()
-  @RequireOrgRole('ORG_MEMBER')
+  @RequireOrgRole('ORG_OWNER')
   @HttpCode(HttpStatus.OK)
   @ApiOperation({
     summary: 'Invite one user to one organization',
@@ -91,7 +91,7 @@ export class OrgInvitationsController {
   }
 
   @Patch()
-  @RequireOrgRole('ORG_MEMBER')
+  @RequireOrgRole('ORG_OWNER')
   @ApiOperation({
     summary: 'Update one pending invitation to one organization, named by username',
     description: `${WHO} \`roles\` replaces the invited roles, \`teamIds\` (when sent) the teams; the expiry stays.`,
@@ -113,7 +113,7 @@ export class OrgInvitationsController {
   }
 
   @Patch(':invitationId')
-  @RequireOrgRole('ORG_MEMBER')
+  @RequireOrgRole('ORG_OWNER')
   @ApiOperation({
     summary: 'Update one pending invitation to one organization',
     description: `${WHO} \`roles\` replaces the invited roles, \`teamIds\` (when sent) the teams; the expiry stays.`,
@@ -136,7 +136,7 @@ export class OrgInvitationsController {
   }
 
   @Delete(':invitationId')
-  @RequireOrgRole('ORG_MEMBER')
+  @RequireOrgRole('ORG_OWNER')
   @HttpCode(HttpStatus.NO_CONTENT)
   @ApiOperation({
     summary: 'Delete one pending invitation to one organization',

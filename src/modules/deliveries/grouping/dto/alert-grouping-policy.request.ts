@@ -1,4 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { LinkResponse } from '../../../../platform/http/pagination/link.response';
+import { ReadOnlyField } from '../../../../platform/http/read-only-fields';
 import { ArrayMaxSize, ArrayUnique, IsArray, IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import {
   GROUP_BY_KEYS,
@@ -66,4 +68,17 @@ export class AlertGroupingPolicyRequest {
   @Min(REPEAT_INTERVAL_MIN_MINUTES)
   @Max(REPEAT_INTERVAL_MAX_MINUTES)
   repeatIntervalMinutes?: number;
+
+  // As GET prints them, each equal to the stored value: the service sets them.
+  @ReadOnlyField({ type: String })
+  groupId?: unknown;
+
+  @ReadOnlyField({ type: String })
+  created?: unknown;
+
+  @ReadOnlyField({ type: String })
+  updated?: unknown;
+
+  @ReadOnlyField({ type: [LinkResponse] })
+  links?: unknown;
 }
