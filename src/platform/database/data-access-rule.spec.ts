@@ -131,7 +131,6 @@ const SPREAD_TODAY = new Set<string>([
   'agents',
   'alert_configs',
   'deliveries',
-  'events',
   'host_disks',
   'hosts',
   'latest_measurements',
