@@ -22,6 +22,7 @@ import { DeploymentReader } from './deployment-reader';
 import { DiskEntity } from './disks/disk.entity';
 import { DisksController } from './disks/disks.controller';
 import { DisksService } from './disks/disks.service';
+import { DisksStore } from './disks/disks.store';
 import { AutomationGroupDeletedListener } from './group-deleted.listener';
 import { HostStatistics } from './hosts/host-statistics';
 import { HostStatisticsWriter } from './hosts/host-statistics.writer';
@@ -72,6 +73,7 @@ import { AgentReportMetrics } from './agents/agent-report.metrics';
     HostStatistics,
     HostStatisticsWriter,
     DisksService,
+    DisksStore,
     MeasurementStore,
     MeasurementPartitions,
     MeasurementPartitionsWriter,

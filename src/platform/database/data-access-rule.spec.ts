@@ -130,8 +130,6 @@ const READ_MODEL = /-read-model\.store\.ts$/;
 const SPREAD_TODAY = new Set<string>([
   'alert_configs',
   'deliveries',
-  'host_disks',
-  'latest_measurements',
   'notification_schedules',
   'projects',
   'team_project_roles',
