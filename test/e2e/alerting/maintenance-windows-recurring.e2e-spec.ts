@@ -1,4 +1,5 @@
 import { ManualClock } from '../../../src/platform/clock/clock';
+import { expectApiError } from '../../support/api-error';
 import { call } from '../../support/digest-client';
 import { createMaintenanceWindow, projectEvents } from '../../support/factories/alerting.fixture';
 import { HttpReceiver } from '../../support/receivers/http-receiver';
@@ -272,9 +273,7 @@ describe('POST /groups/{groupId}/maintenanceWindows (recurring, naming alert con
     ])('should refuse %s with %s naming %s and write nothing', async (_case, code, field, fields) => {
       const before = await call<{ totalCount: number }>('GET', windowsUrl(), { auth: d.readOnly });
       const response = await create({ alertTypeNames: ['HOST'], ...fields });
-      expect(response.status).toBe(400);
-      expect(response.body.errorCode).toBe(code);
-      expect(response.body.parameters).toContain(field);
+      expectApiError(response, 400, code, { parameters: expect.arrayContaining([field]) });
       const after = await call<{ totalCount: number }>('GET', windowsUrl(), { auth: d.readOnly });
       expect(after.body.totalCount).toBe(before.body.totalCount);
     });
