@@ -206,7 +206,7 @@ describe('POST /groups/{groupId}/maintenanceWindows (recurring, naming alert con
       ]);
 
       const oneOff = await patch(id, { recurrence: null });
-      expect([oneOff.status, oneOff.body.errorCode]).toEqual([400, 'MISSING_MAINTENANCE_WINDOW_END_DATE']);
+      expectApiError(oneOff, 400, 'MISSING_MAINTENANCE_WINDOW_END_DATE');
     });
 
     it.each([
