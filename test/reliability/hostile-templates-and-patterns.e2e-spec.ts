@@ -3,7 +3,7 @@ import { DeliveryWorker } from '../../src/modules/deliveries';
 import { call, type ApiResponse } from '../support/digest-client';
 import { alertsOf } from '../support/factories/alerting.fixture';
 import { HttpReceiver } from '../support/receivers/http-receiver';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { BACKGROUND_JOBS_OFF, startTestApp, type TestApp } from '../support/test-app';
 import { describeTimed, withHealthProbe as probeHealth, type Timed } from './support/health-probe';
 import { seed, type Seeded } from './support/seed';
 import { expectApiError } from '../support/api-error';
@@ -32,10 +32,7 @@ describe('Hostile templates and patterns', () => {
     t = await startTestApp({
       OUTBOUND_ALLOWLIST: '127.0.0.1',
       SECRETS_KEY: randomBytes(32).toString('base64'),
-      DELIVERY_POLL_MS: '0',
-      NOTIFICATION_SWEEP_MS: '0',
-      ALERT_ENGINE_SWEEP_MS: '0',
-      AGENT_SWEEP_INTERVAL_SECONDS: '0',
+      ...BACKGROUND_JOBS_OFF,
     });
     seeded = await seed(t);
   }, 120000);

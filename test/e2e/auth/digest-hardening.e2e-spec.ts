@@ -9,7 +9,7 @@ import {
   type BootstrapResult,
 } from '../../support/factories/identity.fixture';
 import { challengesOf, parseChallenge, rawRequest } from '../../support/raw-digest';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { BACKGROUND_JOBS_OFF, startTestApp, type TestApp } from '../../support/test-app';
 
 // Hostile Digest callers: every case is a request a well-behaved client
 // never sends, built by hand from RFC 7616 independently of the service's code. docs/reliability.md
@@ -115,10 +115,7 @@ describe('GET /orgs with hostile Digest credentials', () => {
     t = await startTestApp(
       {
         DIGEST_NONCE_LIFETIME_SECONDS: '60',
-        DELIVERY_POLL_MS: '0',
-        NOTIFICATION_SWEEP_MS: '0',
-        ALERT_ENGINE_SWEEP_MS: '0',
-        AGENT_SWEEP_INTERVAL_SECONDS: '0',
+        ...BACKGROUND_JOBS_OFF,
       },
       clock,
     );

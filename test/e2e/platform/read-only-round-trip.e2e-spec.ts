@@ -8,7 +8,7 @@ import {
   createUser,
 } from '../../support/factories/identity.fixture';
 import { SmtpReceiver } from '../../support/receivers/smtp-receiver';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { BACKGROUND_JOBS_OFF, startTestApp, type TestApp } from '../../support/test-app';
 import { DatabaseDigest } from '../../reliability/support/db-digest';
 import { fetchOpenApi, operationsOf } from '../../reliability/support/openapi-operations';
 import { metricBody } from '../alerting/alert-configs.fixture';
@@ -54,10 +54,7 @@ const LONG_AGO = '2001-01-01T00:00:00Z';
 
 // Timers off: nothing but the requests themselves writes to the database between two digests.
 const QUIET = {
-  DELIVERY_POLL_MS: '0',
-  NOTIFICATION_SWEEP_MS: '0',
-  ALERT_ENGINE_SWEEP_MS: '0',
-  AGENT_SWEEP_INTERVAL_SECONDS: '0',
+  ...BACKGROUND_JOBS_OFF,
 };
 
 function without(body: Body, fields: string[]): Body {
