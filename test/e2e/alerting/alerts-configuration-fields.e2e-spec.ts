@@ -1,3 +1,4 @@
+import { newObjectId } from '../../../src/platform/ids/object-id';
 import { call } from '../../support/digest-client';
 import {
   alertsOf,
@@ -84,13 +85,13 @@ describe('GET /groups/{groupId}/alerts/{alertId}', () => {
 
   it('should carry the same settings on every listed alert of a page when listed', async () => {
     const other = await alertsOf(t).open(
-      projectAlert(p.groupId, { alertConfigId: config.id, eventTypeName: 'OUTSIDE_METRIC_THRESHOLD' }),
+      metricAlert(p.groupId, { alertConfigId: config.id, hostnameAndPort: 'db1.example.com:27017' }),
     );
     const response = await call('GET', `${t.apiUrl}/groups/${p.groupId}/alerts`, { auth: p.readOnly });
 
     expect(response.status).toBe(200);
     const listed = response.body.results as Array<Record<string, unknown>>;
-    expect(listed.map((alert) => alert.id)).toEqual([other.id, alertId]);
+    expect(listed.map((alert) => alert.id).sort()).toEqual([other.id, alertId].sort());
     for (const alert of listed)
       expect(alert.notifications).toEqual((await api.get(p.readOnly, config.id)).body.notifications);
     expect(response.text).not.toContain(SLACK_TOKEN);
@@ -157,7 +158,12 @@ describe('GET /globalAlerts/{alertId}', () => {
     });
     expect(created.status).toBe(201);
     const alert = await alertsOf(t).open(
-      projectAlert(p.groupId, { alertConfigId: created.body.id, eventTypeName: 'HOST_DOWN' }),
+      projectAlert(p.groupId, {
+        alertConfigId: created.body.id,
+        eventTypeName: 'HOST_DOWN',
+        hostId: newObjectId(),
+        hostnameAndPort: 'db0.example.com:27017',
+      }),
     );
     const expected = {
       enabled: true,
