@@ -4,6 +4,7 @@ import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-t
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { PreparedReads, type PreparedRead } from '../../../platform/database/prepared-reads';
+import type { StoredAlertConfigSettings } from '../alert-configs/alert-config.mapper';
 import type { ActiveAlert } from '../engine/alert-evaluator';
 import { AlertEntity } from './alert.entity';
 
@@ -77,6 +78,21 @@ export class AlertStore {
       [now],
     );
     return due.map((row) => row.id);
+  }
+
+  // The settings alerts repeat from their configurations (a project's or a global one), for a page of
+  // alerts in one statement, by configuration id. A deleted configuration has no entry.
+  async configSettingsOf(alertConfigIds: string[]): Promise<Map<string, StoredAlertConfigSettings>> {
+    if (alertConfigIds.length === 0) return new Map();
+    const rows = await this.txHost.tx.query<Array<StoredAlertConfigSettings & { id: string }>>(
+      `SELECT id, enabled, matchers, metric_threshold AS "metricThreshold", notifications
+         FROM alert_configs WHERE id = ANY($1::char(24)[])
+       UNION ALL
+       SELECT id, enabled, matchers, metric_threshold AS "metricThreshold", notifications
+         FROM global_alert_configs WHERE id = ANY($1::char(24)[])`,
+      [alertConfigIds],
+    );
+    return new Map(rows.map(({ id, ...settings }) => [id, settings]));
   }
 
   // PATCH acknowledge's write: the three acknowledgement columns and `updated`, in one UPDATE. TypeORM's

@@ -7,9 +7,11 @@ import type { Principal } from '../../../platform/auth/principal';
 import { ProjectDirectory } from '../../../platform/auth/principal';
 import { ProjectScope } from '../../../platform/auth/project-scope';
 import { Clock } from '../../../platform/clock/clock';
+import { SecretBox } from '../../../platform/crypto/secret-box';
 import { EventPublisher } from '../../../platform/events/event-publisher';
 import { CommonErrors } from '../../../platform/http/error-codes';
 import { parseIsoDateTime } from '../../../platform/http/iso-date-time';
+import type { LinkResponse } from '../../../platform/http/pagination/link.response';
 import type { ListEnvelope } from '../../../platform/http/pagination/list-envelope';
 import { PageLinks } from '../../../platform/http/pagination/page-links';
 import type { PageQuery } from '../../../platform/http/pagination/page.query';
@@ -18,6 +20,7 @@ import { toIsoSeconds } from '../../../platform/http/timestamps';
 import { isObjectId, newObjectId } from '../../../platform/ids/object-id';
 import { emitInOrder } from '../../../platform/events/emit-in-order';
 import { AlertingErrors } from '../alerting.errors';
+import { toAlertConfigSettings, type AlertConfigSettings } from '../alert-configs/alert-config.mapper';
 import {
   checkNewAlert,
   DuplicateActiveAlertError,
@@ -55,6 +58,7 @@ export class AlertsService {
     private readonly clock: Clock,
     private readonly emitter: EventEmitter2,
     private readonly alertStore: AlertStore,
+    private readonly secrets: SecretBox,
   ) {}
 
   async list(groupId: string, query: ListAlertsQuery): Promise<ListEnvelope<AlertResponse>> {
@@ -67,7 +71,23 @@ export class AlertsService {
 
   async get(groupId: string, alertId: string): Promise<AlertResponse> {
     await this.scope.orgOf(groupId);
-    return this.toResponse(await this.find(groupId, alertId, false), this.clock.now());
+    const [response] = await this.present([await this.find(groupId, alertId, false)], (alert) =>
+      this.links.self(alertPath(alert.groupId, alert.id)),
+    );
+    return response;
+  }
+
+  // Alerts as the API prints them, each with its configuration's settings (read for all of them at once)
+  // and the links `linksOf` gives it (a project's alert route, or the global alerts').
+  async present(
+    alerts: AlertEntity[],
+    linksOf: (alert: AlertEntity) => LinkResponse[],
+  ): Promise<AlertResponse[]> {
+    const settings = await this.settingsOf(alerts);
+    const now = this.clock.now();
+    return alerts.map((alert) =>
+      toAlertResponse(alert, now, linksOf(alert), settings.get(alert.alertConfigId)),
+    );
   }
 
   // The alert as notifications carry it (GET one alert's body with its links under the public base URL),
@@ -78,17 +98,20 @@ export class AlertsService {
   }
 
   // PATCH /groups/{groupId}/alerts/{alertId}: acknowledgedUntil (in the future) acknowledges until then;
-  // without it, unacknowledges.
+  // without it, unacknowledges. `links`: those the route's GET prints (the global alerts' route prints its
+  // own), which the request may send back unchanged and the response carries.
   @Transactional()
   async acknowledge(
     groupId: string,
     alertId: string,
     request: AcknowledgeAlertRequest,
     principal: Principal,
+    links: LinkResponse[] = this.links.self(alertPath(groupId, alertId)),
   ): Promise<AlertResponse> {
     const orgId = await this.scope.orgOf(groupId);
     const alert = await this.find(groupId, alertId, true);
-    assertReadOnlyUnchanged(request, this.toResponse(alert, this.clock.now()));
+    const settings = (await this.settingsOf([alert])).get(alert.alertConfigId);
+    assertReadOnlyUnchanged(request, () => toAlertResponse(alert, this.clock.now(), links, settings));
     const comment = request.acknowledgementComment ?? '';
     // Counted in characters, as the varchar(200) column counts them.
     if ([...comment].length > MAX_ACKNOWLEDGEMENT_COMMENT_LENGTH) {
@@ -124,7 +147,7 @@ export class AlertsService {
         : undefined,
       occurredAt: now,
     });
-    return this.toResponse(alert, now);
+    return toAlertResponse(alert, now, links, settings);
   }
 
   // For GET /groups/{groupId}/alertConfigs/{alertConfigId}/alerts: the OPEN alerts of one configuration.
@@ -318,9 +341,12 @@ export class AlertsService {
     });
   }
 
-  private async page(
+  // One page of alerts, newest first; `linksOf` as for present(), a project's alert route by default.
+  async page(
     where: FindOptionsWhere<AlertEntity>,
     page: PageQuery,
+    linksOf: (alert: AlertEntity) => LinkResponse[] = (alert) =>
+      this.links.self(alertPath(alert.groupId, alert.id)),
   ): Promise<ListEnvelope<AlertResponse>> {
     const [rows, total] = await this.repository().findAndCount({
       where,
@@ -328,11 +354,16 @@ export class AlertsService {
       skip: page.offset,
       take: page.itemsPerPage,
     });
-    const now = this.clock.now();
-    return this.links.list(
-      page,
-      rows.map((row) => this.toResponse(row, now)),
-      total,
+    return this.links.list(page, await this.present(rows, linksOf), total);
+  }
+
+  private async settingsOf(alerts: AlertEntity[]): Promise<Map<string, AlertConfigSettings>> {
+    const stored = await this.alertStore.configSettingsOf([...new Set(alerts.map((a) => a.alertConfigId))]);
+    return new Map(
+      [...stored].map(([alertConfigId, settings]) => [
+        alertConfigId,
+        toAlertConfigSettings(settings, this.secrets),
+      ]),
     );
   }
 
