@@ -1,13 +1,24 @@
 import { Injectable } from '@nestjs/common';
-import { DuplicateActiveAlertError, type NewAlert } from '../alerts/alert-details';
-import { AlertsService } from '../alerts/alerts.service';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { DeferredWork } from '../../../platform/events/deferred-work';
+import type { NewAlert } from '../alerts/alert-details';
+import { AlertsService, type NewRaise } from '../alerts/alerts.service';
 import type { Decision } from './alert-evaluator';
 
 // Applies the engine's decisions in the caller's transaction, whichever evaluation made them (a report,
-// an automation event, the reconciliation of a configuration just written).
+// an automation event, the reconciliation of a configuration just written). Inside a batch of deferred
+// work (an agent report's), the alerts to raise wait for its end and are raised together.
 @Injectable()
 export class AlertDecisions {
-  constructor(private readonly alerts: AlertsService) {}
+  // Per transaction: the raises waiting for the end of its batch, in the order they were decided.
+  private readonly waiting = new WeakMap<object, NewRaise[]>();
+
+  constructor(
+    private readonly alerts: AlertsService,
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly deferred: DeferredWork,
+  ) {}
 
   async apply(decision: Decision): Promise<void> {
     switch (decision.kind) {
@@ -27,14 +38,30 @@ export class AlertDecisions {
   }
 
   // The slot may have been taken since it was read (an event raised twice, another instance's report, a
-  // configuration reconciled at the same time); the alert stands as it is. AlertsService refuses before
+  // configuration reconciled at the same time); the alert stands as it is: raiseMany skips it before
   // writing anything, so the transaction goes on.
   private async raise(kind: 'open' | 'track', alert: NewAlert): Promise<void> {
-    try {
-      if (kind === 'open') await this.alerts.open(alert);
-      else await this.alerts.track(alert);
-    } catch (error) {
-      if (!(error instanceof DuplicateActiveAlertError)) throw error;
+    const raise: NewRaise = { alert, status: kind === 'open' ? 'OPEN' : 'TRACKING' };
+    if (!this.txHost.isTransactionActive()) {
+      await this.alerts.raiseMany([raise]);
+      return;
     }
+    const tx = this.txHost.tx;
+    const waiting = this.waiting.get(tx);
+    if (waiting !== undefined) {
+      waiting.push(raise);
+      return;
+    }
+    if (this.deferred.defer('alerting:raise', () => this.raiseWaiting(tx))) {
+      this.waiting.set(tx, [raise]);
+      return;
+    }
+    await this.alerts.raiseMany([raise]);
+  }
+
+  private async raiseWaiting(tx: object): Promise<void> {
+    const raises = this.waiting.get(tx) ?? [];
+    this.waiting.delete(tx);
+    await this.alerts.raiseMany(raises);
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { remembered, type LookupMemo } from '../../../platform/collections/lookup-memo';
 import { DeploymentReader } from '../../automation';
 import { AlertEntity } from '../alerts/alert.entity';
 import type { AlertResponse } from '../alerts/dto/alert.response';
@@ -29,15 +30,15 @@ export class AlertInhibition {
     private readonly deployment: DeploymentReader,
   ) {}
 
-  async inhibitorOf(alert: AlertResponse): Promise<Inhibition | null> {
+  // `memo`: the alerts of one batch share the reads of their host and project.
+  async inhibitorOf(alert: AlertResponse, memo?: LookupMemo): Promise<Inhibition | null> {
     if (alert.hostId === undefined) return null;
     const host = alert.hostnameAndPort ?? alert.hostId;
     if (alert.eventTypeName !== HOST_DOWN) {
-      const down = await this.oldestOpen({
-        groupId: alert.groupId,
-        eventTypeName: HOST_DOWN,
-        hostId: alert.hostId,
-      });
+      const hostId = alert.hostId;
+      const down = await remembered(memo, `inhibition:host-down:${alert.groupId}:${hostId}`, () =>
+        this.oldestOpen({ groupId: alert.groupId, eventTypeName: HOST_DOWN, hostId }),
+      );
       if (down !== null) {
         return {
           alertId: down.id,
@@ -46,8 +47,14 @@ export class AlertInhibition {
         };
       }
     }
-    const agentDown = await this.oldestOpen({ groupId: alert.groupId, eventTypeName: MONITORING_AGENT_DOWN });
-    if (agentDown === null || (await this.deployment.monitoringAgentUp(alert.groupId))) return null;
+    const agentDown = await remembered(memo, `inhibition:agent-down:${alert.groupId}`, () =>
+      this.oldestOpen({ groupId: alert.groupId, eventTypeName: MONITORING_AGENT_DOWN }),
+    );
+    if (agentDown === null) return null;
+    const agentUp = await remembered(memo, `inhibition:agent-up:${alert.groupId}`, () =>
+      this.deployment.monitoringAgentUp(alert.groupId),
+    );
+    if (agentUp) return null;
     const agent = agentHostnameOf(agentDown.targetKey);
     return {
       alertId: agentDown.id,
