@@ -16,6 +16,8 @@ const { postReport } = require('./dataset');
 
 const THRESHOLD = 500;
 const CROSSING_NAME = 'report crossing a threshold -> webhook received';
+const UNDER_CAP_NAME = 'under-cap report opening 40 alerts of 25 notifications';
+const UNDER_CAP = { configs: 2, notifications: 25, hosts: 20 };
 
 function startReceiver() {
   const waiters = [];
@@ -141,6 +143,62 @@ async function crossingToWebhook(baseUrl, api, orgId, receiver, rounds) {
   };
 }
 
+// The report of test/reliability/hostile-collections just under the caps: two metric configurations of 25
+// webhook notifications each, one report of 20 hosts over the threshold (40 alerts, 1,000 notifications
+// due; NOTIFICATION_DELIVERY_LIMIT decides how many the report enqueues). Each round on a fresh project
+// whose hosts were reported once below the threshold; timed from sending the report to its answer. The
+// next round starts once the receiver has held no new webhook for a second.
+async function underCapReport(baseUrl, api, orgId, receiver, rounds) {
+  const timings = [];
+  for (let round = 0; round < rounds; round++) {
+    const path = `/under-cap/${round}`;
+    const group = await api.call('POST', '/groups', { name: `bench-under-cap-${round}`, orgId });
+    for (let config = 0; config < UNDER_CAP.configs; config++) {
+      await api.call('POST', `/groups/${group.id}/alertConfigs`, {
+        eventTypeName: 'OUTSIDE_METRIC_THRESHOLD',
+        enabled: true,
+        metricThreshold: {
+          metricName: 'CONNECTIONS',
+          mode: 'AVERAGE',
+          operator: 'GREATER_THAN',
+          threshold: THRESHOLD,
+          units: 'RAW',
+        },
+        notifications: Array.from({ length: UNDER_CAP.notifications }, (_, n) => ({
+          typeName: 'WEBHOOK',
+          webhookUrl: receiver.url(`${path}/${config}/${n}`),
+          delayMin: 0,
+          intervalMin: 60,
+        })),
+      });
+    }
+    const agentKey = (await api.call('POST', `/groups/${group.id}/agentapikeys`, { desc: 'under-cap bench' }))
+      .key;
+    const hosts = Array.from({ length: UNDER_CAP.hosts }, (_, i) => `under-cap${round}-${i}.bench.internal`);
+    await postReport(baseUrl, group.id, agentKey, report(hosts, THRESHOLD - 100));
+    const started = performance.now();
+    await postReport(baseUrl, group.id, agentKey, report(hosts, THRESHOLD + 100));
+    timings.push(performance.now() - started);
+    await quiet(receiver, 1000);
+  }
+  const sorted = [...timings].sort((a, b) => a - b);
+  return {
+    name: UNDER_CAP_NAME,
+    rounds,
+    medianMs: percentile(sorted, 50),
+    maxMs: Math.round(sorted[sorted.length - 1] * 10) / 10,
+    targetMs: 500,
+  };
+}
+
+async function quiet(receiver, ms) {
+  for (;;) {
+    const held = receiver.received.length;
+    await new Promise((done) => setTimeout(done, ms));
+    if (receiver.received.length === held) return;
+  }
+}
+
 // The storm's variants. Each: its own project with a HOST_DOWN configuration whose webhook goes to `path`;
 // `setUp(api, groupId)` (optional) applies what the variant adds to the project before the storm (a
 // grouping policy, say); `messages(size)` is how many webhooks the receiver must end up holding, and
@@ -247,21 +305,25 @@ async function alertStorm(baseUrl, api, orgId, receiver, size, variant) {
 }
 
 // options: { baseUrl, owner, orgId, rounds, stormSize, only } (`rounds` 0: no crossing; `only`: run the
-// storm variants whose name contains it)
+// storm variants, and the under-cap report, whose name contains it)
 async function measureAlertDelivery({ baseUrl, owner, orgId, rounds = 50, stormSize = 1000, only }) {
   const api = new DigestApi(baseUrl, owner);
   const receiver = await startReceiver();
   try {
     const crossing = rounds > 0 ? await crossingToWebhook(baseUrl, api, orgId, receiver, rounds) : undefined;
+    const underCap =
+      !only || UNDER_CAP_NAME.includes(only)
+        ? await underCapReport(baseUrl, api, orgId, receiver, 5)
+        : undefined;
     const storms = [];
     for (const variant of STORM_VARIANTS) {
       if (!only || variant.name.includes(only))
         storms.push(await alertStorm(baseUrl, api, orgId, receiver, stormSize, variant));
     }
-    return { crossing, storms };
+    return { crossing, underCap, storms };
   } finally {
     await receiver.close();
   }
 }
 
-module.exports = { measureAlertDelivery, CROSSING_NAME, STORM_VARIANTS };
+module.exports = { measureAlertDelivery, CROSSING_NAME, UNDER_CAP_NAME, STORM_VARIANTS };

@@ -203,7 +203,9 @@ export class AlertsService {
   async markNotifiedMany(alertIds: readonly string[]): Promise<void> {
     const found = await this.alertStore.markNotified(alertIds, this.clock.now());
     if (found < new Set(alertIds).size) {
-      throw new InvalidAlertError(`no alert with id ${alertIds.length === 1 ? alertIds[0] : alertIds.join(', ')}`);
+      throw new InvalidAlertError(
+        `no alert with id ${alertIds.length === 1 ? alertIds[0] : alertIds.join(', ')}`,
+      );
     }
   }
 

@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { TransactionHost } from '@nestjs-cls/transactional';
-import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { DeferredWork } from '../../../platform/events/deferred-work';
 import type { NewAlert } from '../alerts/alert-details';
 import { AlertsService, type NewRaise } from '../alerts/alerts.service';
@@ -11,12 +9,8 @@ import type { Decision } from './alert-evaluator';
 // work (an agent report's), the alerts to raise wait for its end and are raised together.
 @Injectable()
 export class AlertDecisions {
-  // Per transaction: the raises waiting for the end of its batch, in the order they were decided.
-  private readonly waiting = new WeakMap<object, NewRaise[]>();
-
   constructor(
     private readonly alerts: AlertsService,
-    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly deferred: DeferredWork,
   ) {}
 
@@ -42,26 +36,7 @@ export class AlertDecisions {
   // writing anything, so the transaction goes on.
   private async raise(kind: 'open' | 'track', alert: NewAlert): Promise<void> {
     const raise: NewRaise = { alert, status: kind === 'open' ? 'OPEN' : 'TRACKING' };
-    if (!this.txHost.isTransactionActive()) {
-      await this.alerts.raiseMany([raise]);
-      return;
-    }
-    const tx = this.txHost.tx;
-    const waiting = this.waiting.get(tx);
-    if (waiting !== undefined) {
-      waiting.push(raise);
-      return;
-    }
-    if (this.deferred.defer('alerting:raise', () => this.raiseWaiting(tx))) {
-      this.waiting.set(tx, [raise]);
-      return;
-    }
-    await this.alerts.raiseMany([raise]);
-  }
-
-  private async raiseWaiting(tx: object): Promise<void> {
-    const raises = this.waiting.get(tx) ?? [];
-    this.waiting.delete(tx);
-    await this.alerts.raiseMany(raises);
+    const raiseAll = (raises: NewRaise[]) => this.alerts.raiseMany(raises).then(() => undefined);
+    if (!this.deferred.collect('alerting:raise', raise, raiseAll)) await raiseAll([raise]);
   }
 }

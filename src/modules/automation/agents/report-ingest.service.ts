@@ -117,29 +117,26 @@ export class ReportIngestService {
 
     const base = { orgId, groupId, actor: null, occurredAt: now } satisfies Partial<DomainEvent>;
     const agentRaw: AgentEventRaw = { agentType, version: report.version, cause: 'HEARTBEAT' };
-    for (const eventTypeName of agentEvents) {
-      await this.events.publish({
+    // Published together: their audit rows in one statement (a report marking a thousand hosts down
+    // writes a thousand), then each to its listeners in this order.
+    await this.events.publishMany([
+      ...agentEvents.map((eventTypeName) => ({
         ...base,
         eventTypeName,
         subject: { hostname: report.hostname },
         raw: { ...agentRaw },
-      });
-    }
-    for (const { host, events, previous } of hosts) {
-      for (const eventTypeName of events) {
-        const raw: HostEventRaw = {
-          cause: 'REPORTED',
-          typeName: host.typeName,
-          ...hostChangeFacts(eventTypeName, previous, host),
-        };
-        await this.events.publish({
-          ...base,
-          eventTypeName,
-          subject: hostEventSubject(host),
-          raw: { ...raw },
-        });
-      }
-    }
+      })),
+      ...hosts.flatMap(({ host, events, previous }) =>
+        events.map((eventTypeName) => {
+          const raw: HostEventRaw = {
+            cause: 'REPORTED',
+            typeName: host.typeName,
+            ...hostChangeFacts(eventTypeName, previous, host),
+          };
+          return { ...base, eventTypeName, subject: hostEventSubject(host), raw: { ...raw } };
+        }),
+      ),
+    ]);
     if (hosts.length > 0) {
       const ingested: ReportIngestedEvent = { groupId, at: now, hosts: hosts.map(ingestedHostOf) };
       const evaluated = this.metrics.evaluationTimer();

@@ -313,7 +313,14 @@ export class NotificationPolicy {
         await this.schedules().update({ alertId, active: true }, { active: false, updated: now });
         continue;
       }
-      fired += await this.notify(due, alert, await this.projects.orgOf(alert.groupId), now, allowance, outbox);
+      fired += await this.notify(
+        due,
+        alert,
+        await this.projects.orgOf(alert.groupId),
+        now,
+        allowance,
+        outbox,
+      );
     }
     await this.send(outbox, now);
     return { seen: picked.length, fired };

@@ -14,7 +14,9 @@ export class NotifiedSchedulesStore {
     sent: ReadonlyArray<{ alertId: string; notificationIndexes: readonly number[] }>,
     now: Date,
   ): Promise<void> {
-    const alertIds = sent.flatMap(({ alertId, notificationIndexes }) => notificationIndexes.map(() => alertId));
+    const alertIds = sent.flatMap(({ alertId, notificationIndexes }) =>
+      notificationIndexes.map(() => alertId),
+    );
     if (alertIds.length === 0) return;
     await this.txHost.tx.query(
       `UPDATE notification_schedules
