@@ -11,6 +11,11 @@ export class LookupMemo {
     }
     return entry;
   }
+
+  // An answer read beforehand, with others in one statement.
+  set<T>(key: string, value: T): void {
+    this.entries.set(key, Promise.resolve(value));
+  }
 }
 
 // A memo's read when there is one, the read itself otherwise.

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { remembered, type LookupMemo } from '../../../platform/collections/lookup-memo';
+import { In } from 'typeorm';
 import { DeploymentReader } from '../../automation';
 import { AlertEntity } from '../alerts/alert.entity';
 import type { AlertResponse } from '../alerts/dto/alert.response';
@@ -15,6 +16,10 @@ export interface Inhibition {
 }
 
 const HOST_DOWN = 'HOST_DOWN';
+
+function hostDownKey(groupId: string, hostId: string): string {
+  return `inhibition:host-down:${groupId}:${hostId}`;
+}
 const MONITORING_AGENT_DOWN = 'MONITORING_AGENT_DOWN';
 
 // Beyond the product, as Alertmanager's inhibition: the alerts about a host that is down, or that no
@@ -36,7 +41,7 @@ export class AlertInhibition {
     const host = alert.hostnameAndPort ?? alert.hostId;
     if (alert.eventTypeName !== HOST_DOWN) {
       const hostId = alert.hostId;
-      const down = await remembered(memo, `inhibition:host-down:${alert.groupId}:${hostId}`, () =>
+      const down = await remembered(memo, hostDownKey(alert.groupId, hostId), () =>
         this.oldestOpen({ groupId: alert.groupId, eventTypeName: HOST_DOWN, hostId }),
       );
       if (down !== null) {
@@ -61,6 +66,24 @@ export class AlertInhibition {
       eventTypeName: MONITORING_AGENT_DOWN,
       reason: `no monitoring agent watches host ${host} (MONITORING_AGENT_DOWN alert ${agentDown.id} for ${agent} is open)`,
     };
+  }
+
+  // For a batch of alerts: the oldest OPEN HOST_DOWN alert of each of their hosts, read in one statement
+  // per project into `memo`, where inhibitorOf then finds it.
+  async preload(alerts: readonly AlertResponse[], memo: LookupMemo): Promise<void> {
+    const hosts = alerts.filter((alert) => alert.hostId !== undefined && alert.eventTypeName !== HOST_DOWN);
+    for (const groupId of new Set(hosts.map((alert) => alert.groupId))) {
+      const hostIds = [
+        ...new Set(hosts.filter((alert) => alert.groupId === groupId).map((alert) => alert.hostId ?? '')),
+      ];
+      const down = await this.txHost.tx.getRepository(AlertEntity).find({
+        where: { groupId, eventTypeName: HOST_DOWN, hostId: In(hostIds), status: 'OPEN' },
+        order: { created: 'ASC', id: 'ASC' },
+      });
+      for (const hostId of hostIds) {
+        memo.set(hostDownKey(groupId, hostId), down.find((alert) => alert.hostId === hostId) ?? null);
+      }
+    }
   }
 
   private oldestOpen(where: {

@@ -108,6 +108,9 @@ function informational(due: NotificationScheduleEntity[]): boolean {
 export class NotificationPolicy {
   // Per transaction: what it may still enqueue, per project.
   private readonly allowances = new WeakMap<object, DeliveryAllowance>();
+  // The notification of a schedule row written by this process, so a report's 1,000 new rows are not
+  // decrypted and parsed again right after they were sealed.
+  private readonly plain = new WeakMap<NotificationScheduleEntity, Notification>();
 
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
@@ -199,6 +202,12 @@ export class NotificationPolicy {
     }
     const allowance = this.transactionAllowance();
     const outbox = newOutbox();
+    if (planned.length > 1) {
+      await this.inhibition.preload(
+        planned.map(({ event }) => event.alert),
+        outbox.memo,
+      );
+    }
     for (const { event, rows: scheduled } of planned) {
       const due = scheduled.filter((row) => row.nextDueAt.getTime() <= now.getTime());
       if (due.length > 0) await this.notify(due, event.alert, event.orgId, now, allowance, outbox);
@@ -214,7 +223,7 @@ export class NotificationPolicy {
     now: Date,
   ): NotificationScheduleEntity {
     const { alert } = event;
-    return {
+    const row: NotificationScheduleEntity = {
       alertId: alert.id,
       notificationIndex: index,
       groupId: alert.groupId,
@@ -234,6 +243,8 @@ export class NotificationPolicy {
       created: now,
       updated: now,
     };
+    this.plain.set(row, notification);
+    return row;
   }
 
   // The outbox's writes: the schedules sent, the deliveries (one NOTIFY), the alerts' lastNotified.
@@ -434,6 +445,8 @@ export class NotificationPolicy {
   }
 
   private notificationOf(schedule: NotificationScheduleEntity): Notification {
+    const known = this.plain.get(schedule);
+    if (known !== undefined) return known;
     return JSON.parse(this.secrets.open(schedule.notification)) as Notification;
   }
 
