@@ -92,9 +92,9 @@ function report(hosts, connections) {
   };
 }
 
-async function projectWithWebhook(api, orgId, name, webhookUrl) {
-  const group = await api.call('POST', '/groups', { name, orgId });
-  await api.call('POST', `/groups/${group.id}/alertConfigs`, {
+// Connections over THRESHOLD, notified at once to each of these webhooks.
+function connectionsConfig(webhookUrls) {
+  return {
     eventTypeName: 'OUTSIDE_METRIC_THRESHOLD',
     enabled: true,
     metricThreshold: {
@@ -104,8 +104,18 @@ async function projectWithWebhook(api, orgId, name, webhookUrl) {
       threshold: THRESHOLD,
       units: 'RAW',
     },
-    notifications: [{ typeName: 'WEBHOOK', webhookUrl, delayMin: 0, intervalMin: 60 }],
-  });
+    notifications: webhookUrls.map((webhookUrl) => ({
+      typeName: 'WEBHOOK',
+      webhookUrl,
+      delayMin: 0,
+      intervalMin: 60,
+    })),
+  };
+}
+
+async function projectWithWebhook(api, orgId, name, webhookUrl) {
+  const group = await api.call('POST', '/groups', { name, orgId });
+  await api.call('POST', `/groups/${group.id}/alertConfigs`, connectionsConfig([webhookUrl]));
   const agentKey = (await api.call('POST', `/groups/${group.id}/agentapikeys`, { desc: 'alert bench' })).key;
   return { groupId: group.id, agentKey };
 }
@@ -154,23 +164,10 @@ async function underCapReport(baseUrl, api, orgId, receiver, rounds) {
     const path = `/under-cap/${round}`;
     const group = await api.call('POST', '/groups', { name: `bench-under-cap-${round}`, orgId });
     for (let config = 0; config < UNDER_CAP.configs; config++) {
-      await api.call('POST', `/groups/${group.id}/alertConfigs`, {
-        eventTypeName: 'OUTSIDE_METRIC_THRESHOLD',
-        enabled: true,
-        metricThreshold: {
-          metricName: 'CONNECTIONS',
-          mode: 'AVERAGE',
-          operator: 'GREATER_THAN',
-          threshold: THRESHOLD,
-          units: 'RAW',
-        },
-        notifications: Array.from({ length: UNDER_CAP.notifications }, (_, n) => ({
-          typeName: 'WEBHOOK',
-          webhookUrl: receiver.url(`${path}/${config}/${n}`),
-          delayMin: 0,
-          intervalMin: 60,
-        })),
-      });
+      const urls = Array.from({ length: UNDER_CAP.notifications }, (_, n) =>
+        receiver.url(`${path}/${config}/${n}`),
+      );
+      await api.call('POST', `/groups/${group.id}/alertConfigs`, connectionsConfig(urls));
     }
     const agentKey = (await api.call('POST', `/groups/${group.id}/agentapikeys`, { desc: 'under-cap bench' }))
       .key;
