@@ -64,10 +64,10 @@ export class AlertStore {
   async activeTargetsOf(
     groupId: string,
     targets: ReadonlyArray<{ alertConfigId: string; targetKey: string }>,
-  ): Promise<Array<{ alertConfigId: string; targetKey: string }>> {
+  ): Promise<Array<{ id: string; alertConfigId: string; targetKey: string }>> {
     if (targets.length === 0) return [];
-    return this.txHost.tx.query<Array<{ alertConfigId: string; targetKey: string }>>(
-      `SELECT a.alert_config_id AS "alertConfigId", a.target_key AS "targetKey"
+    return this.txHost.tx.query<Array<{ id: string; alertConfigId: string; targetKey: string }>>(
+      `SELECT a.id, a.alert_config_id AS "alertConfigId", a.target_key AS "targetKey"
          FROM unnest($2::char(24)[], $3::text[]) AS t(alert_config_id, target_key)
          JOIN alerts a ON a.group_id = $1 AND a.alert_config_id = t.alert_config_id
                       AND a.target_key = t.target_key AND a.status IN ('TRACKING', 'OPEN')`,
@@ -106,11 +106,13 @@ export class AlertStore {
   // Bookkeeping after notifications went out, for many alerts at once; answers how many rows it found.
   async markNotified(alertIds: readonly string[], now: Date): Promise<number> {
     if (alertIds.length === 0) return 0;
-    const rows = await this.txHost.tx.query<Array<{ id: string }>>(
-      `UPDATE alerts SET last_notified = $2 WHERE id = ANY($1::char(24)[]) RETURNING id`,
+    // As a SELECT: TypeORM answers an UPDATE's query() with [rows, count].
+    const [{ found }] = await this.txHost.tx.query<Array<{ found: number }>>(
+      `WITH marked AS (UPDATE alerts SET last_notified = $2 WHERE id = ANY($1::char(24)[]) RETURNING id)
+       SELECT count(*)::int AS found FROM marked`,
       [alertIds, now],
     );
-    return rows.length;
+    return found;
   }
 
   // TRACKING alerts whose condition has lasted their configuration's delay (a project's or a global one), in

@@ -213,19 +213,25 @@ export class AlertsService {
   // all of them. A slot already taken (or asked twice) is skipped; answers how many were raised.
   @Transactional()
   async raiseMany(raises: ReadonlyArray<NewRaise>): Promise<number> {
-    return (await this.raiseAll(raises)).length;
+    return (await this.raiseAll(raises)).raised.length;
   }
 
   private async raise(input: NewAlert, status: 'TRACKING' | 'OPEN'): Promise<AlertResponse> {
-    const [alert] = await this.raiseAll([{ alert: input, status }]);
-    if (alert === undefined) throw new DuplicateActiveAlertError(input.alertConfigId, targetKeyOf(input));
+    const { raised, taken } = await this.raiseAll([{ alert: input, status }]);
+    const [alert] = raised;
+    if (alert === undefined) {
+      throw new DuplicateActiveAlertError(input.alertConfigId, targetKeyOf(input), taken[0]);
+    }
     return this.toResponse(alert, alert.updated);
   }
 
   // Per (project, configuration, target) one alert at most: its advisory lock (all in one statement), then
   // one read of the slots already taken, one INSERT, the lifecycle events of those raised OPEN in one
   // statement, and ALERTS_RAISED for the notifications.
-  private async raiseAll(raises: ReadonlyArray<NewRaise>): Promise<AlertEntity[]> {
+  // Answers the alerts raised, and the ids of the active alerts that held slots asked for.
+  private async raiseAll(
+    raises: ReadonlyArray<NewRaise>,
+  ): Promise<{ raised: AlertEntity[]; taken: string[] }> {
     for (const { alert } of raises) checkNewAlert(alert);
     const orgs = new Map<string, string>();
     for (const groupId of new Set(raises.map(({ alert }) => alert.groupId))) {
@@ -244,12 +250,16 @@ export class AlertsService {
     const targets = [...wanted.values()].map(({ alert, targetKey }) => ({ ...alert, targetKey }));
     await lockAlertTargets(this.txHost.tx, targets);
     // Per project: a global configuration raises alerts in many projects, on targets named alike.
+    const taken: string[] = [];
     for (const groupId of orgs.keys()) {
-      const taken = await this.alertStore.activeTargetsOf(
+      const active = await this.alertStore.activeTargetsOf(
         groupId,
         targets.filter((target) => target.groupId === groupId),
       );
-      for (const slot of taken) wanted.delete(slotOf(groupId, slot.alertConfigId, slot.targetKey));
+      for (const slot of active) {
+        wanted.delete(slotOf(groupId, slot.alertConfigId, slot.targetKey));
+        taken.push(slot.id);
+      }
     }
     const now = this.clock.now();
     const rows = [...wanted.values()].map(({ alert, status }) => this.newAlert(alert, status, now));
@@ -268,7 +278,7 @@ export class AlertsService {
         raised.map((alert) => this.transitionOf(alert, null, orgs.get(alert.groupId) ?? null, false)),
       );
     }
-    return raised;
+    return { raised, taken };
   }
 
   private newAlert(input: NewAlert, status: AlertStatus, now: Date): AlertEntity {
