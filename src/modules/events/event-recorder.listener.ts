@@ -10,8 +10,8 @@ import {
   EventActor,
 } from '../../platform/events/domain-event';
 import { RequestContext } from '../../platform/http/request-context';
-import { insertEvent, insertEvents } from './event.writer';
 import { toEventEntity } from './event.mapper';
+import { EventStore } from './event.store';
 
 export class EventOutsideTransactionError extends Error {
   constructor(eventTypeName: string) {
@@ -33,6 +33,7 @@ export class EventRecorder {
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly context: RequestContext,
+    private readonly store: EventStore,
   ) {}
 
   @OnEvent(`${DOMAIN_EVENT_PREFIX}**`, { suppressErrors: false })
@@ -40,15 +41,14 @@ export class EventRecorder {
     if (this.recorded.has(event)) return;
     if (!this.txHost.isTransactionActive()) throw new EventOutsideTransactionError(event.eventTypeName);
     const row = toEventEntity(event, this.actorOf(event), this.rawOf(event));
-    await insertEvent(this.txHost.tx, row);
+    await this.store.insert(row);
   }
 
   // EventPublisher.publishMany: the rows of many events in one statement, in the same transaction.
   @OnEvent(DOMAIN_EVENT_BATCH, { suppressErrors: false })
   async recordMany(events: readonly DomainEvent[]): Promise<void> {
     if (!this.txHost.isTransactionActive()) throw new EventOutsideTransactionError(events[0].eventTypeName);
-    await insertEvents(
-      this.txHost.tx,
+    await this.store.insertMany(
       events.map((event) => toEventEntity(event, this.actorOf(event), this.rawOf(event))),
     );
     for (const event of events) this.recorded.add(event);
