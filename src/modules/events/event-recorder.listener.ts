@@ -3,7 +3,12 @@ import { OnEvent } from '@nestjs/event-emitter';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import type { Principal } from '../../platform/auth/principal';
-import { DOMAIN_EVENT_PREFIX, DomainEvent, EventActor } from '../../platform/events/domain-event';
+import {
+  DOMAIN_EVENT_BATCH,
+  DOMAIN_EVENT_PREFIX,
+  DomainEvent,
+  EventActor,
+} from '../../platform/events/domain-event';
 import { RequestContext } from '../../platform/http/request-context';
 import { toEventEntity } from './event.mapper';
 import { EventStore } from './event.store';
@@ -22,6 +27,9 @@ export class EventOutsideTransactionError extends Error {
 // no `async` option, which would run the listener on a later tick, outside the awaited emit.
 @Injectable()
 export class EventRecorder {
+  // Events written by recordMany, which the publisher then sends down their own channels too.
+  private readonly recorded = new WeakSet<DomainEvent>();
+
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly context: RequestContext,
@@ -30,9 +38,20 @@ export class EventRecorder {
 
   @OnEvent(`${DOMAIN_EVENT_PREFIX}**`, { suppressErrors: false })
   async record(event: DomainEvent): Promise<void> {
+    if (this.recorded.has(event)) return;
     if (!this.txHost.isTransactionActive()) throw new EventOutsideTransactionError(event.eventTypeName);
     const row = toEventEntity(event, this.actorOf(event), this.rawOf(event));
     await this.store.insert(row);
+  }
+
+  // EventPublisher.publishMany: the rows of many events in one statement, in the same transaction.
+  @OnEvent(DOMAIN_EVENT_BATCH, { suppressErrors: false })
+  async recordMany(events: readonly DomainEvent[]): Promise<void> {
+    if (!this.txHost.isTransactionActive()) throw new EventOutsideTransactionError(events[0].eventTypeName);
+    await this.store.insertMany(
+      events.map((event) => toEventEntity(event, this.actorOf(event), this.rawOf(event))),
+    );
+    for (const event of events) this.recorded.add(event);
   }
 
   private actorOf(event: DomainEvent): EventActor {

@@ -55,6 +55,10 @@ export interface EventActor {
 // Channel prefix on the event emitter: `domain.<EVENT_TYPE_NAME>`; the events context listens to `domain.*`.
 export const DOMAIN_EVENT_PREFIX = 'domain.';
 
+// Internal channel (outside `domain.`): the events of one publishMany, as one array, for the recorder to
+// write in one statement before each is published on its own channel.
+export const DOMAIN_EVENT_BATCH = 'domain-batch.record';
+
 export function domainEventChannel(eventTypeName: string): string {
   return `${DOMAIN_EVENT_PREFIX}${eventTypeName}`;
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
-import { domainEventChannel, type DomainEventOf } from './domain-event';
+import { DOMAIN_EVENT_BATCH, domainEventChannel, type DomainEventOf } from './domain-event';
 import { emitInOrder } from './emit-in-order';
 
 // Publishes inside the caller's transaction: listeners are declared with suppressErrors: false,
@@ -13,5 +13,13 @@ export class EventPublisher {
   // The name's entry in the event map (domain-event.ts) types `raw`.
   async publish<K extends string>(event: DomainEventOf<K>): Promise<void> {
     await emitInOrder(this.emitter, domainEventChannel(event.eventTypeName), event);
+  }
+
+  // Many events of one change (the alerts one report raises): the recorder writes their audit rows in one
+  // statement first, then each is published as publish() would, to every other listener of its name.
+  async publishMany<K extends string>(events: ReadonlyArray<DomainEventOf<K>>): Promise<void> {
+    if (events.length === 0) return;
+    await emitInOrder(this.emitter, DOMAIN_EVENT_BATCH, events);
+    for (const event of events) await this.publish(event);
   }
 }

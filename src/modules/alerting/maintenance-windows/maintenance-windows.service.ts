@@ -1,3 +1,4 @@
+import { remembered, type LookupMemo } from '../../../platform/collections/lookup-memo';
 import { assertReadOnlyUnchanged } from '../../../platform/http/read-only-fields';
 import { Injectable } from '@nestjs/common';
 import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
@@ -172,15 +173,21 @@ export class MaintenanceWindowsService {
   // For the notification policy: the windows that silence this alert at `at`: those of its alert type
   // (the category of its event type) in force then, naming its configuration if they name any, whose
   // matchers, if any, all match its host or replica set.
-  async silencing(alert: SilencedAlert, at: Date): Promise<ActiveMaintenanceWindow[]> {
+  // `memo`: the alerts of one batch, silenced at one time, share the reads of their project and host.
+  async silencing(alert: SilencedAlert, at: Date, memo?: LookupMemo): Promise<ActiveMaintenanceWindow[]> {
     const alertType = maintenanceTypeOf(alert.eventTypeName);
     if (alertType === undefined) return [];
-    const windows = await this.activeFor(alert.groupId, alertType, at);
+    const windows = await remembered(memo, `windows:${alert.groupId}:${alertType}:${at.getTime()}`, () =>
+      this.activeFor(alert.groupId, alertType, at),
+    );
     const needsHost = windows.some((window) => window.matchers.length > 0);
+    const hostId = alert.hostId;
     const host =
-      !needsHost || alert.hostId === undefined
+      !needsHost || hostId === undefined
         ? null
-        : await this.deployment.host(alert.groupId, alert.hostId);
+        : await remembered(memo, `host:${alert.groupId}:${hostId}`, () =>
+            this.deployment.host(alert.groupId, hostId),
+          );
     const valueOf = subjectFieldReader(alert, host && { ...host, hostId: host.id });
     return windows.filter((window) => silences(window, alertType, at, valueOf, alert.alertConfigId));
   }

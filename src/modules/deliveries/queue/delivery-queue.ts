@@ -21,6 +21,7 @@ import { DeliveryDueSignal } from './delivery-due-signal.store';
 import { DeliveryClaimStore } from './delivery-claim.store';
 import { DeliveryOutcomeStore } from './delivery-outcome.store';
 import { DeliveryEntity } from './delivery.entity';
+import { insertDeliveries } from './delivery.writer';
 import type { NextStep } from './retry-policy';
 
 export interface NewDelivery {
@@ -120,7 +121,7 @@ export class DeliveryQueue {
         completed: pending ? null : now,
       };
     });
-    if (rows.length > 0) await this.repository().insert(rows);
+    await insertDeliveries(this.txHost.tx, rows);
     if (rows.some((row) => row.status === 'PENDING')) await this.due.announce();
     return rows;
   }
