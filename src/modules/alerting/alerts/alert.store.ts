@@ -35,6 +35,27 @@ export class AlertStore {
     return (await this.alertById([alertId, groupId]))[0];
   }
 
+  // Many alerts of one project in one read (a notification group's flush); ids not found are left out.
+  findAll(groupId: string, alertIds: string[]): Promise<AlertEntity[]> {
+    if (alertIds.length === 0) return Promise.resolve([]);
+    return this.txHost.tx
+      .getRepository(AlertEntity)
+      .createQueryBuilder('alert')
+      .where('alert.group_id = :groupId AND alert.id = ANY(:alertIds::char(24)[])', { groupId, alertIds })
+      .getMany();
+  }
+
+  // lastNotified of many alerts, one statement.
+  async markNotified(alertIds: string[], at: Date): Promise<number> {
+    if (alertIds.length === 0) return 0;
+    const rows = await this.txHost.tx.query<Array<{ id: string }>>(
+      `WITH marked AS (UPDATE alerts SET last_notified = $2 WHERE id = ANY($1::char(24)[]) RETURNING id)
+       SELECT id FROM marked`,
+      [alertIds, at],
+    );
+    return rows.length;
+  }
+
   // Inside a transaction: the row stays locked until it ends.
   async findForUpdate(groupId: string, alertId: string): Promise<AlertEntity | undefined> {
     return (await this.lockedAlertById([alertId, groupId]))[0];

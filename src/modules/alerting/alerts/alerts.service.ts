@@ -77,6 +77,15 @@ export class AlertsService {
     return this.toDocument(await this.find(groupId, alertId, false), this.clock.now());
   }
 
+  // Many alerts of one project as `document` answers each, in one read (a notification group's flush);
+  // alerts no longer there are absent from the map, and a project no longer there answers 404.
+  async documents(groupId: string, alertIds: string[]): Promise<Map<string, AlertResponse>> {
+    await this.scope.orgOf(groupId);
+    const now = this.clock.now();
+    const rows = await this.alertStore.findAll(groupId, alertIds);
+    return new Map(rows.map((row) => [row.id, this.toDocument(row, now)]));
+  }
+
   // PATCH /groups/{groupId}/alerts/{alertId}: acknowledgedUntil (in the future) acknowledges until then;
   // without it, unacknowledges.
   @Transactional()
@@ -195,6 +204,13 @@ export class AlertsService {
   async markNotified(alertId: string): Promise<void> {
     const result = await this.repository().update({ id: alertId }, { lastNotified: this.clock.now() });
     if (!result.affected) throw new InvalidAlertError(`no alert with id ${alertId}`);
+  }
+
+  // markNotified for the alerts one group message carries, in one statement.
+  async markAllNotified(alertIds: string[]): Promise<void> {
+    const ids = [...new Set(alertIds)];
+    const marked = await this.alertStore.markNotified(ids, this.clock.now());
+    if (marked !== ids.length) throw new InvalidAlertError(`${ids.length - marked} of the alerts are gone`);
   }
 
   private async raise(input: NewAlert, status: 'TRACKING' | 'OPEN'): Promise<AlertResponse> {

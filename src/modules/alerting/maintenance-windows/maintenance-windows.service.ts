@@ -12,7 +12,7 @@ import { PageLinks } from '../../../platform/http/pagination/page-links';
 import type { PageQuery } from '../../../platform/http/pagination/page.query';
 import { toIsoSeconds } from '../../../platform/http/timestamps';
 import { isObjectId, newObjectId } from '../../../platform/ids/object-id';
-import { DeploymentReader } from '../../automation';
+import { DeploymentReader, type HostSnapshot } from '../../automation';
 import { AlertConfigEntity } from '../alert-configs/alert-config.entity';
 import type { Matcher } from '../alert-configs/alert-config.types';
 import { AlertingErrors } from '../alerting.errors';
@@ -181,8 +181,39 @@ export class MaintenanceWindowsService {
       !needsHost || alert.hostId === undefined
         ? null
         : await this.deployment.host(alert.groupId, alert.hostId);
-    const valueOf = subjectFieldReader(alert, host && { ...host, hostId: host.id });
-    return windows.filter((window) => silences(window, alertType, at, valueOf, alert.alertConfigId));
+    return silencingOf(alert, alertType, windows, host, at);
+  }
+
+  // `silencing` for many alerts at once (a notification group's flush), answered in their order: the
+  // windows are read once per project and alert type, and the hosts, when a window has matchers, once
+  // per project.
+  async silencingAll(alerts: SilencedAlert[], at: Date): Promise<ActiveMaintenanceWindow[][]> {
+    const windowsOf = new Map<string, Promise<ActiveMaintenanceWindow[]>>();
+    const hostsOf = new Map<string, Promise<Map<string, HostSnapshot>>>();
+    const answers: ActiveMaintenanceWindow[][] = [];
+    for (const alert of alerts) {
+      const alertType = maintenanceTypeOf(alert.eventTypeName);
+      if (alertType === undefined) {
+        answers.push([]);
+        continue;
+      }
+      const key = `${alert.groupId} ${alertType}`;
+      if (!windowsOf.has(key)) windowsOf.set(key, this.activeFor(alert.groupId, alertType, at));
+      const windows = (await windowsOf.get(key)) ?? [];
+      let host: HostSnapshot | null = null;
+      if (alert.hostId !== undefined && windows.some((window) => window.matchers.length > 0)) {
+        if (!hostsOf.has(alert.groupId)) {
+          const read = this.deployment.hosts(alert.groupId);
+          hostsOf.set(
+            alert.groupId,
+            read.then((hosts) => new Map(hosts.map((h) => [h.id, h]))),
+          );
+        }
+        host = (await hostsOf.get(alert.groupId))?.get(alert.hostId) ?? null;
+      }
+      answers.push(silencingOf(alert, alertType, windows, host, at));
+    }
+    return answers;
   }
 
   // The configurations a window names are the project's and raise alerts of its alert types.
@@ -277,4 +308,16 @@ function shown(window: WindowFields, field: keyof WindowFields): unknown {
     case 'alertConfigIds':
       return window[field];
   }
+}
+
+// The windows among `windows` (in force, of the alert's type) that silence this alert.
+function silencingOf(
+  alert: SilencedAlert,
+  alertType: string,
+  windows: ActiveMaintenanceWindow[],
+  host: HostSnapshot | null,
+  at: Date,
+): ActiveMaintenanceWindow[] {
+  const valueOf = subjectFieldReader(alert, host && { ...host, hostId: host.id });
+  return windows.filter((window) => silences(window, alertType, at, valueOf, alert.alertConfigId));
 }
