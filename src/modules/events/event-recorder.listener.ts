@@ -3,9 +3,15 @@ import { OnEvent } from '@nestjs/event-emitter';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import type { Principal } from '../../platform/auth/principal';
-import { DOMAIN_EVENT_PREFIX, DomainEvent, EventActor } from '../../platform/events/domain-event';
+import {
+  DOMAIN_EVENT_BATCH_CHANNEL,
+  DOMAIN_EVENT_PREFIX,
+  DomainEvent,
+  EventActor,
+  isWrittenWithBatch,
+} from '../../platform/events/domain-event';
 import { RequestContext } from '../../platform/http/request-context';
-import { insertEvent } from './event.writer';
+import { insertEvent, insertEvents } from './event.writer';
 import { toEventEntity } from './event.mapper';
 
 export class EventOutsideTransactionError extends Error {
@@ -29,9 +35,19 @@ export class EventRecorder {
 
   @OnEvent(`${DOMAIN_EVENT_PREFIX}**`, { suppressErrors: false })
   async record(event: DomainEvent): Promise<void> {
+    if (isWrittenWithBatch(event)) return;
     if (!this.txHost.isTransactionActive()) throw new EventOutsideTransactionError(event.eventTypeName);
     const row = toEventEntity(event, this.actorOf(event), this.rawOf(event));
     await insertEvent(this.txHost.tx, row);
+  }
+
+  // The events published together (publishAll), in one statement.
+  @OnEvent(DOMAIN_EVENT_BATCH_CHANNEL, { suppressErrors: false })
+  async recordAll(events: DomainEvent[]): Promise<void> {
+    const outside = events.find(() => !this.txHost.isTransactionActive());
+    if (outside !== undefined) throw new EventOutsideTransactionError(outside.eventTypeName);
+    const rows = events.map((event) => toEventEntity(event, this.actorOf(event), this.rawOf(event)));
+    await insertEvents(this.txHost.tx, rows);
   }
 
   private actorOf(event: DomainEvent): EventActor {

@@ -10,7 +10,26 @@ const INSERT_EVENT = `INSERT INTO events (id, event_type_name, created, org_id, 
   diffs, raw) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`;
 
 export async function insertEvent(tx: EntityManager, row: EventEntity): Promise<void> {
-  await tx.query(INSERT_EVENT, [
+  await tx.query(INSERT_EVENT, valuesOf(row));
+}
+
+const COLUMNS = 17;
+
+// Many events in one statement (one VALUES row each), for the events published together.
+export async function insertEvents(tx: EntityManager, rows: EventEntity[]): Promise<void> {
+  if (rows.length === 0) return;
+  const tuples = rows.map(
+    (_, row) =>
+      `(${Array.from({ length: COLUMNS }, (__, column) => `$${row * COLUMNS + column + 1}`).join(', ')})`,
+  );
+  await tx.query(
+    `${INSERT_EVENT.slice(0, INSERT_EVENT.indexOf('VALUES'))}VALUES ${tuples.join(', ')}`,
+    rows.flatMap(valuesOf),
+  );
+}
+
+function valuesOf(row: EventEntity): unknown[] {
+  return [
     row.id,
     row.eventTypeName,
     row.created,
@@ -28,5 +47,5 @@ export async function insertEvent(tx: EntityManager, row: EventEntity): Promise<
     JSON.stringify(row.subject),
     row.diffs === null ? null : JSON.stringify(row.diffs),
     row.raw === null ? null : JSON.stringify(row.raw),
-  ]);
+  ];
 }
