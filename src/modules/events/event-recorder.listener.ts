@@ -11,8 +11,8 @@ import {
   isWrittenWithBatch,
 } from '../../platform/events/domain-event';
 import { RequestContext } from '../../platform/http/request-context';
-import { insertEvent, insertEvents } from './event.writer';
 import { toEventEntity } from './event.mapper';
+import { EventStore } from './event.store';
 
 export class EventOutsideTransactionError extends Error {
   constructor(eventTypeName: string) {
@@ -31,6 +31,7 @@ export class EventRecorder {
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly context: RequestContext,
+    private readonly store: EventStore,
   ) {}
 
   @OnEvent(`${DOMAIN_EVENT_PREFIX}**`, { suppressErrors: false })
@@ -38,16 +39,16 @@ export class EventRecorder {
     if (isWrittenWithBatch(event)) return;
     if (!this.txHost.isTransactionActive()) throw new EventOutsideTransactionError(event.eventTypeName);
     const row = toEventEntity(event, this.actorOf(event), this.rawOf(event));
-    await insertEvent(this.txHost.tx, row);
+    await this.store.insert(row);
   }
 
   // The events published together (publishAll), in one statement.
   @OnEvent(DOMAIN_EVENT_BATCH_CHANNEL, { suppressErrors: false })
   async recordAll(events: DomainEvent[]): Promise<void> {
-    const outside = events.find(() => !this.txHost.isTransactionActive());
-    if (outside !== undefined) throw new EventOutsideTransactionError(outside.eventTypeName);
+    if (events.length === 0) return;
+    if (!this.txHost.isTransactionActive()) throw new EventOutsideTransactionError(events[0].eventTypeName);
     const rows = events.map((event) => toEventEntity(event, this.actorOf(event), this.rawOf(event)));
-    await insertEvents(this.txHost.tx, rows);
+    await this.store.insertAll(rows);
   }
 
   private actorOf(event: DomainEvent): EventActor {
