@@ -4,10 +4,11 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import type { Principal } from '../../platform/auth/principal';
 import {
-  DOMAIN_EVENT_BATCH,
+  DOMAIN_EVENT_BATCH_CHANNEL,
   DOMAIN_EVENT_PREFIX,
   DomainEvent,
   EventActor,
+  isWrittenWithBatch,
 } from '../../platform/events/domain-event';
 import { RequestContext } from '../../platform/http/request-context';
 import { toEventEntity } from './event.mapper';
@@ -27,9 +28,6 @@ export class EventOutsideTransactionError extends Error {
 // no `async` option, which would run the listener on a later tick, outside the awaited emit.
 @Injectable()
 export class EventRecorder {
-  // Events written by recordMany, which the publisher then sends down their own channels too.
-  private readonly recorded = new WeakSet<DomainEvent>();
-
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly context: RequestContext,
@@ -38,20 +36,19 @@ export class EventRecorder {
 
   @OnEvent(`${DOMAIN_EVENT_PREFIX}**`, { suppressErrors: false })
   async record(event: DomainEvent): Promise<void> {
-    if (this.recorded.has(event)) return;
+    if (isWrittenWithBatch(event)) return;
     if (!this.txHost.isTransactionActive()) throw new EventOutsideTransactionError(event.eventTypeName);
     const row = toEventEntity(event, this.actorOf(event), this.rawOf(event));
     await this.store.insert(row);
   }
 
-  // EventPublisher.publishMany: the rows of many events in one statement, in the same transaction.
-  @OnEvent(DOMAIN_EVENT_BATCH, { suppressErrors: false })
+  // The events published together (EventPublisher.publishMany), in one statement.
+  @OnEvent(DOMAIN_EVENT_BATCH_CHANNEL, { suppressErrors: false })
   async recordMany(events: readonly DomainEvent[]): Promise<void> {
+    if (events.length === 0) return;
     if (!this.txHost.isTransactionActive()) throw new EventOutsideTransactionError(events[0].eventTypeName);
-    await this.store.insertMany(
-      events.map((event) => toEventEntity(event, this.actorOf(event), this.rawOf(event))),
-    );
-    for (const event of events) this.recorded.add(event);
+    const rows = events.map((event) => toEventEntity(event, this.actorOf(event), this.rawOf(event)));
+    await this.store.insertMany(rows);
   }
 
   private actorOf(event: DomainEvent): EventActor {

@@ -142,31 +142,36 @@ export function eventCountQuery(filter: EventListFilter): SqlQuery {
   };
 }
 
+// The parameters of INSERT_EVENT for one row.
+function valuesOf(row: EventEntity): unknown[] {
+  return [
+    row.id,
+    row.eventTypeName,
+    row.created,
+    row.orgId,
+    row.groupId,
+    row.alertId,
+    row.alertConfigId,
+    row.maintenanceWindowId,
+    row.apiKeyId,
+    row.publicKey,
+    row.userId,
+    row.username,
+    row.remoteAddress,
+    row.isGlobalAdmin,
+    JSON.stringify(row.subject),
+    row.diffs === null ? null : JSON.stringify(row.diffs),
+    row.raw === null ? null : JSON.stringify(row.raw),
+  ];
+}
+
 // Runs the statements above, the insert and the read of one event, in the caller's transaction if any.
 @Injectable()
 export class EventStore {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
   async insert(row: EventEntity): Promise<void> {
-    await this.txHost.tx.query(INSERT_EVENT, [
-      row.id,
-      row.eventTypeName,
-      row.created,
-      row.orgId,
-      row.groupId,
-      row.alertId,
-      row.alertConfigId,
-      row.maintenanceWindowId,
-      row.apiKeyId,
-      row.publicKey,
-      row.userId,
-      row.username,
-      row.remoteAddress,
-      row.isGlobalAdmin,
-      JSON.stringify(row.subject),
-      row.diffs === null ? null : JSON.stringify(row.diffs),
-      row.raw === null ? null : JSON.stringify(row.raw),
-    ]);
+    await this.txHost.tx.query(INSERT_EVENT, valuesOf(row));
   }
 
   // The events of one batch (EventPublisher.publishMany: a report's host events, the alerts it raised).

@@ -36,6 +36,16 @@ export class AlertStore {
     return (await this.alertById([alertId, groupId]))[0];
   }
 
+  // Many alerts of one project in one read (a notification group's flush); ids not found are left out.
+  findAll(groupId: string, alertIds: string[]): Promise<AlertEntity[]> {
+    if (alertIds.length === 0) return Promise.resolve([]);
+    return this.txHost.tx
+      .getRepository(AlertEntity)
+      .createQueryBuilder('alert')
+      .where('alert.group_id = :groupId AND alert.id = ANY(:alertIds::char(24)[])', { groupId, alertIds })
+      .getMany();
+  }
+
   // Inside a transaction: the row stays locked until it ends.
   async findForUpdate(groupId: string, alertId: string): Promise<AlertEntity | undefined> {
     return (await this.lockedAlertById([alertId, groupId]))[0];

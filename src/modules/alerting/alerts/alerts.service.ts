@@ -100,6 +100,15 @@ export class AlertsService {
     return this.toDocument(await this.find(groupId, alertId, false), this.clock.now());
   }
 
+  // Many alerts of one project as `document` answers each, in one read (a notification group's flush);
+  // alerts no longer there are absent from the map, and a project no longer there answers 404.
+  async documents(groupId: string, alertIds: string[]): Promise<Map<string, AlertResponse>> {
+    await this.scope.orgOf(groupId);
+    const now = this.clock.now();
+    const rows = await this.alertStore.findAll(groupId, alertIds);
+    return new Map(rows.map((row) => [row.id, this.toDocument(row, now)]));
+  }
+
   // PATCH /groups/{groupId}/alerts/{alertId}: acknowledgedUntil (in the future) acknowledges until then;
   // without it, unacknowledges. `links`: those the route's GET prints (the global alerts' route prints its
   // own), which the request may send back unchanged and the response carries.

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { remembered, type LookupMemo } from '../../../platform/collections/lookup-memo';
+import { LookupMemo, remembered } from '../../../platform/collections/lookup-memo';
 import { In } from 'typeorm';
 import { DeploymentReader } from '../../automation';
 import { AlertEntity } from '../alerts/alert.entity';
@@ -66,6 +66,17 @@ export class AlertInhibition {
       eventTypeName: MONITORING_AGENT_DOWN,
       reason: `no monitoring agent watches host ${host} (MONITORING_AGENT_DOWN alert ${agentDown.id} for ${agent} is open)`,
     };
+  }
+
+  // `inhibitorOf` for many alerts at once (a notification group's flush), answered in their order: one read
+  // of the open HOST_DOWN alerts of their hosts per project, and per project one of its
+  // MONITORING_AGENT_DOWN alert and its monitoring agents.
+  async inhibitorsOf(alerts: readonly AlertResponse[]): Promise<Array<Inhibition | null>> {
+    const memo = new LookupMemo();
+    await this.preload(alerts, memo);
+    const answers: Array<Inhibition | null> = [];
+    for (const alert of alerts) answers.push(await this.inhibitorOf(alert, memo));
+    return answers;
   }
 
   // For a batch of alerts: the oldest OPEN HOST_DOWN alert of each of their hosts, read in one statement
