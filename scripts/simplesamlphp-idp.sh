@@ -1,17 +1,23 @@
 #!/usr/bin/env bash
 # Opt-in (not run by `npm test`): Debian's simpleSAMLphp as the SAML identity provider of a RUNNING
 # service, to sign in through a second, widely used IdP besides the samlp one of the e2e tests.
+# Tried with Debian 12's simplesamlphp 1.19.7 (PHP 8.2); docs/usage.md records a run.
 #
-#   sudo apt-get install simplesamlphp php-cli php-xml php-mbstring openssl curl jq
-#   BASE=http://127.0.0.1:8080 PUBLIC=... PRIVATE=... ORG_ID=... [GROUP_ID=...] scripts/simplesamlphp-idp.sh
+#   apt-get install simplesamlphp php-cli php-xml php-mbstring openssl curl jq
+#   # the service, with the URL browsers use as PUBLIC_BASE_URL (the acsUrl is made from it):
+#   npm run build && PUBLIC_BASE_URL=http://127.0.0.1:8080 npm start
+#   BASE=http://127.0.0.1:8080 PUBLIC=... PRIVATE=... ORG_ID=... [GROUP_ID=...] [CHECK=1] scripts/simplesamlphp-idp.sh
 #
-# PUBLIC/PRIVATE: an API key (or user) owning ORG_ID. The script creates a federation for ORG_ID (or uses
-# FED), registers simpleSAMLphp as its identity provider (a fresh key pair, ACTIVE, associated domain of
-# EMAIL), connects ORG_ID with postAuthRoleGrants ORG_MEMBER and, with GROUP_ID, maps the group dms-admins
-# to GROUP_OWNER of that project; then it writes a simpleSAMLphp configuration (one user, EMAIL with
-# password PASSWORD, in the group dms-admins) under a temporary directory and serves it with PHP's
-# built-in server on IDP_PORT until Ctrl-C. Open the printed URL in a browser, sign in at simpleSAMLphp
-# and you land in Swagger UI with the mapped roles.
+# PUBLIC/PRIVATE: an API key (or user) owning ORG_ID. The script takes the federation of ORG_ID (made when
+# missing; FED names another), registers simpleSAMLphp as its identity provider (a fresh key pair, ACTIVE,
+# associated domain of EMAIL; a provider with the same issuer from an earlier run is updated instead),
+# connects ORG_ID with postAuthRoleGrants ORG_MEMBER and, with GROUP_ID, maps the group dms-admins to
+# GROUP_OWNER of that project (unless a mapping of dms-admins exists); then it writes a simpleSAMLphp
+# configuration (one user, EMAIL with password PASSWORD, in the group dms-admins) under a temporary
+# directory and serves it with PHP's built-in server on IDP_PORT (default 8089) until Ctrl-C. Open the
+# printed URL in a browser, sign in at simpleSAMLphp and you land in Swagger UI with the mapped roles.
+# CHECK=1 does that sign-in with curl instead (posting simpleSAMLphp's forms as a browser would), prints
+# the roles the session has, signs out and exits: non-zero when any step fails.
 set -euo pipefail
 
 : "${BASE:?BASE, e.g. http://127.0.0.1:8080}" "${PUBLIC:?}" "${PRIVATE:?}" "${ORG_ID:?}"
