@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
 import { selfSignedCertificate } from '../../../src/modules/federation/saml/self-signed-certificate';
 import { expectApiError } from '../../support/api-error';
 import { call } from '../../support/digest-client';
@@ -7,6 +8,7 @@ import { SystemClock } from '../../../src/platform/clock/clock';
 import { eventsOf, sql } from './federation.fixture';
 import {
   craftResponse,
+  craftResponseWithAssertionId,
   issuedRequestId,
   person,
   postToAcs,
@@ -143,6 +145,24 @@ describe('POST /sso/saml2/{identityProviderId}', () => {
     const xml = await craftResponse(s.idp, { inResponseTo: await fresh() });
     const answers = await Promise.all([acs(xml), acs(xml, `http://127.0.0.1:${port}`)]);
     expect(answers.map((a) => a.status).sort()).toEqual([303, 401]);
+  });
+
+  // A response posted again is refused by its InResponseTo first (each request is answered once); this
+  // one answers a new request of ours, so only the record of used assertion ids refuses it.
+  it('should refuse an assertion id used before when it comes back answering another request', async () => {
+    expect(second).toBeDefined();
+    const port = (second!.getHttpServer().address() as { port: number }).port;
+    const assertionId = `_${randomBytes(16).toString('hex')}`;
+    const once = await craftResponseWithAssertionId(s.idp, { inResponseTo: await fresh() }, assertionId);
+    expect((await acs(once)).status).toBe(303);
+    const again = await craftResponseWithAssertionId(s.idp, { inResponseTo: await fresh() }, assertionId);
+    rejected('replayed')(await acs(again));
+    const elsewhere = await craftResponseWithAssertionId(s.idp, { inResponseTo: await fresh() }, assertionId);
+    rejected('replayed')(await acs(elsewhere, `http://127.0.0.1:${port}`));
+    // The same making with a new id is accepted: what was refused above is the id alone.
+    const otherId = `_${randomBytes(16).toString('hex')}`;
+    const other = await craftResponseWithAssertionId(s.idp, { inResponseTo: await fresh() }, otherId);
+    expect((await acs(other)).status).toBe(303);
   });
 
   it('should refuse a valid response when the identity provider is inactive', async () => {
