@@ -13,6 +13,7 @@ import {
   person,
   postToAcs,
   rolesOf,
+  signInCookies,
   startSignInWorld,
   type SignInWorld,
 } from './saml-idp.fixture';
@@ -163,6 +164,36 @@ describe('POST /sso/saml2/{identityProviderId}', () => {
     const otherId = `_${randomBytes(16).toString('hex')}`;
     const other = await craftResponseWithAssertionId(s.idp, { inResponseTo: await fresh() }, otherId);
     expect((await acs(other)).status).toBe(303);
+  });
+
+  it('should sign in the existing user when the identity provider changes the case of the e-mail address', async () => {
+    const ada = person();
+    await signInCookies(s, ada);
+    // The domain too: the associated domains (example.org) are compared ignoring case.
+    const shouting = { ...ada, email: ada.email.toUpperCase(), firstName: 'ADA' };
+    const { cookie } = await signInCookies(s, shouting);
+    const users = await sql<{ username: string; first_name: string }>(
+      s.t,
+      'SELECT username, first_name FROM users WHERE lower(username) = lower($1)',
+      [ada.email],
+    );
+    expect(users).toEqual([{ username: ada.email, first_name: 'ADA' }]);
+    expect(await rolesOf(s.t, ada.email)).toEqual([`GROUP_OWNER@${s.w.projectA}`, `ORG_MEMBER@${s.w.orgA}`]);
+    const me = await call('GET', `${s.t.apiUrl}/users/byName/${encodeURIComponent(ada.email)}`, {
+      headers: { cookie },
+    });
+    expect(me.status).toBe(200);
+    expect(me.body.username).toBe(ada.email);
+    const signIns = await sql<{ username: string; target: string }>(
+      s.t,
+      `SELECT username, subject->>'targetUsername' AS target FROM events
+        WHERE event_type_name = 'FEDERATED_SIGN_IN' AND lower(username) = lower($1)`,
+      [ada.email],
+    );
+    expect(signIns).toEqual([
+      { username: ada.email, target: ada.email },
+      { username: ada.email, target: ada.email },
+    ]);
   });
 
   it('should refuse a valid response when the identity provider is inactive', async () => {
