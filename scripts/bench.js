@@ -18,6 +18,7 @@ const os = require('node:os');
 const { join, resolve } = require('node:path');
 const autocannon = require('autocannon');
 const { CROSSING_NAME, STORM_VARIANTS, measureAlertDelivery } = require('../bench/lib/alert-delivery');
+const { GUESS_BURST_NAME, measureGuessBurst } = require('../bench/lib/guess-burst');
 const { measureMonitoringScale } = require('../bench/lib/monitoring-scale');
 const { loadDataset } = require('../bench/lib/dataset');
 const { newSigner, parseChallenge, DigestSigner } = require('../bench/lib/digest');
@@ -43,6 +44,10 @@ const STORM = Number(option('storm', 1000));
 const SCALE = option('scale', undefined);
 const SCALE_DURATION = Number(option('scale-duration', 300));
 const DATA_DIR = option('data-dir', undefined);
+// Another build's main.js (a copy of dist/ whose parent has a node_modules), for A/B against this one.
+const MAIN = option('main', undefined);
+const BURST_ANSWERS = Number(option('burst-answers', 500));
+const BURST_ROUNDS = Number(option('burst-rounds', 3));
 const CROSSING = CROSSING_NAME;
 
 function runCannon(opts) {
@@ -301,6 +306,7 @@ async function main() {
     // Webhooks of the alert delivery scenarios go to a receiver in this process, on 127.0.0.1.
     service = await startService({
       dataDir,
+      main: MAIN && resolve(MAIN),
       port: ports.service,
       pgPort: ports.pg,
       cpuProf: profDir,
@@ -375,6 +381,19 @@ async function main() {
         log,
       });
     }
+    // Last: it blocks the owner from the rounds' addresses (not from 127.0.0.1, which the others use).
+    let guessBurst;
+    if (!ONLY || GUESS_BURST_NAME.includes(ONLY)) {
+      log(`${GUESS_BURST_NAME}: ${BURST_ROUNDS} rounds of ${BURST_ANSWERS} wrong Digest answers at once`);
+      guessBurst = await measureGuessBurst({
+        baseUrl: service.baseUrl,
+        owner: state.owner,
+        pid: service.child.pid,
+        answers: BURST_ANSWERS,
+        rounds: BURST_ROUNDS,
+        log,
+      });
+    }
     const output = {
       date: new Date().toISOString(),
       command: `npm run bench ${process.argv.slice(2).join(' ')}`.trim(),
@@ -391,6 +410,7 @@ async function main() {
       digestFreshHandshake: handshake,
       alertDelivery,
       monitoringScale,
+      guessBurst,
       totalSeconds: Math.round((Date.now() - started) / 1000),
     };
     const resultsDir = join(ROOT, 'bench', 'results');
@@ -428,6 +448,25 @@ async function main() {
       }
       console.log(`  largest host count kept up with: ${monitoringScale.largestKeptUp}`);
     }
+    if (guessBurst) {
+      console.log(
+        `\n${GUESS_BURST_NAME} (${guessBurst.answers} wrong Digest answers at once, one nonce, from a separate process):`,
+      );
+      for (const r of guessBurst.rounds) {
+        const statuses = Object.entries(r.byStatus)
+          .map(([status, n]) => `${n} x ${status}`)
+          .join(', ');
+        console.log(
+          `  from ${r.sourceAddress}: all answered in ${r.answeredMs} ms (${statuses}); service CPU ` +
+            `${r.serviceCpuMs} ms (${r.serviceCpuMsPerAnswer} ms/answer); /health worst ${r.worstHealthMs} ms, ` +
+            `median ${r.medianHealthMs} ms (${r.healthPolls} polls); load ${r.load1}`,
+        );
+      }
+      console.log(
+        `  worst of the rounds: answered in ${guessBurst.worstAnsweredMs} ms, /health ${guessBurst.worstHealthMs} ms ` +
+          `(target under ${guessBurst.targetMs} ms each: ${guessBurst.met ? 'met' : 'MISSED'})`,
+      );
+    }
     console.log(
       `\nstart-up to first 200 on the existing database: ${service.startupMs} ms; load ${JSON.stringify(output.machine.loadavg)}; ` +
         `${output.totalSeconds} s in all; ${file}`,
@@ -451,7 +490,12 @@ function readDataSet(dataDir) {
 }
 
 async function loadFreshDataSet(dataDir, ports, log) {
-  const service = await startService({ dataDir, port: ports.service, pgPort: ports.pg });
+  const service = await startService({
+    dataDir,
+    main: MAIN && resolve(MAIN),
+    port: ports.service,
+    pgPort: ports.pg,
+  });
   try {
     log(`service up on a fresh database in ${service.startupMs} ms; loading data`);
     const state = await loadDataset({
