@@ -1,13 +1,15 @@
 'use strict';
 // `npm run build && npm run bench [-- --duration 8 --connections 10 --events 1000000 --only <text> --cpu-prof
-//   --alert-rounds 50 --storm 1000 --scale 1000,5000,10000 --scale-duration 300 --data-dir DIR]`
+//   --alert-rounds 50 --storm 1000 --scale 1000,5000,10000 --scale-duration 300 --data-dir DIR
+//   --burst-answers 500 --burst-rounds 3 --main other/dist/main.js]`
 // Starts the BUILT service (dist/main.js) on a fresh embedded Postgres in a temporary DATA_DIR (or on
 // DATABASE_URL when set: it must then point at an EMPTY database), loads the data set, restarts the
 // service to time start-up on an existing database, then measures every scenario against the service
 // and against its floor (bench/floor: bare node:http + pg, same SQL, same JSON) in the same run.
 // Then the alert delivery scenarios (bench/lib/alert-delivery.js): a report crossing a threshold until its
 // webhook arrives, and an alert storm. With --scale (opt-in), monitoring at scale
-// (bench/lib/monitoring-scale.js): simulated agents reporting every 10 s for each host count. Prints tables
+// (bench/lib/monitoring-scale.js): simulated agents reporting every 10 s for each host count. Last, the guess
+// burst (bench/lib/guess-burst.js): wrong Digest answers sent at once from another process. Prints tables
 // and writes bench/results/<timestamp>.json (ignored by git: a change quotes its run in the commit message
 // and docs/benchmarks.md). See docs/benchmarks.md. With --data-dir, a data set made by
 // `npm run bench:data -- --data-dir DIR` is used in place of a fresh load (the 10M-event data set takes
