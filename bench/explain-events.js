@@ -5,7 +5,7 @@ const { join } = require('node:path');
 const { Client } = require('pg');
 
 const { eventPageQuery, eventCountQuery } = require(
-  join(__dirname, '..', 'dist', 'modules', 'events', 'event-list.store.js'),
+  join(__dirname, '..', 'dist', 'modules', 'events', 'event.store.js'),
 );
 
 async function main() {

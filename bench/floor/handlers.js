@@ -6,7 +6,7 @@ const { randomBytes } = require('node:crypto');
 const { join } = require('node:path');
 
 const DIST = join(__dirname, '..', '..', 'dist', 'modules', 'events');
-const { eventPageQuery, eventCountQuery } = require(join(DIST, 'event-list.store.js'));
+const { eventPageQuery, eventCountQuery } = require(join(DIST, 'event.store.js'));
 const { toEventResponse } = require(join(DIST, 'event.mapper.js'));
 
 const API = '/api/public/v1.0';

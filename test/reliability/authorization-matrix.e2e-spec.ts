@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Credentials } from '../support/digest-client';
 import { assignKeyToProject, createProject } from '../support/factories/identity.fixture';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { BACKGROUND_JOBS_OFF, startTestApp, type TestApp } from '../support/test-app';
 import { ORG_ROLE_NAMES, PROJECT_ROLE_NAMES } from '../../src/platform/auth/role-names';
 import type { OrgRoleName, ProjectRoleName } from '../../src/platform/auth/role-names';
 import { fetchOpenApi, operationsOf, type Operation } from './support/openapi-operations';
@@ -192,10 +192,7 @@ describe('Authorization matrix: every operation x every kind of caller', () => {
 
   beforeAll(async () => {
     t = await startTestApp({
-      DELIVERY_POLL_MS: '0',
-      NOTIFICATION_SWEEP_MS: '0',
-      ALERT_ENGINE_SWEEP_MS: '0',
-      AGENT_SWEEP_INTERVAL_SECONDS: '0',
+      ...BACKGROUND_JOBS_OFF,
     });
     seeded = await seed(t);
   }, 120000);

@@ -4,6 +4,7 @@ import {
   monitoringReport,
   startAutomationApp,
 } from '../e2e/automation/automation.fixture';
+import { expectApiError } from '../support/api-error';
 import { call } from '../support/digest-client';
 import type { TestApp } from '../support/test-app';
 import { WireConnection, type WireResponse } from '../support/wire-connection';
@@ -114,10 +115,12 @@ describe('POST /agents/v1/groups/{groupId}/reports with a large body and no vali
             const response = await answerWithin(connection, body.length - SENT);
             connection.checkAgainstOpenApi();
             expect({ what, status: response.status }).toEqual({ what, status: 401 });
-            expect(JSON.parse(response.text)).toMatchObject({
-              errorCode: 'INVALID_AGENT_API_KEY',
-              parameters: [groupId],
-            });
+            expectApiError(
+              { status: response.status, body: JSON.parse(response.text) },
+              401,
+              'INVALID_AGENT_API_KEY',
+              [groupId],
+            );
             slowestMs = Math.max(slowestMs, Number(process.hrtime.bigint() - started) / 1e6);
           } finally {
             connection.close();
@@ -146,8 +149,7 @@ describe('POST /agents/v1/groups/{groupId}/reports with a large body and no vali
       );
       connection.checkAgainstOpenApi();
       // The key passed; the body then went through the report's validation, which names the stray field.
-      expect(response.status).toBe(400);
-      expect(JSON.parse(response.text)).toMatchObject({ errorCode: 'INVALID_ATTRIBUTE' });
+      expectApiError({ status: response.status, body: JSON.parse(response.text) }, 400, 'INVALID_ATTRIBUTE');
     } finally {
       connection.close();
     }

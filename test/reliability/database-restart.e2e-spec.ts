@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expectApiError } from '../support/api-error';
 import { request } from '../support/checked-request';
 import { createApp } from '../../src/app.setup';
 import { loadConfig } from '../../src/platform/config/app-config';
@@ -141,8 +142,7 @@ describe('Postgres restarted under load', () => {
     phase = 'down';
     await sleep(2500);
     const health = await request(`${baseUrl}/health`, { dataType: 'json' });
-    expect(health.status).toBe(503);
-    expect(health.data).toMatchObject({ error: 503, errorCode: 'SERVICE_UNAVAILABLE' });
+    expectApiError({ status: health.status, body: health.data }, 503, 'SERVICE_UNAVAILABLE');
 
     crashed = database;
     phase = 'restarting';

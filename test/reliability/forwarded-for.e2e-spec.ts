@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import { addToKeyList, setUpOrg, type OrgFixture } from '../e2e/access-lists/access-lists.fixture';
+import { expectApiError } from '../support/api-error';
 import type { Credentials } from '../support/digest-client';
 import { createOrgApiKey, type ApiKeyCredentials } from '../support/factories/identity.fixture';
 import { nonLoopbackAddress, startForwardingProxy, type ForwardingProxy } from '../support/forwarding-proxy';
@@ -84,8 +85,11 @@ describe.each([
     'should refuse a remote caller with 403 METRICS_NOT_EXPOSED when it writes %s claiming %s',
     async (_shape, _to, lines) => {
       const response = await viaProxy(proxy, remote, '/metrics', lines);
-      expect(response.status).toBe(403);
-      expect(JSON.parse(response.text)).toMatchObject({ errorCode: 'METRICS_NOT_EXPOSED' });
+      expectApiError(
+        { status: response.status, body: JSON.parse(response.text) },
+        403,
+        'METRICS_NOT_EXPOSED',
+      );
     },
   );
 
@@ -180,11 +184,12 @@ describe('GET /orgs/{orgId} with a spoofed X-Forwarded-For through an appending 
         await digestLine(t, orgPath(), listed),
         ...lines,
       ]);
-      expect(response.status).toBe(403);
-      expect(JSON.parse(response.text)).toMatchObject({
-        errorCode: 'IP_ADDRESS_NOT_ON_ACCESS_LIST',
-        parameters: [remote],
-      });
+      expectApiError(
+        { status: response.status, body: JSON.parse(response.text) },
+        403,
+        'IP_ADDRESS_NOT_ON_ACCESS_LIST',
+        [remote],
+      );
     },
   );
 });

@@ -1,7 +1,7 @@
 import { appendFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { SmtpReceiver } from '../support/receivers/smtp-receiver';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { BACKGROUND_JOBS_OFF, startTestApp, type TestApp } from '../support/test-app';
 import { DatabaseDigest } from './support/db-digest';
 import { fieldMutations } from './support/field-mutations';
 import { hostileCase, type HostileCase } from './support/hostile';
@@ -37,10 +37,7 @@ const BATCHED_TIMEOUT_MS = 900_000 + Math.max(0, TOTAL_REQUESTS - 10_000) * 250;
 
 // Timers off: nothing but the requests themselves writes to the database.
 const QUIET = {
-  DELIVERY_POLL_MS: '0',
-  NOTIFICATION_SWEEP_MS: '0',
-  ALERT_ENGINE_SWEEP_MS: '0',
-  AGENT_SWEEP_INTERVAL_SECONDS: '0',
+  ...BACKGROUND_JOBS_OFF,
 };
 
 describe('Hostile input against every operation of the OpenAPI document', () => {

@@ -4,7 +4,7 @@ import { DeliveryWorker, NotificationPolicy } from '../../src/modules/deliveries
 import { call, type ApiResponse, type Credentials } from '../support/digest-client';
 import { alertsOf, windowBody } from '../support/factories/alerting.fixture';
 import { HttpReceiver } from '../support/receivers/http-receiver';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { BACKGROUND_JOBS_OFF, startTestApp, type TestApp } from '../support/test-app';
 import {
   deployment,
   monitoringReport,
@@ -70,10 +70,7 @@ describe('POST /groups/{groupId}/alertConfigs with hostile collections', () => {
     t = await startTestApp({
       OUTBOUND_ALLOWLIST: '127.0.0.1:*',
       SECRETS_KEY: randomBytes(32).toString('base64'),
-      DELIVERY_POLL_MS: '0',
-      NOTIFICATION_SWEEP_MS: '0',
-      ALERT_ENGINE_SWEEP_MS: '0',
-      AGENT_SWEEP_INTERVAL_SECONDS: '0',
+      ...BACKGROUND_JOBS_OFF,
       // Two reports in one test see the same loaded configurations, however slow the machine.
       ALERT_ENGINE_CONFIG_CACHE_MS: '600000',
     });

@@ -170,8 +170,11 @@ describe('hostile JSON bodies (quadratic keys, deep nesting, body limits)', () =
         headers: partial.headers,
         body: partial.text,
       });
-      expect(partial.status).toBe(403);
-      expect(JSON.parse(partial.text)).toMatchObject({ errorCode: 'INVITATION_ONLY_MODE_OR_LDAP' });
+      expectApiError(
+        { status: partial.status, body: JSON.parse(partial.text) },
+        403,
+        'INVITATION_ONLY_MODE_OR_LDAP',
+      );
     });
 
     it('an agent key cannot make the service spend seconds on 80,000 keys on a 1 MiB route', async () => {

@@ -40,3 +40,9 @@ export function expectApiError(
     body: apiErrorBody(status, errorCode, { parameters, detail }),
   });
 }
+
+// The one refusal without an errorCode: the bare 401 of a Digest challenge (no credentials, or wrong ones),
+// whose WWW-Authenticate header says the rest.
+export function challengeBody(): Record<string, unknown> {
+  return { detail: 'You are not authorized for this resource.', error: 401, reason: STATUS_CODES[401] };
+}

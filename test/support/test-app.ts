@@ -15,6 +15,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+// Every periodic job's interval set to 0 (off): for tests that count a request's statements or must see
+// nothing but their own requests. A new periodic job adds its setting here, or such tests turn flaky.
+export const BACKGROUND_JOBS_OFF: Readonly<Record<string, string>> = {
+  DELIVERY_POLL_MS: '0',
+  NOTIFICATION_SWEEP_MS: '0',
+  NOTIFICATION_GROUP_FLUSH_MS: '0',
+  ALERT_ENGINE_SWEEP_MS: '0',
+  AGENT_SWEEP_INTERVAL_SECONDS: '0',
+};
+
 // Boots the production bootstrap (app.setup.ts) on a random port against a fresh database.
 export async function startTestApp(env: Record<string, string> = {}, clock?: Clock): Promise<TestApp> {
   const database = await createTestDatabase();

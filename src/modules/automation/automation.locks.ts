@@ -18,7 +18,7 @@ export async function lockDeployment(tx: EntityManager, groupId: string): Promis
   await lockForTransaction(tx, deploymentKey(groupId));
 }
 
-// Who sends a report and what it replaces besides its hosts (whose rows HostReportWriter locks).
+// Who sends a report and what it replaces besides its hosts (whose rows HostsStore locks).
 export interface ReportLocks {
   agentHostname: string;
   // Whether the report replaces its agent's automation processes.

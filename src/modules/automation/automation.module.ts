@@ -22,11 +22,11 @@ import { DeploymentReader } from './deployment-reader';
 import { DiskEntity } from './disks/disk.entity';
 import { DisksController } from './disks/disks.controller';
 import { DisksService } from './disks/disks.service';
+import { DisksStore } from './disks/disks.store';
 import { AutomationGroupDeletedListener } from './group-deleted.listener';
 import { HostStatistics } from './hosts/host-statistics';
 import { HostStatisticsWriter } from './hosts/host-statistics.writer';
-import { HostReportWriter } from './hosts/host-report.writer';
-import { MonitoredGroupsStore } from './hosts/monitored-groups.store';
+import { HostsStore } from './hosts/hosts.store';
 import { HostEntity } from './hosts/host.entity';
 import { HostsController } from './hosts/hosts.controller';
 import { HostsService } from './hosts/hosts.service';
@@ -37,7 +37,6 @@ import { MeasurementStore } from './measurements/measurement.store';
 import { MeasurementsController } from './measurements/measurements.controller';
 import { MeasurementsService } from './measurements/measurements.service';
 import { AgentActivity } from '../../platform/deployments/agent-activity';
-import { AgentActivityStore } from './agents/agent-activity.store';
 import { AgentReportMetrics } from './agents/agent-report.metrics';
 
 // Automation configuration and status, hosts, disks and measurements, project agent API keys, and the
@@ -70,14 +69,14 @@ import { AgentReportMetrics } from './agents/agent-report.metrics';
     AutomationConfigService,
     AutomationStatusService,
     HostsService,
-    HostReportWriter,
+    HostsStore,
     HostStatistics,
     HostStatisticsWriter,
     DisksService,
+    DisksStore,
     MeasurementStore,
     MeasurementPartitions,
     MeasurementPartitionsWriter,
-    MonitoredGroupsStore,
     MeasurementsService,
     AgentApiKeysService,
     AgentKeyVerifier,
@@ -88,9 +87,8 @@ import { AgentReportMetrics } from './agents/agent-report.metrics';
     AutomationScheduler,
     DeploymentReader,
     AutomationGroupDeletedListener,
-    AgentActivityStore,
     AgentReportMetrics,
-    { provide: AgentActivity, useExisting: AgentActivityStore },
+    { provide: AgentActivity, useExisting: AgentsStore },
   ],
   exports: [DeploymentReader, AgentLivenessService, MeasurementPartitions, AgentActivity],
 })

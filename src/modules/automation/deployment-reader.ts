@@ -7,7 +7,7 @@ import { lockDeployment } from './automation.locks';
 import type { AgentLiveness, VersionState } from './agents/agent-transitions';
 import type { AgentType } from './agents/agent-types';
 import { HostEntity } from './hosts/host.entity';
-import { MonitoredGroupsStore } from './hosts/monitored-groups.store';
+import { HostsStore } from './hosts/hosts.store';
 import { LatestMeasurementEntity } from './measurements/latest-measurement.entity';
 
 // What other contexts (the alert engine) may know about a project's deployment: plain snapshots, never
@@ -50,7 +50,7 @@ export interface LatestMeasurement {
 export class DeploymentReader {
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
-    private readonly monitoredGroups: MonitoredGroupsStore,
+    private readonly hostsStore: HostsStore,
   ) {}
 
   // Until the caller's transaction ends, no report of the project is written or evaluated: those under way
@@ -100,7 +100,7 @@ export class DeploymentReader {
 
   // The projects that have monitored hosts, for engines that walk every deployment.
   async groupsWithHosts(): Promise<string[]> {
-    return this.monitoredGroups.groupIds();
+    return this.hostsStore.monitoredGroupIds();
   }
 
   // The newest value of each metric of the project's hosts (optionally one host, some metrics).

@@ -5,8 +5,8 @@ import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-t
 import type { Principal } from '../../platform/auth/principal';
 import { DOMAIN_EVENT_PREFIX, DomainEvent, EventActor } from '../../platform/events/domain-event';
 import { RequestContext } from '../../platform/http/request-context';
-import { insertEvent } from './event.writer';
 import { toEventEntity } from './event.mapper';
+import { EventStore } from './event.store';
 
 export class EventOutsideTransactionError extends Error {
   constructor(eventTypeName: string) {
@@ -25,13 +25,14 @@ export class EventRecorder {
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly context: RequestContext,
+    private readonly store: EventStore,
   ) {}
 
   @OnEvent(`${DOMAIN_EVENT_PREFIX}**`, { suppressErrors: false })
   async record(event: DomainEvent): Promise<void> {
     if (!this.txHost.isTransactionActive()) throw new EventOutsideTransactionError(event.eventTypeName);
     const row = toEventEntity(event, this.actorOf(event), this.rawOf(event));
-    await insertEvent(this.txHost.tx, row);
+    await this.store.insert(row);
   }
 
   private actorOf(event: DomainEvent): EventActor {

@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { DeletedProjectEntity } from './deleted-project.entity';
-import { EventListStore } from './event-list.store';
 import { EventEntity } from './event.entity';
+import { EventStore } from './event.store';
 import { EventsGroupDeletedListener } from './group-deleted.listener';
 import { EventRecorder } from './event-recorder.listener';
 import { EventsController } from './events.controller';
@@ -14,6 +14,6 @@ import { EventsService } from './events.service';
 @Module({
   imports: [TypeOrmModule.forFeature([EventEntity, DeletedProjectEntity])],
   controllers: [EventsController],
-  providers: [EventRecorder, EventsService, EventListStore, EventsGroupDeletedListener],
+  providers: [EventRecorder, EventsService, EventStore, EventsGroupDeletedListener],
 })
 export class EventsModule {}

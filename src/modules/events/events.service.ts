@@ -6,7 +6,7 @@ import { isObjectId } from '../../platform/ids/object-id';
 import type { EventResponse } from './dto/event.response';
 import type { ListEventsQuery } from './dto/list-events.query';
 import type { EventEntity } from './event.entity';
-import { EventListFilter, EventListStore, EventScope } from './event-list.store';
+import { EventListFilter, EventScope, EventStore } from './event.store';
 import { toEventResponse } from './event.mapper';
 import { parseTimestamp } from './event-timestamp';
 import { EventsErrors } from './events.errors';
@@ -14,7 +14,7 @@ import { EventsErrors } from './events.errors';
 @Injectable()
 export class EventsService {
   constructor(
-    private readonly store: EventListStore,
+    private readonly store: EventStore,
     private readonly links: PageLinks,
   ) {}
 

@@ -3,7 +3,7 @@ export { CredentialsService, type OrgUserSummary } from './credentials/credentia
 export { IdentityEventTypes } from './identity.events';
 export { IdentityErrors } from './identity.errors';
 export { UserRecipients } from './users/user-recipients';
-export type { PersonContact } from './users/user-recipients.store';
+export type { PersonContact } from './users/user-recipients-read-model.store';
 export { TeamsService } from './teams/teams.service';
 export { ProjectNames, type ProjectLabels } from './projects/project-names';
 export { FederatedUsers } from './users/federated-users';

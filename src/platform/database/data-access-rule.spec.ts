@@ -127,21 +127,7 @@ const READ_MODEL = /-read-model\.store\.ts$/;
 
 // Tables whose SQL is still spread over several stores. The list only shrinks: the last test fails for a
 // table that has come to live in one store, so that it leaves the list.
-const SPREAD_TODAY = new Set<string>([
-  'agents',
-  'alert_configs',
-  'deliveries',
-  'events',
-  'host_disks',
-  'hosts',
-  'latest_measurements',
-  'notification_schedules',
-  'projects',
-  'team_project_roles',
-  'team_users',
-  'teams',
-  'user_roles',
-]);
+const SPREAD_TODAY = new Set<string>(['alert_configs', 'deliveries', 'notification_schedules']);
 
 const TABLE_REFERENCE = /\b(?:FROM|JOIN|INTO|UPDATE)\s+"?([a-z_][a-z0-9_]*)"?/g;
 const TABLE_WRITE = /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?([a-z_][a-z0-9_]*)"?/g;

@@ -26,13 +26,6 @@ describe('POST /groups/{groupId}/maintenanceWindows', () => {
 
   const create = (body: unknown, auth: Credentials = p.monitoringAdmin) =>
     call('POST', maintenanceWindowsUrl(t, p.groupId), { auth, body });
-  const badRequest = (errorCode: string, detail: string, parameters: unknown[] = []) => ({
-    detail,
-    error: 400,
-    errorCode,
-    parameters,
-    reason: 'Bad Request',
-  });
 
   it('should answer 200 with the window, its timestamps in UTC and its self link', async () => {
     const response = await create({
@@ -99,10 +92,9 @@ describe('POST /groups/{groupId}/maintenanceWindows', () => {
     const body = windowBody(clock.now());
     delete body[field];
     const response = await create(body);
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual(badRequest(code, detail));
+    expectApiError(response, 400, code, { parameters: [], detail });
     const asNull = await create({ ...windowBody(clock.now()), [field]: null });
-    expect(asNull.body.errorCode).toBe(code);
+    expectApiError(asNull, 400, code);
   });
 
   it('should refuse an empty alertTypeNames with MISSING_MAINTENANCE_WINDOW_ALERT_TYPE_NAME', async () => {
@@ -112,14 +104,10 @@ describe('POST /groups/{groupId}/maintenanceWindows', () => {
 
   it('should refuse an unknown alert type with INVALID_ENUM_VALUE naming it', async () => {
     const response = await create(windowBody(clock.now(), { alertTypeNames: ['HOST', 'DISK'] }));
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual(
-      badRequest(
-        'INVALID_ENUM_VALUE',
-        'An invalid enumeration value DISK was specified for alertTypeNames.',
-        ['DISK', 'alertTypeNames'],
-      ),
-    );
+    expectApiError(response, 400, 'INVALID_ENUM_VALUE', {
+      parameters: ['DISK', 'alertTypeNames'],
+      detail: 'An invalid enumeration value DISK was specified for alertTypeNames.',
+    });
   });
 
   it.each([
@@ -131,50 +119,37 @@ describe('POST /groups/{groupId}/maintenanceWindows', () => {
       const response = await create(
         windowBody(clock.now(), { startInMs: 2 * HOUR + gap, endInMs: 2 * HOUR }),
       );
-      expect(response.status).toBe(400);
-      expect(response.body).toEqual(
-        badRequest(
-          'MAINTENANCE_WINDOW_START_DATE_AFTER_END_DATE',
-          'The maintenance window start date must be before its end date.',
-        ),
-      );
+      expectApiError(response, 400, 'MAINTENANCE_WINDOW_START_DATE_AFTER_END_DATE', {
+        parameters: [],
+        detail: 'The maintenance window start date must be before its end date.',
+      });
     },
   );
 
   it('should refuse a window that has already ended with VALIDATION_ERROR naming endDate', async () => {
     const response = await create(windowBody(clock.now(), { startInMs: -2 * HOUR, endInMs: 0 }));
-    expect(response.status).toBe(400);
-    expect(response.body).toEqual(
-      badRequest('VALIDATION_ERROR', 'Invalid value for endDate: the window must end in the future.', [
-        'endDate',
-        'the window must end in the future',
-      ]),
-    );
+    expectApiError(response, 400, 'VALIDATION_ERROR', {
+      parameters: ['endDate', 'the window must end in the future'],
+      detail: 'Invalid value for endDate: the window must end in the future.',
+    });
   });
 
   it.each(['startDate', 'endDate'])(
     'should refuse a %s that is not ISO 8601 with INVALID_JSON_ATTRIBUTE',
     async (field) => {
       const response = await create({ ...windowBody(clock.now()), [field]: '15/01/2024 10:00' });
-      expect(response.status).toBe(400);
-      expect(response.body).toEqual(
-        badRequest(
-          'INVALID_JSON_ATTRIBUTE',
-          `Received JSON for the ${field} attribute does not match expected format.`,
-          [field],
-        ),
-      );
+      expectApiError(response, 400, 'INVALID_JSON_ATTRIBUTE', {
+        parameters: [field],
+        detail: `Received JSON for the ${field} attribute does not match expected format.`,
+      });
     },
   );
 
   it('should refuse alertTypeNames that is not an array of strings, and an unknown field', async () => {
     const notArray = await create({ ...windowBody(clock.now()), alertTypeNames: 'HOST' });
-    expect(notArray.body).toMatchObject({
-      errorCode: 'INVALID_JSON_ATTRIBUTE',
-      parameters: ['alertTypeNames'],
-    });
+    expectApiError(notArray, 400, 'INVALID_JSON_ATTRIBUTE', ['alertTypeNames']);
     const unknown = await create({ ...windowBody(clock.now()), id: '56294bdfd4c643eef5176b73' });
-    expect(unknown.body).toMatchObject({ errorCode: 'INVALID_ATTRIBUTE', parameters: ['id'] });
+    expectApiError(unknown, 400, 'INVALID_ATTRIBUTE', ['id']);
   });
 
   it('should refuse a description longer than 1000 characters naming it', async () => {

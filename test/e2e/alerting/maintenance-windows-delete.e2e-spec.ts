@@ -36,7 +36,7 @@ describe('DELETE /groups/{groupId}/maintenanceWindows/{windowId}', () => {
     const response = await remove(window.id);
     expect(response.status).toBe(204);
     expect(response.text).toBe('');
-    expect((await get(window.id)).body.errorCode).toBe('MAINTENANCE_WINDOW_NOT_FOUND');
+    expectApiError(await get(window.id), 404, 'MAINTENANCE_WINDOW_NOT_FOUND');
     expect((await remove(window.id)).status).toBe(404);
   });
 

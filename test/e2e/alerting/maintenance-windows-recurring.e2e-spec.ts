@@ -1,4 +1,5 @@
 import { ManualClock } from '../../../src/platform/clock/clock';
+import { expectApiError } from '../../support/api-error';
 import { call } from '../../support/digest-client';
 import { createMaintenanceWindow, projectEvents } from '../../support/factories/alerting.fixture';
 import { HttpReceiver } from '../../support/receivers/http-receiver';
@@ -205,7 +206,7 @@ describe('POST /groups/{groupId}/maintenanceWindows (recurring, naming alert con
       ]);
 
       const oneOff = await patch(id, { recurrence: null });
-      expect([oneOff.status, oneOff.body.errorCode]).toEqual([400, 'MISSING_MAINTENANCE_WINDOW_END_DATE']);
+      expectApiError(oneOff, 400, 'MISSING_MAINTENANCE_WINDOW_END_DATE');
     });
 
     it.each([
@@ -272,9 +273,7 @@ describe('POST /groups/{groupId}/maintenanceWindows (recurring, naming alert con
     ])('should refuse %s with %s naming %s and write nothing', async (_case, code, field, fields) => {
       const before = await call<{ totalCount: number }>('GET', windowsUrl(), { auth: d.readOnly });
       const response = await create({ alertTypeNames: ['HOST'], ...fields });
-      expect(response.status).toBe(400);
-      expect(response.body.errorCode).toBe(code);
-      expect(response.body.parameters).toContain(field);
+      expectApiError(response, 400, code, { parameters: expect.arrayContaining([field]) });
       const after = await call<{ totalCount: number }>('GET', windowsUrl(), { auth: d.readOnly });
       expect(after.body.totalCount).toBe(before.body.totalCount);
     });

@@ -84,7 +84,7 @@ describe('PATCH /groups/{groupId}/maintenanceWindows/{windowId}', () => {
     const response = await patch(window.id, { startDate: at(3 * HOUR) });
     expectApiError(response, 400, 'MAINTENANCE_WINDOW_START_DATE_AFTER_END_DATE');
     const endBeforeStart = await patch(window.id, { endDate: at(30 * 60_000) });
-    expect(endBeforeStart.body.errorCode).toBe('MAINTENANCE_WINDOW_START_DATE_AFTER_END_DATE');
+    expectApiError(endBeforeStart, 400, 'MAINTENANCE_WINDOW_START_DATE_AFTER_END_DATE');
     expect((await get(window.id)).body).toEqual(window);
   });
 
@@ -122,8 +122,10 @@ describe('PATCH /groups/{groupId}/maintenanceWindows/{windowId}', () => {
   });
 
   it('should answer INVALID_WINDOW_ID and MAINTENANCE_WINDOW_NOT_FOUND when the id is malformed or unknown', async () => {
-    expect((await patch('nope', { description: 'x' })).body.errorCode).toBe('INVALID_WINDOW_ID');
-    expect((await patch('56294bdfd4c643eef5176b73', { description: 'x' })).body.errorCode).toBe(
+    expectApiError(await patch('nope', { description: 'x' }), 404, 'INVALID_WINDOW_ID');
+    expectApiError(
+      await patch('56294bdfd4c643eef5176b73', { description: 'x' }),
+      404,
       'MAINTENANCE_WINDOW_NOT_FOUND',
     );
   });

@@ -9,7 +9,8 @@ import {
   type BootstrapResult,
 } from '../../support/factories/identity.fixture';
 import { challengesOf, parseChallenge, rawRequest } from '../../support/raw-digest';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { challengeBody } from '../../support/api-error';
+import { BACKGROUND_JOBS_OFF, startTestApp, type TestApp } from '../../support/test-app';
 
 // Hostile Digest callers: every case is a request a well-behaved client
 // never sends, built by hand from RFC 7616 independently of the service's code. docs/reliability.md
@@ -17,11 +18,6 @@ import { startTestApp, type TestApp } from '../../support/test-app';
 
 const PATH = '/api/public/v1.0/orgs';
 const REALM = 'MMS Public API';
-const UNAUTHORIZED = {
-  detail: 'You are not authorized for this resource.',
-  error: 401,
-  reason: 'Unauthorized',
-};
 
 type Hash = 'MD5' | 'SHA-256';
 const h = (algorithm: Hash, text: string): string =>
@@ -115,10 +111,7 @@ describe('GET /orgs with hostile Digest credentials', () => {
     t = await startTestApp(
       {
         DIGEST_NONCE_LIFETIME_SECONDS: '60',
-        DELIVERY_POLL_MS: '0',
-        NOTIFICATION_SWEEP_MS: '0',
-        ALERT_ENGINE_SWEEP_MS: '0',
-        AGENT_SWEEP_INTERVAL_SECONDS: '0',
+        ...BACKGROUND_JOBS_OFF,
       },
       clock,
     );
@@ -179,7 +172,7 @@ describe('GET /orgs with hostile Digest credentials', () => {
     async (_name, signing, status, stale) => {
       const answer = await send(t, sign(signing(await nonceOf(t))));
       expect({ status: answer.status, stale: answer.stale }).toEqual({ status, stale });
-      if (status === 401) expect(answer.body).toEqual(UNAUTHORIZED);
+      if (status === 401) expect(answer.body).toEqual(challengeBody());
     },
   );
 
@@ -248,7 +241,7 @@ describe('GET /orgs with hostile Digest credentials', () => {
           }
         }
         const reference = seen['unknownName MD5'];
-        expect(reference.answer).toMatchObject({ status: 401, stale: 'false', body: UNAUTHORIZED });
+        expect(reference.answer).toMatchObject({ status: 401, stale: 'false', body: challengeBody() });
         for (const [who, result] of Object.entries(seen)) {
           expect({ who, round, answer: result.answer }).toEqual({ who, round, answer: reference.answer });
           // The algorithm's second request reads the cache: compare like with like.

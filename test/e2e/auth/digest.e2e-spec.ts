@@ -1,4 +1,5 @@
 import { ManualClock } from '../../../src/platform/clock/clock';
+import { challengeBody } from '../../support/api-error';
 import { call } from '../../support/digest-client';
 import {
   bootstrapFirstUser,
@@ -57,11 +58,7 @@ describe('GET /orgs (HTTP Digest authentication)', () => {
       expect(parseChallenge(challenges[0]).algorithm).toBe('MD5');
       expect(parseChallenge(challenges[1]).algorithm).toBe('SHA-256');
       expect(parseChallenge(challenges[0]).stale).toBe('false');
-      expect(JSON.parse(response.text)).toEqual({
-        detail: 'You are not authorized for this resource.',
-        error: 401,
-        reason: 'Unauthorized',
-      });
+      expect(JSON.parse(response.text)).toEqual(challengeBody());
     });
 
     it('should check credentials before the body when curl probes a PATCH with a malformed body', async () => {
@@ -87,11 +84,7 @@ describe('GET /orgs (HTTP Digest authentication)', () => {
         auth: { publicKey: boot.globalKey.publicKey, privateKey: 'wrong-key' },
       });
       expect(response.status).toBe(401);
-      expect(response.body).toEqual({
-        detail: 'You are not authorized for this resource.',
-        error: 401,
-        reason: 'Unauthorized',
-      });
+      expect(response.body).toEqual(challengeBody());
     });
 
     it('should answer an unknown user name exactly as a wrong password', async () => {
@@ -99,11 +92,7 @@ describe('GET /orgs (HTTP Digest authentication)', () => {
         auth: { publicKey: 'nosuchkey', privateKey: 'x' },
       });
       expect(wrong.status).toBe(401);
-      expect(wrong.body).toEqual({
-        detail: 'You are not authorized for this resource.',
-        error: 401,
-        reason: 'Unauthorized',
-      });
+      expect(wrong.body).toEqual(challengeBody());
     });
 
     it('should authenticate a user with username and password when the user signs in with Digest', async () => {

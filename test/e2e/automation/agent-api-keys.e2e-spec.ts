@@ -61,7 +61,7 @@ describe('POST /groups/{groupId}/agentapikeys', () => {
     const missing = await call('POST', path(), { auth: d.groupOwner, body: {} });
     expectApiError(missing, 400, 'MISSING_ATTRIBUTE', ['desc']);
     const empty = await call('POST', path(), { auth: d.groupOwner, body: { desc: '' } });
-    expect(empty.body).toMatchObject({ errorCode: 'VALIDATION_ERROR' });
+    expectApiError(empty, 400, 'VALIDATION_ERROR');
   });
 
   it('should refuse callers below project owner with USER_UNAUTHORIZED', async () => {
@@ -69,7 +69,7 @@ describe('POST /groups/{groupId}/agentapikeys', () => {
       const response = await call('POST', path(), { auth, body: { desc: 'nope' } });
       expectApiError(response, 401, 'USER_UNAUTHORIZED');
     }
-    expect((await call('GET', path(), { auth: d.outsider })).body.errorCode).toBe('NOT_IN_GROUP');
+    expectApiError(await call('GET', path(), { auth: d.outsider }), 401, 'NOT_IN_GROUP');
   });
 });
 

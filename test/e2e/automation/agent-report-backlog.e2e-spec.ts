@@ -1,5 +1,6 @@
 import type { Client } from 'pg';
 import type { ApiResponse } from '../../support/digest-client';
+import { expectApiError } from '../../support/api-error';
 import { eventually } from '../../support/eventually';
 import { projectEvents } from '../../support/factories/alerting.fixture';
 import type { TestApp } from '../../support/test-app';
@@ -53,14 +54,8 @@ describe('POST /agents/v1/groups/{groupId}/reports, backlog', () => {
       const second = post(report('agent-b', 'b0.example.com'));
       const third = post(report('agent-c', 'c0.example.com'));
       const refused = await Promise.race([second, third]);
-      expect(refused.status).toBe(503);
       expect(refused.headers['retry-after']).toBe('10');
-      expect(refused.body).toMatchObject({
-        error: 503,
-        errorCode: 'REPORTS_BACKLOGGED',
-        parameters: [1],
-        reason: 'Service Unavailable',
-      });
+      expectApiError(refused, 503, 'REPORTS_BACKLOGGED', [1]);
       await db.query('COMMIT');
       responses = await Promise.all([first, second, third]);
     } finally {

@@ -1,6 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Client } from 'pg';
 import type { ApiResponse } from '../../support/digest-client';
+import { expectApiError } from '../../support/api-error';
 import { eventually } from '../../support/eventually';
 import { projectEvents } from '../../support/factories/alerting.fixture';
 import type { TestApp } from '../../support/test-app';
@@ -111,7 +112,7 @@ describe('POST /agents/v1/groups/{groupId}/reports, one organization flooding th
     expect(answered.filter((status) => status === 202)).toHaveLength(SLOTS + QUEUE - QUIET_REPORTS);
     const refused = neighbourResponses.find((response) => response?.status === 503)!;
     expect(refused.headers['retry-after']).toBe('10');
-    expect(refused.body).toMatchObject({ error: 503, errorCode: 'REPORTS_BACKLOGGED' });
+    expectApiError(refused, 503, 'REPORTS_BACKLOGGED');
     // Stored exactly what was accepted.
     const hostsOf = async (d: typeof neighbour) =>
       (await projectEvents(t, d.readOnly, d.groupId, 'NEW_HOST')).length;

@@ -82,8 +82,7 @@ describe('POST /agents/v1/groups/{groupId}/reports (agent key authentication)', 
       content: JSON.stringify(heartbeat),
       dataType: 'json',
     });
-    expect(response.status).toBe(401);
-    expect((response.data as { errorCode: string }).errorCode).toBe('INVALID_AGENT_API_KEY');
+    expectApiError({ status: response.status, body: response.data }, 401, 'INVALID_AGENT_API_KEY');
   });
 
   it('should accept every key of the project and stop accepting a key once it is deleted', async () => {

@@ -42,7 +42,7 @@ describe('DELETE /groups/{groupId}/hosts/{hostId}', () => {
     expect((await getJson(t, d.readOnly, `/groups/${d.groupId}/hosts/${host.id}`)).status).toBe(404);
     expect((await getJson(t, d.readOnly, `/groups/${d.groupId}/hosts`)).body.totalCount).toBe(0);
     const disk = await getJson(t, d.readOnly, `/groups/${d.groupId}/hosts/${host.id}/disks/sda`);
-    expect(disk.body.errorCode).toBe('HOST_NOT_FOUND');
+    expectApiError(disk, 404, 'HOST_NOT_FOUND');
     const [event] = await projectEvents(t, d.readOnly, d.groupId, 'DELETE_HOST_AUDIT');
     expect(event).toMatchObject({
       hostId: host.id,

@@ -43,7 +43,7 @@ describe('DELETE /federationSettings/{federationSettingsId}/connectedOrgConfigs/
     );
     expect(await sql(t, 'SELECT id FROM federation_role_mappings WHERE org_id = $1', [w.orgB])).toEqual([]);
     const settings = await call('GET', `${t.apiUrl}/orgs/${w.orgB}/federationSettings`, { auth: w.ownerB });
-    expect(settings.body.errorCode).toBe('ORG_FEDERATION_SETTINGS_NOT_FOUND');
+    expectApiError(settings, 404, 'ORG_FEDERATION_SETTINGS_NOT_FOUND');
     const [event] = (await eventsOf(t, 'FEDERATION_SETTINGS_UPDATED')).filter(
       (row) => row.org_id === w.orgB && row.raw?.disconnected === true,
     );

@@ -84,7 +84,7 @@ describe('DELETE /federationSettings/{federationSettingsId}', () => {
     expect(response.text).toBe('');
     expect(await rows()).toEqual({ federations: 0, providers: 0, orgs: 0, mappings: 0 });
     const settings = await call('GET', `${t.apiUrl}/orgs/${w.orgA}/federationSettings`, { auth: w.ownerA });
-    expect(settings.body.errorCode).toBe('ORG_FEDERATION_SETTINGS_NOT_FOUND');
+    expectApiError(settings, 404, 'ORG_FEDERATION_SETTINGS_NOT_FOUND');
     const [event] = await eventsOf(t, 'FEDERATION_SETTINGS_DELETED');
     expect(event).toMatchObject({
       org_id: w.orgA,

@@ -96,14 +96,10 @@ describe('GET /federationSettings/{federationSettingsId}/identityProviders/{iden
 
   it('should answer 406 with the error body in JSON when the client accepts only JSON', async () => {
     const response = await get({ accept: 'application/json' });
-    expect(response.status).toBe(406);
     expect(response.headers['content-type']).toMatch(/^application\/json(;|$)/);
-    expect(response.body).toEqual({
-      detail: 'This resource is only available as application/xml or text/xml, not as application/json.',
-      error: 406,
-      errorCode: 'NOT_ACCEPTABLE',
+    expectApiError(response, 406, 'NOT_ACCEPTABLE', {
       parameters: ['application/json'],
-      reason: 'Not Acceptable',
+      detail: 'This resource is only available as application/xml or text/xml, not as application/json.',
     });
   });
 
@@ -127,9 +123,8 @@ describe('GET /federationSettings/{federationSettingsId}/identityProviders/{iden
       [w.ownerC, url(idp.oktaIdpId, '5e8cc670a16506712e0b1e99')],
     ] as const) {
       const response = await get({}, auth, target);
-      expect(response.status).toBe(401);
       expect(response.headers['content-type']).toBe('application/json;charset=ISO-8859-1');
-      expect(response.body.errorCode).toBe('USER_UNAUTHORIZED');
+      expectApiError(response, 401, 'USER_UNAUTHORIZED');
     }
   });
 

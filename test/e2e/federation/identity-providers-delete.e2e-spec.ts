@@ -31,7 +31,7 @@ describe('DELETE /federationSettings/{federationSettingsId}/identityProviders/{i
     expect(response.status).toBe(204);
     expect(response.text).toBe('');
     expect((await call('GET', url(idp.oktaIdpId), { auth: w.ownerA })).status).toBe(404);
-    expect((await remove(idp.oktaIdpId)).body.errorCode).toBe('IDENTITY_PROVIDER_NOT_FOUND');
+    expectApiError(await remove(idp.oktaIdpId), 404, 'IDENTITY_PROVIDER_NOT_FOUND');
     const [event] = await eventsOf(t, 'IDENTITY_PROVIDER_DELETED');
     expect(event).toMatchObject({
       org_id: w.orgA,

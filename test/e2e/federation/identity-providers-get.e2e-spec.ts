@@ -91,7 +91,7 @@ describe('GET /federationSettings/{federationSettingsId}/identityProviders', () 
 
   it('should refuse with 401 when the caller is a member or an owner outside the federation', async () => {
     for (const auth of [w.memberA, w.ownerB]) {
-      expect((await list('', auth)).body.errorCode).toBe('USER_UNAUTHORIZED');
+      expectApiError(await list('', auth), 401, 'USER_UNAUTHORIZED');
       expect((await getOne(first.oktaIdpId, auth)).status).toBe(401);
     }
     expect((await list('', w.ownerB, '5e8cc670a16506712e0b1e99')).status).toBe(401);

@@ -104,10 +104,10 @@ describe('PATCH /federationSettings/{federationSettingsId}/identityProviders/{id
     const nulled = await patch({ displayName: null });
     expectApiError(nulled, 400, 'MISSING_ATTRIBUTE', ['displayName']);
     const badPem = await patch({ pemFileInfo: { certificates: [{ content: 'nope' }] } });
-    expect(badPem.body).toMatchObject({
-      errorCode: 'VALIDATION_ERROR',
-      parameters: ['pemFileInfo.certificates[0].content', expect.any(String)],
-    });
+    expectApiError(badPem, 400, 'VALIDATION_ERROR', [
+      'pemFileInfo.certificates[0].content',
+      expect.any(String),
+    ]);
   });
 
   it('should refuse with 401 when the caller owns no connected organization and change nothing', async () => {

@@ -34,7 +34,7 @@ describe('DELETE /federationSettings/{federationSettingsId}/connectedOrgConfigs/
     expect((await call('GET', roleMappingsUrl(t, federationId, w.orgA, id), { auth: w.ownerA })).status).toBe(
       404,
     );
-    expect((await remove(id)).body.errorCode).toBe('ROLE_MAPPING_NOT_FOUND');
+    expectApiError(await remove(id), 404, 'ROLE_MAPPING_NOT_FOUND');
     const [event] = await eventsOf(t, 'ROLE_MAPPING_DELETED');
     expect(event).toMatchObject({
       org_id: w.orgA,

@@ -63,7 +63,7 @@ describe('GET /federationSettings/{federationSettingsId}/connectedOrgConfigs/{or
 
   it('should refuse with 401 when the caller is not an owner of the organization', async () => {
     for (const auth of [w.memberA, w.ownerB]) {
-      expect((await list('', auth)).body.errorCode).toBe('USER_UNAUTHORIZED');
+      expectApiError(await list('', auth), 401, 'USER_UNAUTHORIZED');
       expect((await getOne(ids[0], auth)).status).toBe(401);
     }
   });

@@ -192,16 +192,14 @@ describe('POST /orgs/{orgId}/teams (its users, and /groups/{groupId}/teams)', ()
     const noRoles = await call('POST', assignUrl, { auth: w.ownerA, body: [{ teamId: team.id }] });
     const patchNoRoles = await call('PATCH', `${assignUrl}/${team.id}`, { auth: w.ownerA, body: {} });
 
-    expectApiError(noName, 400, 'MISSING_ATTRIBUTE');
-    expect(noName.body.detail).toContain('name');
+    expectApiError(noName, 400, 'MISSING_ATTRIBUTE', { detail: expect.stringContaining('name') });
     expect(badUsernames.status).toBe(400);
     expect(badUsernames.body.detail).toContain('usernames');
     expectApiError(unknownName, 404, 'USERNAME_NOT_FOUND');
     expectApiError(outside, 404, 'USER_NOT_IN_ORG');
     expectApiError(duplicate, 409, 'DUPLICATE_TEAM_NAME');
     expectApiError(notArray, 400, 'INVALID_JSON_ATTRIBUTE');
-    expectApiError(noId, 400, 'MISSING_ATTRIBUTE');
-    expect(noId.body.detail).toContain('[0].id');
+    expectApiError(noId, 400, 'MISSING_ATTRIBUTE', { detail: expect.stringContaining('[0].id') });
     expectApiError(outsideMember, 404, 'USER_NOT_IN_ORG');
     expectApiError(badRole, 400, 'INVALID_ENUM_VALUE');
     expect(badRole.body.detail).toContain('[0].roleNames[0]');

@@ -1,6 +1,7 @@
 import { ModulesContainer } from '@nestjs/core';
 import { DeploymentReader } from '../../../src/modules/automation';
 import { PrometheusDiscoveryService } from '../../../src/modules/integrations/prometheus/prometheus-discovery.service';
+import { challengeBody } from '../../support/api-error';
 import { call } from '../../support/digest-client';
 import { createAgentKey, hostReport, monitoringReport, report } from '../automation/automation.fixture';
 import { projectWithCallers, type ProjectCallers } from '../../support/factories/alerting.fixture';
@@ -44,8 +45,6 @@ async function agentReportsHost(groupId: string, hostname: string): Promise<void
   const key = await createAgentKey(t, p.globalOwner, groupId);
   await report(t, { groupId, agentKey: key }, monitoringReport([hostReport({ hostname })]));
 }
-
-const CHALLENGE = { detail: 'You are not authorized for this resource.', error: 401, reason: 'Unauthorized' };
 
 describe('GET /prometheus/v1.0/groups/{groupId}/discovery', () => {
   const addHost = async (groupId: string, hostname: string, port: number): Promise<string> => {
@@ -105,7 +104,7 @@ describe('GET /prometheus/v1.0/groups/{groupId}/discovery', () => {
     const response = await discover(p.groupId, authorization);
     expect(response.status).toBe(401);
     expect(response.headers['www-authenticate']).toBe('Basic realm="Prometheus discovery", charset="UTF-8"');
-    expect(response.body).toEqual(CHALLENGE);
+    expect(response.body).toEqual(challengeBody());
   });
 
   it('should answer the same challenge when the project has no PROMETHEUS integration or does not exist', async () => {
@@ -113,7 +112,7 @@ describe('GET /prometheus/v1.0/groups/{groupId}/discovery', () => {
     for (const groupId of [bare.id, '0123456789abcdef01234567', 'not-an-id']) {
       const response = await discover(groupId, basic('prom_user', SECRETS.prometheusPassword));
       expect(response.status).toBe(401);
-      expect(response.body).toEqual(CHALLENGE);
+      expect(response.body).toEqual(challengeBody());
     }
   });
 

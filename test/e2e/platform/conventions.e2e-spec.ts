@@ -128,14 +128,10 @@ describe('GET /orgs (API conventions through real endpoints)', () => {
   describe('errors', () => {
     it('should answer RESOURCE_NOT_FOUND when the route is unknown', async () => {
       const response = await call('GET', `${t.apiUrl}/no/such/route`, { auth: boot.globalKey });
-      expect(response.status).toBe(404);
       expect(response.headers['content-type']).toBe('application/json');
-      expect(response.body).toEqual({
-        detail: 'Cannot find resource /api/public/v1.0/no/such/route.',
-        error: 404,
-        errorCode: 'RESOURCE_NOT_FOUND',
+      expectApiError(response, 404, 'RESOURCE_NOT_FOUND', {
         parameters: ['/api/public/v1.0/no/such/route'],
-        reason: 'Not Found',
+        detail: 'Cannot find resource /api/public/v1.0/no/such/route.',
       });
     });
 

@@ -1,5 +1,6 @@
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
+import { expectApiError } from '../../support/api-error';
 import { call } from '../../support/digest-client';
 import { eventually } from '../../support/eventually';
 import { startTestApp, type TestApp } from '../../support/test-app';
@@ -45,11 +46,7 @@ describe('GET /health/ready', () => {
         const response = await ready();
         return response.status === 503 ? response : undefined;
       });
-      expect(refused.body).toMatchObject({
-        error: 503,
-        errorCode: 'SERVICE_UNAVAILABLE',
-        parameters: ['migrations'],
-      });
+      expectApiError(refused, 503, 'SERVICE_UNAVAILABLE', ['migrations']);
     } finally {
       await db.query('INSERT INTO typeorm_migrations (id, timestamp, name) VALUES ($1, $2, $3)', [
         row.id,
@@ -123,9 +120,7 @@ describe('GET /health/ready (database down)', () => {
         const answer = await call('GET', `${t.baseUrl}/health/ready`);
         return answer.status === 503 ? answer : undefined;
       });
-      expect(response.body).toMatchObject({
-        error: 503,
-        errorCode: 'SERVICE_UNAVAILABLE',
+      expectApiError(response, 503, 'SERVICE_UNAVAILABLE', {
         parameters: expect.arrayContaining(['database']),
       });
     } finally {

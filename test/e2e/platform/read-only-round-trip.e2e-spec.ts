@@ -1,3 +1,4 @@
+import { apiErrorBody } from '../../support/api-error';
 import { call, type Credentials } from '../../support/digest-client';
 import { createMaintenanceWindow, metricAlert, openAlert } from '../../support/factories/alerting.fixture';
 import {
@@ -8,7 +9,7 @@ import {
   createUser,
 } from '../../support/factories/identity.fixture';
 import { SmtpReceiver } from '../../support/receivers/smtp-receiver';
-import { startTestApp, type TestApp } from '../../support/test-app';
+import { BACKGROUND_JOBS_OFF, startTestApp, type TestApp } from '../../support/test-app';
 import { DatabaseDigest } from '../../reliability/support/db-digest';
 import { fetchOpenApi, operationsOf } from '../../reliability/support/openapi-operations';
 import { metricBody } from '../alerting/alert-configs.fixture';
@@ -54,10 +55,7 @@ const LONG_AGO = '2001-01-01T00:00:00Z';
 
 // Timers off: nothing but the requests themselves writes to the database between two digests.
 const QUIET = {
-  DELIVERY_POLL_MS: '0',
-  NOTIFICATION_SWEEP_MS: '0',
-  ALERT_ENGINE_SWEEP_MS: '0',
-  AGENT_SWEEP_INTERVAL_SECONDS: '0',
+  ...BACKGROUND_JOBS_OFF,
 };
 
 function without(body: Body, fields: string[]): Body {
@@ -710,7 +708,7 @@ describe('PUT /* and PATCH /* of the OpenAPI document: what GET returns, the wri
           route: resource.route,
           field: readOnly.field,
           status: 400,
-          body: expect.objectContaining(refusal),
+          body: apiErrorBody(400, refusal.errorCode, { parameters: refusal.parameters }),
         });
         // Not a row of any table changed, audit events included.
         expect({

@@ -1,6 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
-import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { Transactional } from '@nestjs-cls/transactional';
 import { ProjectDirectory } from '../../../platform/auth/principal';
 import { Clock } from '../../../platform/clock/clock';
 import type { AppConfig } from '../../../platform/config/app-config';
@@ -8,8 +7,9 @@ import { APP_CONFIG } from '../../../platform/config/config.module';
 import { EventPublisher } from '../../../platform/events/event-publisher';
 import { AutomationEventTypes, type AgentEventRaw, type HostEventRaw } from '../automation.events';
 import { hostEventSubject } from '../hosts/host.mapper';
+import { HostsStore } from '../hosts/hosts.store';
 import { downEventOf } from './agent-types';
-import { markSilentAgentsDown, markSilentHostsDown } from './silence.writer';
+import { AgentsStore } from './agents.store';
 
 export interface SweepResult {
   agentsDown: number;
@@ -22,7 +22,8 @@ export interface SweepResult {
 @Injectable()
 export class AgentLivenessService {
   constructor(
-    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly agents: AgentsStore,
+    private readonly hosts: HostsStore,
     private readonly projects: ProjectDirectory,
     private readonly events: EventPublisher,
     private readonly clock: Clock,
@@ -33,8 +34,8 @@ export class AgentLivenessService {
   async sweep(): Promise<SweepResult> {
     const now = this.clock.now();
     const cutoff = new Date(now.getTime() - this.config.agentDownAfterSeconds * 1000);
-    const agents = await markSilentAgentsDown(this.txHost.tx, cutoff);
-    const hosts = await markSilentHostsDown(this.txHost.tx, cutoff);
+    const agents = await this.agents.markSilentDown(cutoff);
+    const hosts = await this.hosts.markSilentDown(cutoff);
 
     const orgs = new Map<string, string | undefined>();
     const orgOf = async (groupId: string) => {

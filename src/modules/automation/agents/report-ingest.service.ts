@@ -13,7 +13,7 @@ import { reportsBacklogged } from '../automation.errors';
 import { lockReport } from '../automation.locks';
 import { DisksService } from '../disks/disks.service';
 import { checkReportEvents } from '../hosts/host-caps';
-import { HostReportWriter, type ReportedHost } from '../hosts/host-report.writer';
+import { HostsStore, type ReportedHost } from '../hosts/hosts.store';
 import { hostEventSubject } from '../hosts/host.mapper';
 import { hostChangeFacts } from '../hosts/host-transitions';
 import { MeasurementPartitions } from '../measurements/measurement-partitions';
@@ -45,7 +45,7 @@ export class ReportIngestService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly agents: AgentsStore,
     private readonly processes: AutomationStatusService,
-    private readonly hosts: HostReportWriter,
+    private readonly hosts: HostsStore,
     private readonly disks: DisksService,
     private readonly measurements: MeasurementStore,
     private readonly partitions: MeasurementPartitions,

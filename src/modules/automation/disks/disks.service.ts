@@ -8,7 +8,7 @@ import { AutomationErrors } from '../automation.errors';
 import { HostsService } from '../hosts/hosts.service';
 import { ProjectScope } from '../../../platform/auth/project-scope';
 import { DiskEntity } from './disk.entity';
-import { replaceReportedDisks, type ReportedDisks } from './disks.writer';
+import { DisksStore, type ReportedDisks } from './disks.store';
 import type { DiskResponse } from './dto/disk.response';
 
 // Disk partitions of a host, as its agents last reported them.
@@ -19,6 +19,7 @@ export class DisksService {
     private readonly scope: ProjectScope,
     private readonly hosts: HostsService,
     private readonly links: PageLinks,
+    private readonly store: DisksStore,
   ) {}
 
   async list(groupId: string, hostId: string, page: PageQuery): Promise<ListEnvelope<DiskResponse>> {
@@ -48,7 +49,7 @@ export class DisksService {
   // Inside the report's transaction: each listed host's partitions become exactly the reported ones.
   async replaceReported(groupId: string, reported: ReportedDisks[], now: Date): Promise<void> {
     if (reported.length === 0) return;
-    await replaceReportedDisks(this.txHost.tx, groupId, reported, now);
+    await this.store.replaceReported(groupId, reported, now);
   }
 
   private toResponse(groupId: string, disk: DiskEntity): DiskResponse {

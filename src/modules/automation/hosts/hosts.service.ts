@@ -9,6 +9,8 @@ import type { ListEnvelope } from '../../../platform/http/pagination/list-envelo
 import { PageLinks } from '../../../platform/http/pagination/page-links';
 import { isObjectId, newObjectId } from '../../../platform/ids/object-id';
 import { AutomationErrors } from '../automation.errors';
+import { DisksStore } from '../disks/disks.store';
+import { MeasurementStore } from '../measurements/measurement.store';
 import { AutomationEventTypes } from '../automation.events';
 import { lockDeployment } from '../automation.locks';
 import { ProjectScope } from '../../../platform/auth/project-scope';
@@ -21,7 +23,6 @@ import { UNREPORTED_FACTS } from './host-facts';
 import { UNREPORTED_TYPE_NAME } from './host-types';
 import { HostEntity } from './host.entity';
 import { hostEventSubject, hostPath, toHostResponse } from './host.mapper';
-import { dropHostReadings } from './host-removal.writer';
 
 // Hosts of a project: created by agents' reports (or added here to start monitoring), read, and removed
 // from monitoring. A removed host keeps its row (and id) with `monitored` false; reports about it are
@@ -35,6 +36,8 @@ export class HostsService {
     private readonly links: PageLinks,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly disks: DisksStore,
+    private readonly measurements: MeasurementStore,
   ) {}
 
   async list(groupId: string, query: ListHostsQuery): Promise<ListEnvelope<HostResponse>> {
@@ -138,7 +141,9 @@ export class HostsService {
     await lockDeployment(this.txHost.tx, groupId);
     const host = await this.find(groupId, hostId);
     await this.repository().update({ id: host.id }, { monitored: false });
-    await dropHostReadings(this.txHost.tx, host.id);
+    // The row (and its id, should it report again) stays; what its reports left goes.
+    await this.disks.removeOfHost(host.id);
+    await this.measurements.removeLatestOfHost(host.id);
     await this.events.publish({
       eventTypeName: AutomationEventTypes.DELETE_HOST_AUDIT,
       orgId,

@@ -59,6 +59,11 @@ export class MeasurementStore {
     await this.txHost.tx.query(`DELETE FROM measurements WHERE host_id = ANY($1::char(24)[])`, [hostIds]);
   }
 
+  // The latest values of a host taken out of monitoring.
+  async removeLatestOfHost(hostId: string): Promise<void> {
+    await this.txHost.tx.query('DELETE FROM latest_measurements WHERE host_id = $1', [hostId]);
+  }
+
   // Averages per bucket of the window's granularity; buckets without data are left out.
   async series(
     hostId: string,

@@ -22,7 +22,7 @@ import { UserEntity } from '../users/user.entity';
 import { toUserResponse, userPath } from '../users/user.mapper';
 import { UserTeamsStore } from '../users/user-teams.store';
 import type { ProjectUsersQuery } from './dto/project-users.query';
-import { MembershipStore, type MemberRoleRow } from './membership.store';
+import { MembershipStore, type MemberRoleRow } from './membership-read-model.store';
 import { parseProjectUsers } from './project-users-body';
 import { projectOfPath } from '../projects/project-of-path';
 

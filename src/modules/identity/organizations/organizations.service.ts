@@ -17,7 +17,7 @@ import type { CreateOrganizationRequest } from './dto/create-organization.reques
 import type { ListOrganizationsQuery } from './dto/list-organizations.query';
 import type { OrganizationResponse } from './dto/organization.response';
 import { OrganizationEntity } from './organization.entity';
-import { VisibleOrganizationsStore } from './visible-organizations.store';
+import { VisibleOrganizationsStore } from './visible-organizations-read-model.store';
 import { orgPath, toOrganizationResponse } from './organization.mapper';
 
 function likePrefix(value: string): string {

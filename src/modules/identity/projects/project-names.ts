@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Clock } from '../../../platform/clock/clock';
-import { ProjectLabelsStore } from './project-labels.store';
+import { ProjectLabelsStore } from './project-labels-read-model.store';
 import { ProjectEntity } from './project.entity';
 
 // What people read a project as: its name and its organization's.

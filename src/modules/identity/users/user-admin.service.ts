@@ -21,7 +21,7 @@ import { sealedDigestHashes } from '../credentials/secrets';
 import { IdentityErrors } from '../identity.errors';
 import { IdentityEventTypes, type OrgApiKeyDeletedRaw, type UserCreatedRaw } from '../identity.events';
 import { toRoleAssignment, type RoleRow } from '../roles/role-assignment.mapper';
-import { HeldRolesStore } from '../roles/held-roles.store';
+import { HeldRolesStore } from '../roles/held-roles-read-model.store';
 import { RequestedRoles } from '../roles/requested-roles';
 import { UserRoleChanges } from '../roles/user-role-changes';
 import { TeamUserEntity } from '../teams/team-user.entity';

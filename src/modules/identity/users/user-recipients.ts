@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { UserRecipientsStore, type PersonContact } from './user-recipients.store';
+import { UserRecipientsStore, type PersonContact } from './user-recipients-read-model.store';
 
 // Read surface for the delivery side (and for alerting's check that a USER notification still names a
 // user of its project): the e-mail addresses and mobile numbers behind USER, GROUP (project roles), ORG

@@ -13,6 +13,17 @@ import { hostChangeEvents } from './host-transitions';
 import type { HostEntity } from './host.entity';
 import { hostFromRow } from './host.mapper';
 
+export interface SilentHost {
+  id: string;
+  group_id: string;
+  hostname: string;
+  port: number;
+  type_name: string;
+  replica_set_name: string | null;
+  cluster_id: string | null;
+  cluster_name: string | null;
+}
+
 export interface ReportedHost {
   host: HostEntity;
   reported: ReportHostRequest;
@@ -21,12 +32,32 @@ export interface ReportedHost {
   previous?: HostEntity;
 }
 
-// Applies the hosts of a report inside its transaction (the caller holds the project's deployment lock in
-// shared mode): a host is created on first sight with a new id (within the growth caps), updated
-// afterwards, and skipped while monitoring is stopped. At most five statements whatever the number of hosts.
+// The hosts table's SQL. `apply` applies the hosts of a report inside its transaction (the caller holds
+// the project's deployment lock in shared mode): a host is created on first sight with a new id (within the
+// growth caps), updated afterwards, and skipped while monitoring is stopped. At most five statements
+// whatever the number of hosts.
 @Injectable()
-export class HostReportWriter {
+export class HostsStore {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+
+  // The projects that have monitored hosts, for engines that walk every deployment.
+  async monitoredGroupIds(): Promise<string[]> {
+    const rows = await this.txHost.tx.query<Array<{ group_id: string }>>(
+      'SELECT DISTINCT group_id FROM hosts WHERE monitored ORDER BY group_id',
+    );
+    return rows.map((row) => row.group_id);
+  }
+
+  // Each row is flipped by one conditional UPDATE, so concurrent sweeps (several instances) return it once.
+  async markSilentDown(cutoff: Date): Promise<SilentHost[]> {
+    return this.txHost.tx.query<SilentHost[]>(
+      `WITH down AS (
+       UPDATE hosts SET up = false WHERE up AND monitored AND last_reported < $1
+       RETURNING id, group_id, hostname, port, type_name, replica_set_name, cluster_id, cluster_name)
+     SELECT * FROM down ORDER BY group_id, hostname, port`,
+      [cutoff],
+    );
+  }
 
   async apply(
     groupId: string,

@@ -3,8 +3,8 @@ import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import type { RoleRow } from './role-assignment.mapper';
 
-// Every role a user holds, as Digest authentication grants them: its own and its teams' project
-// roles, read in the caller's transaction.
+// Read model: every role a user holds, as Digest authentication grants them: its own and its teams'
+// project roles, read together in the caller's transaction.
 @Injectable()
 export class HeldRolesStore {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}

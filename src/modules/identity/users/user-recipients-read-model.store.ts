@@ -9,8 +9,8 @@ export interface PersonContact {
   mobileNumber: string | null;
 }
 
-// The contacts of people, by what they hold now: their own roles and their teams' roles. Each query
-// answers one contact per user, in username order.
+// Read model: the contacts of people, by what they hold now: their own roles and their teams' roles
+// (users read with roles, teams and projects). Each query answers one contact per user, in username order.
 @Injectable()
 export class UserRecipientsStore {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}

@@ -5,7 +5,7 @@ import { Brackets } from 'typeorm';
 import type { Visibility } from '../roles/visibility';
 import { OrganizationEntity } from './organization.entity';
 
-// A page of the organizations a caller may see (optionally those whose lower-cased name matches a LIKE
+// Read model (organizations with their projects): a page of the organizations a caller may see (optionally those whose lower-cased name matches a LIKE
 // prefix), oldest first.
 @Injectable()
 export class VisibleOrganizationsStore {

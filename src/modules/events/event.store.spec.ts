@@ -1,4 +1,4 @@
-import { eventCountQuery, eventPageQuery } from './event-list.store';
+import { eventCountQuery, eventPageQuery } from './event.store';
 
 const groupId = '5f1a2b3c4d5e6f7a8b9c0d1e';
 

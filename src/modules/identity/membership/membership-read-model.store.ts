@@ -11,7 +11,8 @@ export interface MemberRoleRow {
   teamId: string | null;
 }
 
-// Who holds which role in an organization or a project, directly or through a team.
+// Read model: who holds which role in an organization or a project, directly or through a team (user
+// roles, teams, their members and project roles, and the organization's projects read together).
 @Injectable()
 export class MembershipStore {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}

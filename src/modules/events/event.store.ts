@@ -4,7 +4,8 @@ import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-t
 import { DeletedProjectEntity } from './deleted-project.entity';
 import type { EventEntity } from './event.entity';
 
-// SQL for one page of an event list and its count. Every page is "newest first within one scope",
+// The SQL of the events table: the insert of each audited change, and one page of an event list and
+// its count. Every page is "newest first within one scope",
 // served by the (scope, [event_type_name,] created DESC, id DESC) indexes of the events migration.
 // Several event types are read as one ordered index range per type merged by the planner (Merge
 // Append) instead of "type = ANY(...)", which would force a sort of every matching row.
@@ -32,6 +33,14 @@ const COLUMNS_BUT_RAW = `id, event_type_name AS "eventTypeName", created, org_id
   api_key_id AS "apiKeyId", public_key AS "publicKey", user_id AS "userId", username,
   remote_address AS "remoteAddress", is_global_admin AS "isGlobalAdmin", subject, diffs`;
 export const EVENT_COLUMNS = `${COLUMNS_BUT_RAW}, raw`;
+
+// Every audited change writes one event row in its transaction. TypeORM's insert built the statement
+// through its query builder per call and asked for the defaulted columns back (RETURNING), which the
+// recorder never reads; the row is complete here (toEventEntity fills every column), so one fixed
+// statement does the same insert. jsonb values are sent as JSON text, as TypeORM sends them.
+const INSERT_EVENT = `INSERT INTO events (id, event_type_name, created, org_id, group_id, alert_id, alert_config_id,
+  maintenance_window_id, api_key_id, public_key, user_id, username, remote_address, is_global_admin, subject,
+  diffs, raw) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`;
 
 const ORDER = 'ORDER BY created DESC, id DESC';
 
@@ -121,10 +130,32 @@ export function eventCountQuery(filter: EventListFilter): SqlQuery {
   };
 }
 
-// Runs the statements above, and the read of one event, in the caller's transaction if any.
+// Runs the statements above, the insert and the read of one event, in the caller's transaction if any.
 @Injectable()
-export class EventListStore {
+export class EventStore {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+
+  async insert(row: EventEntity): Promise<void> {
+    await this.txHost.tx.query(INSERT_EVENT, [
+      row.id,
+      row.eventTypeName,
+      row.created,
+      row.orgId,
+      row.groupId,
+      row.alertId,
+      row.alertConfigId,
+      row.maintenanceWindowId,
+      row.apiKeyId,
+      row.publicKey,
+      row.userId,
+      row.username,
+      row.remoteAddress,
+      row.isGlobalAdmin,
+      JSON.stringify(row.subject),
+      row.diffs === null ? null : JSON.stringify(row.diffs),
+      row.raw === null ? null : JSON.stringify(row.raw),
+    ]);
+  }
 
   page(filter: EventListFilter, offset: number, limit: number, includeRaw: boolean): Promise<EventEntity[]> {
     const page = eventPageQuery(filter, offset, limit, includeRaw);
