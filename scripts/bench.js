@@ -1,13 +1,15 @@
 'use strict';
 // `npm run build && npm run bench [-- --duration 8 --connections 10 --events 1000000 --only <text> --cpu-prof
-//   --alert-rounds 50 --storm 1000 --scale 1000,5000,10000 --scale-duration 300 --data-dir DIR]`
+//   --alert-rounds 50 --storm 1000 --scale 1000,5000,10000 --scale-duration 300 --data-dir DIR
+//   --burst-answers 500 --burst-rounds 3 --main other/dist/main.js]`
 // Starts the BUILT service (dist/main.js) on a fresh embedded Postgres in a temporary DATA_DIR (or on
 // DATABASE_URL when set: it must then point at an EMPTY database), loads the data set, restarts the
 // service to time start-up on an existing database, then measures every scenario against the service
 // and against its floor (bench/floor: bare node:http + pg, same SQL, same JSON) in the same run.
 // Then the alert delivery scenarios (bench/lib/alert-delivery.js): a report crossing a threshold until its
 // webhook arrives, and an alert storm. With --scale (opt-in), monitoring at scale
-// (bench/lib/monitoring-scale.js): simulated agents reporting every 10 s for each host count. Prints tables
+// (bench/lib/monitoring-scale.js): simulated agents reporting every 10 s for each host count. Last, the guess
+// burst (bench/lib/guess-burst.js): wrong Digest answers sent at once from another process. Prints tables
 // and writes bench/results/<timestamp>.json (ignored by git: a change quotes its run in the commit message
 // and docs/benchmarks.md). See docs/benchmarks.md. With --data-dir, a data set made by
 // `npm run bench:data -- --data-dir DIR` is used in place of a fresh load (the 10M-event data set takes
@@ -23,6 +25,7 @@ const {
   UNDER_CAP_NAME,
   measureAlertDelivery,
 } = require('../bench/lib/alert-delivery');
+const { GUESS_BURST_NAME, measureGuessBurst } = require('../bench/lib/guess-burst');
 const { measureMonitoringScale } = require('../bench/lib/monitoring-scale');
 const { loadDataset } = require('../bench/lib/dataset');
 const { newSigner, parseChallenge, DigestSigner } = require('../bench/lib/digest');
@@ -48,6 +51,10 @@ const STORM = Number(option('storm', 1000));
 const SCALE = option('scale', undefined);
 const SCALE_DURATION = Number(option('scale-duration', 300));
 const DATA_DIR = option('data-dir', undefined);
+// Another build's main.js (a copy of dist/ whose parent has a node_modules), for A/B against this one.
+const MAIN = option('main', undefined);
+const BURST_ANSWERS = Number(option('burst-answers', 500));
+const BURST_ROUNDS = Number(option('burst-rounds', 3));
 const CROSSING = CROSSING_NAME;
 
 function runCannon(opts) {
@@ -306,6 +313,7 @@ async function main() {
     // Webhooks of the alert delivery scenarios go to a receiver in this process, on 127.0.0.1.
     service = await startService({
       dataDir,
+      main: MAIN && resolve(MAIN),
       port: ports.service,
       pgPort: ports.pg,
       cpuProf: profDir,
@@ -384,6 +392,19 @@ async function main() {
         log,
       });
     }
+    // Last: it blocks the owner from the rounds' addresses (not from 127.0.0.1, which the others use).
+    let guessBurst;
+    if (!ONLY || GUESS_BURST_NAME.includes(ONLY)) {
+      log(`${GUESS_BURST_NAME}: ${BURST_ROUNDS} rounds of ${BURST_ANSWERS} wrong Digest answers at once`);
+      guessBurst = await measureGuessBurst({
+        baseUrl: service.baseUrl,
+        owner: state.owner,
+        pid: service.child.pid,
+        answers: BURST_ANSWERS,
+        rounds: BURST_ROUNDS,
+        log,
+      });
+    }
     const output = {
       date: new Date().toISOString(),
       command: `npm run bench ${process.argv.slice(2).join(' ')}`.trim(),
@@ -400,6 +421,7 @@ async function main() {
       digestFreshHandshake: handshake,
       alertDelivery,
       monitoringScale,
+      guessBurst,
       totalSeconds: Math.round((Date.now() - started) / 1000),
     };
     const resultsDir = join(ROOT, 'bench', 'results');
@@ -443,6 +465,25 @@ async function main() {
       }
       console.log(`  largest host count kept up with: ${monitoringScale.largestKeptUp}`);
     }
+    if (guessBurst) {
+      console.log(
+        `\n${GUESS_BURST_NAME} (${guessBurst.answers} wrong Digest answers at once, one nonce, from a separate process):`,
+      );
+      for (const r of guessBurst.rounds) {
+        const statuses = Object.entries(r.byStatus)
+          .map(([status, n]) => `${n} x ${status}`)
+          .join(', ');
+        console.log(
+          `  from ${r.sourceAddress}: all answered in ${r.answeredMs} ms (${statuses}); service CPU ` +
+            `${r.serviceCpuMs} ms (${r.serviceCpuMsPerAnswer} ms/answer); /health worst ${r.worstHealthMs} ms, ` +
+            `median ${r.medianHealthMs} ms (${r.healthPolls} polls); load ${r.load1}`,
+        );
+      }
+      console.log(
+        `  worst of the rounds: answered in ${guessBurst.worstAnsweredMs} ms, /health ${guessBurst.worstHealthMs} ms ` +
+          `(target under ${guessBurst.targetMs} ms each: ${guessBurst.met ? 'met' : 'MISSED'})`,
+      );
+    }
     console.log(
       `\nstart-up to first 200 on the existing database: ${service.startupMs} ms; load ${JSON.stringify(output.machine.loadavg)}; ` +
         `${output.totalSeconds} s in all; ${file}`,
@@ -466,7 +507,12 @@ function readDataSet(dataDir) {
 }
 
 async function loadFreshDataSet(dataDir, ports, log) {
-  const service = await startService({ dataDir, port: ports.service, pgPort: ports.pg });
+  const service = await startService({
+    dataDir,
+    main: MAIN && resolve(MAIN),
+    port: ports.service,
+    pgPort: ports.pg,
+  });
   try {
     log(`service up on a fresh database in ${service.startupMs} ms; loading data`);
     const state = await loadDataset({
