@@ -18,7 +18,7 @@ export function declaredAccessByOperationId(app: INestApplication): Map<string, 
     const controller = wrapper.metatype as (new (...args: never[]) => unknown) | undefined;
     if (!controller) continue;
     const prototype = controller.prototype as Record<string, unknown>;
-    for (const method of Object.getOwnPropertyNames(prototype)) {
+    for (const method of methodNames(prototype)) {
       const handler = prototype[method];
       if (method === 'constructor' || typeof handler !== 'function') continue;
       const targets = [handler, controller];
@@ -34,4 +34,18 @@ export function declaredAccessByOperationId(app: INestApplication): Map<string, 
     }
   }
   return result;
+}
+
+// A controller's own methods and those it inherits (a controller class built per kind of resource and
+// extended, as Nest's router finds them), up to Object.prototype.
+function methodNames(prototype: object): Set<string> {
+  const names = new Set<string>();
+  for (
+    let at: object | null = prototype;
+    at && at !== Object.prototype;
+    at = Object.getPrototypeOf(at) as object | null
+  ) {
+    for (const name of Object.getOwnPropertyNames(at)) names.add(name);
+  }
+  return names;
 }

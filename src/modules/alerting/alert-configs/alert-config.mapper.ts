@@ -23,25 +23,47 @@ function toNotificationResponse(notification: Notification): NotificationRespons
   return sorted(redacted);
 }
 
+// The settings of a configuration that its alerts repeat (the product's alert carries them, as the Go
+// client's Alert decodes them), printed as GET of the configuration prints them: secrets redacted alike.
+export type AlertConfigSettings = Pick<
+  AlertConfigResponse,
+  'enabled' | 'matchers' | 'metricThreshold' | 'notifications'
+>;
+
+export type StoredAlertConfigSettings = Pick<
+  AlertConfigEntity,
+  'enabled' | 'matchers' | 'metricThreshold' | 'notifications'
+>;
+
+export function toAlertConfigSettings(
+  stored: StoredAlertConfigSettings,
+  box: SecretBox,
+): AlertConfigSettings {
+  const settings: AlertConfigSettings = {
+    enabled: stored.enabled,
+    matchers: stored.matchers.map((matcher) => sorted(matcher)),
+    notifications: stored.notifications.map((notification) =>
+      toNotificationResponse(openNotification(notification, box)),
+    ),
+  };
+  if (stored.metricThreshold) settings.metricThreshold = sorted(stored.metricThreshold);
+  return settings;
+}
+
 export function toAlertConfigResponse(
   entity: AlertConfigEntity,
   box: SecretBox,
   links: LinkResponse[],
 ): AlertConfigResponse {
   const response: AlertConfigResponse = {
+    ...toAlertConfigSettings(entity, box),
     created: toIsoSeconds(entity.created),
-    enabled: entity.enabled,
     eventTypeName: entity.eventTypeName,
     groupId: entity.groupId,
     id: entity.id,
     links,
-    matchers: entity.matchers.map((matcher) => sorted(matcher)),
-    notifications: entity.notifications.map((stored) =>
-      toNotificationResponse(openNotification(stored, box)),
-    ),
     updated: toIsoSeconds(entity.updated),
   };
-  if (entity.metricThreshold) response.metricThreshold = sorted(entity.metricThreshold);
   if (entity.threshold) response.threshold = sorted(entity.threshold);
   return sorted(response);
 }

@@ -1,5 +1,6 @@
 import type { EventSubject } from '../../../platform/events/domain-event';
 import type { LinkResponse } from '../../../platform/http/pagination/link.response';
+import type { AlertConfigSettings } from '../alert-configs/alert-config.mapper';
 import { toIsoSeconds } from '../../../platform/http/timestamps';
 import { currentAcknowledgement } from './alert-state';
 import type { AlertEntity } from './alert.entity';
@@ -9,8 +10,14 @@ export function alertPath(groupId: string, alertId: string): string {
   return `/groups/${groupId}/alerts/${alertId}`;
 }
 
-// `now` decides whether a stored acknowledgement still holds (it lapses at acknowledgedUntil).
-export function toAlertResponse(alert: AlertEntity, now: Date, links: LinkResponse[]): AlertResponse {
+// `now` decides whether a stored acknowledgement still holds (it lapses at acknowledgedUntil). `settings`:
+// those of the alert's configuration, absent once it is deleted.
+export function toAlertResponse(
+  alert: AlertEntity,
+  now: Date,
+  links: LinkResponse[],
+  settings?: AlertConfigSettings,
+): AlertResponse {
   const response: AlertResponse = {
     id: alert.id,
     groupId: alert.groupId,
@@ -53,7 +60,7 @@ export function toAlertResponse(alert: AlertEntity, now: Date, links: LinkRespon
   for (const [field, value] of Object.entries(optional) as Array<[keyof typeof optional, string | null]>) {
     if (value !== null) response[field] = value;
   }
-  return response;
+  return settings === undefined ? response : { ...response, ...settings };
 }
 
 // The product's event record carries the alert's subject: ids, host (hostname and port apart), metric, cluster.

@@ -3,17 +3,14 @@ import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { In, type FindOptionsWhere } from 'typeorm';
 import type { Principal } from '../../../platform/auth/principal';
-import { Clock } from '../../../platform/clock/clock';
-import { CommonErrors } from '../../../platform/http/error-codes';
+import type { LinkResponse } from '../../../platform/http/pagination/link.response';
 import type { ListEnvelope } from '../../../platform/http/pagination/list-envelope';
 import { PageLinks } from '../../../platform/http/pagination/page-links';
 import type { PageQuery } from '../../../platform/http/pagination/page.query';
-import { sameValue } from '../../../platform/http/read-only-fields';
 import { isObjectId } from '../../../platform/ids/object-id';
 import { AlertingErrors } from '../alerting.errors';
 import { isAlertStatus } from '../alerts/alert-state';
 import { AlertEntity } from '../alerts/alert.entity';
-import { toAlertResponse } from '../alerts/alert.mapper';
 import { AlertsService } from '../alerts/alerts.service';
 import type { AcknowledgeAlertRequest } from '../alerts/dto/acknowledge-alert.request';
 import type { AlertResponse } from '../alerts/dto/alert.response';
@@ -32,7 +29,6 @@ export class GlobalAlertsService {
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly alerts: AlertsService,
     private readonly links: PageLinks,
-    private readonly clock: Clock,
   ) {}
 
   async list(query: ListAlertsQuery): Promise<ListEnvelope<AlertResponse>> {
@@ -53,10 +49,12 @@ export class GlobalAlertsService {
   }
 
   async get(alertId: string): Promise<AlertResponse> {
-    return this.toResponse(await this.find(alertId));
+    const [response] = await this.alerts.present([await this.find(alertId)], (alert) => this.linksOf(alert));
+    return response;
   }
 
-  // As a project's alert is acknowledged (same rules, same audit event), through its project.
+  // As a project's alert is acknowledged (same rules, same audit event), through its project; the links
+  // sent back and answered are this route's.
   @Transactional()
   async acknowledge(
     alertId: string,
@@ -64,19 +62,7 @@ export class GlobalAlertsService {
     principal: Principal,
   ): Promise<AlertResponse> {
     const alert = await this.find(alertId);
-    const links = this.links.self(globalAlertPath(alertId));
-    // GET here prints the global alert's own links; the project's route checks every other field.
-    const sent = (request as { links?: unknown }).links;
-    if (sent !== undefined && !sameValue(sent, links)) throw CommonErrors.ATTRIBUTE_READ_ONLY('links');
-    const asProjectAlert = Object.assign(
-      Object.create(Object.getPrototypeOf(request) as object) as object,
-      request,
-      {
-        links: undefined,
-      },
-    ) as AcknowledgeAlertRequest;
-    const acknowledged = await this.alerts.acknowledge(alert.groupId, alertId, asProjectAlert, principal);
-    return { ...acknowledged, links };
+    return this.alerts.acknowledge(alert.groupId, alertId, request, principal, this.linksOf(alert));
   }
 
   private async find(alertId: string): Promise<AlertEntity> {
@@ -94,25 +80,12 @@ export class GlobalAlertsService {
     return rows.map((row) => row.id);
   }
 
-  private async page(
-    where: FindOptionsWhere<AlertEntity>,
-    page: PageQuery,
-  ): Promise<ListEnvelope<AlertResponse>> {
-    const [rows, total] = await this.alertRepository().findAndCount({
-      where,
-      order: { created: 'DESC', id: 'DESC' },
-      skip: page.offset,
-      take: page.itemsPerPage,
-    });
-    return this.links.list(
-      page,
-      rows.map((row) => this.toResponse(row)),
-      total,
-    );
+  private page(where: FindOptionsWhere<AlertEntity>, page: PageQuery): Promise<ListEnvelope<AlertResponse>> {
+    return this.alerts.page(where, page, (alert) => this.linksOf(alert));
   }
 
-  private toResponse(alert: AlertEntity): AlertResponse {
-    return toAlertResponse(alert, this.clock.now(), this.links.self(globalAlertPath(alert.id)));
+  private linksOf(alert: AlertEntity): LinkResponse[] {
+    return this.links.self(globalAlertPath(alert.id));
   }
 
   private alertRepository() {

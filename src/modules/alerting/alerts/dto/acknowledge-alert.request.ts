@@ -91,4 +91,17 @@ export class AcknowledgeAlertRequest {
 
   @ReadOnlyField({ type: [LinkResponse] })
   links?: unknown;
+
+  // The configuration's settings the alert repeats: changed through the configuration, not here.
+  @ReadOnlyField({ type: Boolean })
+  enabled?: unknown;
+
+  @ReadOnlyField({ type: [Object] })
+  matchers?: unknown;
+
+  @ReadOnlyField({ type: Object })
+  metricThreshold?: unknown;
+
+  @ReadOnlyField({ type: [Object] })
+  notifications?: unknown;
 }

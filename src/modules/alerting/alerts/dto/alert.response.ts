@@ -1,6 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { LinkResponse } from '../../../../platform/http/pagination/link.response';
 import { ListEnvelopeResponse } from '../../../../platform/http/pagination/list-envelope';
+import {
+  MatcherResponse,
+  MetricThresholdResponse,
+  NotificationResponse,
+} from '../../alert-configs/dto/alert-config.response';
 import { ALERT_UNITS, SOURCE_TYPE_NAMES } from '../alert-details';
 import { ALERT_STATUSES } from '../alert-state';
 
@@ -101,6 +106,32 @@ export class AlertResponse {
 
   @ApiProperty({ type: [LinkResponse] })
   links!: LinkResponse[];
+
+  @ApiPropertyOptional({
+    example: true,
+    description: "The alert configuration's `enabled`; absent once the configuration is deleted.",
+  })
+  enabled?: boolean;
+
+  @ApiPropertyOptional({
+    type: [MatcherResponse],
+    description: "The alert configuration's matchers; absent once the configuration is deleted.",
+  })
+  matchers?: MatcherResponse[];
+
+  @ApiPropertyOptional({
+    type: MetricThresholdResponse,
+    description: "The alert configuration's metric threshold, when it has one.",
+  })
+  metricThreshold?: MetricThresholdResponse;
+
+  @ApiPropertyOptional({
+    type: [NotificationResponse],
+    description:
+      "The alert configuration's notifications, secrets redacted as the configuration's GET redacts them; " +
+      'absent once the configuration is deleted.',
+  })
+  notifications?: NotificationResponse[];
 }
 
 export class AlertListResponse extends ListEnvelopeResponse {

@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   ArrayMaxSize,
@@ -15,41 +16,46 @@ export const MAX_INVITATION_ROLES = 10;
 export const MAX_INVITATION_TEAMS = 100;
 const MAX_USERNAME_LENGTH = 255;
 
+// The fields organization and project invitations share, worded for each.
+function InvitedRoles(example: string, description: string): PropertyDecorator {
+  return applyDecorators(
+    ApiProperty({ example: [example], description, minItems: 1, maxItems: MAX_INVITATION_ROLES }),
+    IsArray(),
+    ArrayMinSize(1),
+    ArrayMaxSize(MAX_INVITATION_ROLES),
+    IsString({ each: true }),
+  );
+}
+
+function InvitedUsername(): PropertyDecorator {
+  return applyDecorators(
+    ApiProperty({ example: 'sam.lee@example.com', maxLength: MAX_USERNAME_LENGTH }),
+    IsString(),
+    IsNotEmpty(),
+    MaxLength(MAX_USERNAME_LENGTH),
+    IsEmail(),
+  );
+}
+
 export class ProjectInvitationRolesRequest {
-  @ApiProperty({
-    example: ['GROUP_READ_ONLY'],
-    description: 'Project roles (GROUP_*) granted on acceptance; only roles the caller may grant.',
-    minItems: 1,
-    maxItems: MAX_INVITATION_ROLES,
-  })
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(MAX_INVITATION_ROLES)
-  @IsString({ each: true })
+  @InvitedRoles(
+    'GROUP_READ_ONLY',
+    'Project roles (GROUP_*) granted on acceptance; only roles the caller may grant.',
+  )
   roles!: string[];
 }
 
 // PATCH /groups/{groupId}/invites names the invitation by `username`.
 export class ProjectInvitationRequest extends ProjectInvitationRolesRequest {
-  @ApiProperty({ example: 'sam.lee@example.com', maxLength: MAX_USERNAME_LENGTH })
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(MAX_USERNAME_LENGTH)
-  @IsEmail()
+  @InvitedUsername()
   username!: string;
 }
 
 export class OrgInvitationRolesRequest {
-  @ApiProperty({
-    example: ['ORG_MEMBER'],
-    description: 'Organization roles (ORG_*) granted on acceptance; only roles the caller may grant.',
-    minItems: 1,
-    maxItems: MAX_INVITATION_ROLES,
-  })
-  @IsArray()
-  @ArrayMinSize(1)
-  @ArrayMaxSize(MAX_INVITATION_ROLES)
-  @IsString({ each: true })
+  @InvitedRoles(
+    'ORG_MEMBER',
+    'Organization roles (ORG_*) granted on acceptance; only roles the caller may grant.',
+  )
   roles!: string[];
 
   @ApiPropertyOptional({
@@ -68,11 +74,7 @@ export class OrgInvitationRolesRequest {
 
 // PATCH /orgs/{orgId}/invites names the invitation by `username`.
 export class OrgInvitationRequest extends OrgInvitationRolesRequest {
-  @ApiProperty({ example: 'sam.lee@example.com', maxLength: MAX_USERNAME_LENGTH })
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(MAX_USERNAME_LENGTH)
-  @IsEmail()
+  @InvitedUsername()
   username!: string;
 }
 
