@@ -23,7 +23,7 @@ interface Entry {
 
 // The global list fences every global key of the application, so each test starts from an empty list,
 // emptied by the first user (a user is never fenced by it).
-describe('/admin/accessList (global API key access list)', () => {
+describe('POST /admin/accessList (and GET, PATCH, DELETE of the global API key access list)', () => {
   let t: TestApp;
   let boot: BootstrapResult;
   let admin: Credentials;
