@@ -7,6 +7,7 @@ import { EventPublisher } from '../../../platform/events/event-publisher';
 import type { ListEnvelope } from '../../../platform/http/pagination/list-envelope';
 import { PageLinks } from '../../../platform/http/pagination/page-links';
 import type { PageQuery } from '../../../platform/http/pagination/page.query';
+import { assertReadOnlyUnchanged } from '../../../platform/http/read-only-fields';
 import { toIsoSeconds } from '../../../platform/http/timestamps';
 import { newObjectId } from '../../../platform/ids/object-id';
 import { isSingleAddress, parseCidr } from '../../../platform/net/cidr';
@@ -98,6 +99,7 @@ export class GlobalAccessListService {
     request: GlobalAccessListEntryUpdateRequest,
   ): Promise<GlobalAccessListEntryResponse> {
     const entry = await this.entry(id, true);
+    assertReadOnlyUnchanged(request, this.toResponse(entry));
     const before = { cidrBlock: entry.cidrBlock, description: entry.description };
     const cidrBlock = request.cidrBlock === undefined ? entry.cidrBlock : canonicalBlock(request.cidrBlock);
     if (cidrBlock !== entry.cidrBlock) {
