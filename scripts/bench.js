@@ -1,23 +1,40 @@
 'use strict';
 // `npm run build && npm run bench [-- --duration 8 --connections 10 --events 1000000 --only <text> --cpu-prof
-//   --alert-rounds 50 --storm 1000 --scale 1000,5000,10000 --scale-duration 300 --data-dir DIR]`
+//   --alert-rounds 50 --storm 1000 --scale 1000,5000,10000 --scale-duration 300 --data-dir DIR
+//   --burst-answers 500 --burst-rounds 3 --main other/dist/main.js]`
 // Starts the BUILT service (dist/main.js) on a fresh embedded Postgres in a temporary DATA_DIR (or on
 // DATABASE_URL when set: it must then point at an EMPTY database), loads the data set, restarts the
 // service to time start-up on an existing database, then measures every scenario against the service
 // and against its floor (bench/floor: bare node:http + pg, same SQL, same JSON) in the same run.
 // Then the alert delivery scenarios (bench/lib/alert-delivery.js): a report crossing a threshold until its
 // webhook arrives, and an alert storm. With --scale (opt-in), monitoring at scale
-// (bench/lib/monitoring-scale.js): simulated agents reporting every 10 s for each host count. Prints tables
+// (bench/lib/monitoring-scale.js): simulated agents reporting every 10 s for each host count. Last, the guess
+// burst (bench/lib/guess-burst.js): wrong Digest answers sent at once from another process. Prints tables
 // and writes bench/results/<timestamp>.json (ignored by git: a change quotes its run in the commit message
 // and docs/benchmarks.md). See docs/benchmarks.md. With --data-dir, a data set made by
 // `npm run bench:data -- --data-dir DIR` is used in place of a fresh load (the 10M-event data set takes
 // longer to load than to measure); it is kept.
 const { spawn } = require('node:child_process');
-const { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
+const {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} = require('node:fs');
 const os = require('node:os');
 const { join, resolve } = require('node:path');
 const autocannon = require('autocannon');
-const { CROSSING_NAME, STORM_VARIANTS, measureAlertDelivery } = require('../bench/lib/alert-delivery');
+const {
+  CROSSING_NAME,
+  STORM_VARIANTS,
+  UNDER_CAP_NAME,
+  measureAlertDelivery,
+} = require('../bench/lib/alert-delivery');
+const { GUESS_BURST_NAME, measureGuessBurst } = require('../bench/lib/guess-burst');
+const { measureFixedRate } = require('../bench/lib/fixed-rate');
 const { measureMonitoringScale } = require('../bench/lib/monitoring-scale');
 const { loadDataset } = require('../bench/lib/dataset');
 const { newSigner, parseChallenge, DigestSigner } = require('../bench/lib/digest');
@@ -37,12 +54,29 @@ const CONNECTIONS = Number(option('connections', 10));
 const EVENTS = Number(option('events', 1_000_000));
 const ONLY = option('only', undefined);
 const CPU_PROF = option('cpu-prof', false);
+// The service runs with --trace-gc; its log (GC lines included) is kept in bench/results/.
+const TRACE_GC = option('trace-gc', false);
+// Extra V8/Node flags for the service without their dashes, comma-separated (`--service-node-args
+// max-semi-space-size=32`): a GC setting tried without changing the start command.
+const SERVICE_NODE_ARGS = String(option('service-node-args', ''))
+  .split(',')
+  .filter((flag) => flag !== '' && flag !== 'true')
+  .map((flag) => `--${flag.replace(/^-+/, '')}`);
 const ALERT_ROUNDS = Number(option('alert-rounds', 50));
 const STORM = Number(option('storm', 1000));
 // Opt-in: host counts of the monitoring-at-scale scenario, e.g. 1000,5000,10000 (seconds per count below).
 const SCALE = option('scale', undefined);
 const SCALE_DURATION = Number(option('scale-duration', 300));
 const DATA_DIR = option('data-dir', undefined);
+// Another build's main.js (a copy of dist/ whose parent has a node_modules), for A/B against this one.
+const MAIN = option('main', undefined);
+const BURST_ANSWERS = Number(option('burst-answers', 500));
+const BURST_ROUNDS = Number(option('burst-rounds', 3));
+// The open-loop latency scenario: requests per second and connections (a fifth of what GET one alert
+// sustains at 10 connections, so neither side is saturated).
+const RATE = Number(option('rate', 400));
+const RATE_CONNECTIONS = Number(option('rate-connections', 16));
+const FIXED_RATE_NAME = `GET one alert at ${RATE}/s (open loop)`;
 const CROSSING = CROSSING_NAME;
 
 function runCannon(opts) {
@@ -132,6 +166,36 @@ async function measureFloor(floor, scenario) {
     cannonOptions(floor.url, scenario, 'none', undefined, DURATION),
   );
   return summary(result, cpuUsed);
+}
+
+// GET one alert at a fixed rate on the service (Digest, a signer per connection) and on the floor.
+async function measureAlertAtFixedRate(service, floor, state) {
+  const path = (i) =>
+    `/api/public/v1.0/groups/${state.groupId}/alerts/${state.alertIds[i % state.alertIds.length]}`;
+  const run = (url, request) =>
+    measureFixedRate({
+      url,
+      rate: RATE,
+      connections: RATE_CONNECTIONS,
+      durationS: DURATION,
+      warmupS: WARMUP,
+      request,
+    });
+  const signers = await Promise.all(
+    Array.from({ length: RATE_CONNECTIONS }, () => newSigner(service.baseUrl, state.owner)),
+  );
+  const cpuBefore = cpuMs(service.child.pid);
+  const serviceResult = await run(service.baseUrl, (i) => ({
+    path: path(i),
+    headers: { authorization: signers[i].authorization('GET', path(i)) },
+  }));
+  serviceResult.cpuMs = cpuMs(service.child.pid) - cpuBefore;
+  const floorResult = await run(floor.url, (i) => ({ path: path(i) }));
+  return {
+    service: serviceResult,
+    floor: floorResult,
+    p99Ratio: serviceResult.p99Ms / Math.max(0.001, floorResult.p99Ms),
+  };
 }
 
 // A re-challenging client (urllib): every call is an unauthenticated request answered 401, then the
@@ -301,9 +365,11 @@ async function main() {
     // Webhooks of the alert delivery scenarios go to a receiver in this process, on 127.0.0.1.
     service = await startService({
       dataDir,
+      main: MAIN && resolve(MAIN),
       port: ports.service,
       pgPort: ports.pg,
       cpuProf: profDir,
+      nodeArgs: [...(TRACE_GC ? ['--trace-gc'] : []), ...SERVICE_NODE_ARGS],
       // The scale scenario's project holds up to its largest host count (the default cap is 1,000).
       env: {
         OUTBOUND_ALLOWLIST: '127.0.0.1:*',
@@ -336,6 +402,11 @@ async function main() {
         p99Ratio: serviceResult.p99Ms / Math.max(0.001, floorResult.p99Ms),
       });
     }
+    let fixedRate;
+    if (!ONLY || FIXED_RATE_NAME.includes(ONLY)) {
+      log(`${FIXED_RATE_NAME}: service, then floor`);
+      fixedRate = await measureAlertAtFixedRate(service, floorTarget, state);
+    }
     let handshake;
     if (!ONLY || 'Digest fresh handshake'.includes(ONLY)) {
       // Both Digest clients on the same request, one right after the other, for a like-for-like cost.
@@ -347,9 +418,13 @@ async function main() {
     }
     let alertDelivery;
     const storms = STORM_VARIANTS.filter((v) => !ONLY || v.name.includes(ONLY)).map((v) => v.name);
-    if (!ONLY || CROSSING.includes(ONLY) || storms.length > 0) {
+    const underCap = !ONLY || UNDER_CAP_NAME.includes(ONLY);
+    if (!ONLY || CROSSING.includes(ONLY) || underCap || storms.length > 0) {
       const rounds = !ONLY || CROSSING.includes(ONLY) ? ALERT_ROUNDS : 0;
-      log(`${CROSSING} (${rounds} rounds), then ${storms.join(', ')} (${STORM} hosts down)`);
+      log(
+        `${CROSSING} (${rounds} rounds), ${underCap ? `${UNDER_CAP_NAME}, ` : ''}then ${storms.join(', ')} ` +
+          `(${STORM} hosts down)`,
+      );
       alertDelivery = await measureAlertDelivery({
         baseUrl: service.baseUrl,
         owner: state.owner,
@@ -375,6 +450,19 @@ async function main() {
         log,
       });
     }
+    // Last: it blocks the owner from the rounds' addresses (not from 127.0.0.1, which the others use).
+    let guessBurst;
+    if (!ONLY || GUESS_BURST_NAME.includes(ONLY)) {
+      log(`${GUESS_BURST_NAME}: ${BURST_ROUNDS} rounds of ${BURST_ANSWERS} wrong Digest answers at once`);
+      guessBurst = await measureGuessBurst({
+        baseUrl: service.baseUrl,
+        owner: state.owner,
+        pid: service.child.pid,
+        answers: BURST_ANSWERS,
+        rounds: BURST_ROUNDS,
+        log,
+      });
+    }
     const output = {
       date: new Date().toISOString(),
       command: `npm run bench ${process.argv.slice(2).join(' ')}`.trim(),
@@ -388,22 +476,40 @@ async function main() {
       startupOnExistingDatabaseMs: service.startupMs,
       dataLoadSeconds: state.loadSeconds,
       scenarios: rows,
+      fixedRate,
       digestFreshHandshake: handshake,
       alertDelivery,
       monitoringScale,
+      guessBurst,
       totalSeconds: Math.round((Date.now() - started) / 1000),
     };
     const resultsDir = join(ROOT, 'bench', 'results');
     mkdirSync(resultsDir, { recursive: true });
     const file = join(resultsDir, `${output.date.replace(/[:.]/g, '-')}.json`);
     writeFileSync(file, `${JSON.stringify(output, null, 2)}\n`);
+    if (TRACE_GC) copyFileSync(join(dataDir, 'service.log'), file.replace(/\.json$/, '-service.log'));
     console.log(table(rows, handshake));
+    if (fixedRate) {
+      const f = (r) =>
+        `p50 ${r.p50Ms} ms, p90 ${r.p90Ms} ms, p99 ${r.p99Ms} ms, p99.9 ${r.p999Ms} ms, max ${r.maxMs} ms ` +
+        `(${r.requests} requests, ${r.failed} failed; generator lag p99 ${r.generatorLagP99Ms} ms)`;
+      console.log(
+        `\n${FIXED_RATE_NAME}, ${RATE_CONNECTIONS} connections:\n  service ${f(fixedRate.service)}\n` +
+          `  floor   ${f(fixedRate.floor)}\n  p99 x ${fixedRate.p99Ratio.toFixed(2)}`,
+      );
+    }
     if (alertDelivery) {
-      const { crossing, storms: stormResults } = alertDelivery;
+      const { crossing, underCap: underCapResult, storms: stormResults } = alertDelivery;
       if (crossing)
         console.log(
           `\n${CROSSING}: median ${crossing.medianMs} ms, p99 ${crossing.p99Ms} ms, max ${crossing.maxMs} ms ` +
             `(${crossing.rounds} rounds)`,
+        );
+      if (underCapResult)
+        console.log(
+          `${underCapResult.name} (NOTIFICATION_DELIVERY_LIMIT ${Math.max(500, STORM)}): report answered in ` +
+            `median ${underCapResult.medianMs} ms, max ${underCapResult.maxMs} ms (${underCapResult.rounds} ` +
+            `rounds; target ${underCapResult.targetMs} ms)`,
         );
       for (const storm of stormResults)
         console.log(
@@ -428,6 +534,25 @@ async function main() {
       }
       console.log(`  largest host count kept up with: ${monitoringScale.largestKeptUp}`);
     }
+    if (guessBurst) {
+      console.log(
+        `\n${GUESS_BURST_NAME} (${guessBurst.answers} wrong Digest answers at once, one nonce, from a separate process):`,
+      );
+      for (const r of guessBurst.rounds) {
+        const statuses = Object.entries(r.byStatus)
+          .map(([status, n]) => `${n} x ${status}`)
+          .join(', ');
+        console.log(
+          `  from ${r.sourceAddress}: all answered in ${r.answeredMs} ms (${statuses}); service CPU ` +
+            `${r.serviceCpuMs} ms (${r.serviceCpuMsPerAnswer} ms/answer); /health worst ${r.worstHealthMs} ms, ` +
+            `median ${r.medianHealthMs} ms (${r.healthPolls} polls); load ${r.load1}`,
+        );
+      }
+      console.log(
+        `  worst of the rounds: answered in ${guessBurst.worstAnsweredMs} ms, /health ${guessBurst.worstHealthMs} ms ` +
+          `(target under ${guessBurst.targetMs} ms each: ${guessBurst.met ? 'met' : 'MISSED'})`,
+      );
+    }
     console.log(
       `\nstart-up to first 200 on the existing database: ${service.startupMs} ms; load ${JSON.stringify(output.machine.loadavg)}; ` +
         `${output.totalSeconds} s in all; ${file}`,
@@ -451,7 +576,12 @@ function readDataSet(dataDir) {
 }
 
 async function loadFreshDataSet(dataDir, ports, log) {
-  const service = await startService({ dataDir, port: ports.service, pgPort: ports.pg });
+  const service = await startService({
+    dataDir,
+    main: MAIN && resolve(MAIN),
+    port: ports.service,
+    pgPort: ports.pg,
+  });
   try {
     log(`service up on a fresh database in ${service.startupMs} ms; loading data`);
     const state = await loadDataset({

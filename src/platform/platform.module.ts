@@ -9,6 +9,7 @@ import { getDataSourceToken } from '@nestjs/typeorm';
 import { RequestContext } from './http/request-context';
 import { PageLinks } from './http/pagination/page-links';
 import { PublicBaseUrl } from './http/public-base-url';
+import { DeferredWork } from './events/deferred-work';
 import { EventPublisher } from './events/event-publisher';
 import { ConfiguredSecretBox, SecretBox } from './crypto/secret-box';
 import { PreparedReads } from './database/prepared-reads';
@@ -62,6 +63,7 @@ export const CLS_MODULE = withoutClsEnhancers(
     RequestContext,
     PageLinks,
     EventPublisher,
+    DeferredWork,
     PreparedReads,
     ListenerChecks,
     Readiness,
@@ -74,6 +76,7 @@ export const CLS_MODULE = withoutClsEnhancers(
     RequestContext,
     PageLinks,
     EventPublisher,
+    DeferredWork,
     PreparedReads,
     SecretBox,
     ListenerChecks,

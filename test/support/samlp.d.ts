@@ -16,6 +16,8 @@ declare module 'samlp' {
     destination?: string;
     inResponseTo?: string;
     lifetimeInSeconds?: number;
+    // false: the assertion is left unsigned (true by default).
+    signAssertion?: boolean;
     signatureAlgorithm?: string;
     digestAlgorithm?: string;
     // The service provider's certificate: AuthnRequests must be signed with its key.

@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { lockForTransaction } from '../../platform/database/advisory-lock';
+import { lockAllForTransaction, lockForTransaction } from '../../platform/database/advisory-lock';
 
 // The advisory locks of the alerting context: every key it locks is built here.
 
@@ -18,5 +18,21 @@ export async function lockAlertTarget(
   alertConfigId: string,
   targetKey: string,
 ): Promise<void> {
-  await lockForTransaction(tx, `alerts:${groupId}:${alertConfigId}:${targetKey}`);
+  await lockForTransaction(tx, alertTargetKey(groupId, alertConfigId, targetKey));
+}
+
+// The same locks for every alert one report raises, in one statement (taken in lock-number order, so two
+// batches overlapping never deadlock on each other).
+export async function lockAlertTargets(
+  tx: EntityManager,
+  targets: ReadonlyArray<{ groupId: string; alertConfigId: string; targetKey: string }>,
+): Promise<void> {
+  await lockAllForTransaction(
+    tx,
+    targets.map((target) => alertTargetKey(target.groupId, target.alertConfigId, target.targetKey)),
+  );
+}
+
+function alertTargetKey(groupId: string, alertConfigId: string, targetKey: string): string {
+  return `alerts:${groupId}:${alertConfigId}:${targetKey}`;
 }

@@ -10,7 +10,11 @@ export { IllegalAlertTransitionError } from './alerts/alert-state';
 export { DuplicateActiveAlertError, InvalidAlertError, type NewAlert } from './alerts/alert-details';
 export { MaintenanceWindowsService } from './maintenance-windows/maintenance-windows.service';
 export { AlertInhibition, type Inhibition } from './engine/alert-inhibition';
-export { ALERT_TRANSITIONED, type AlertTransitionedEvent } from './alerts/alert-transitioned.event';
+export {
+  ALERT_TRANSITIONED,
+  ALERTS_RAISED,
+  type AlertTransitionedEvent,
+} from './alerts/alert-transitioned.event';
 export { NotificationRequest } from './alert-configs/dto/notification.request';
 export { checkNotification } from './alert-configs/notification-rules';
 export { UserNotificationMembers } from './alert-configs/user-notification-members';

@@ -76,6 +76,15 @@ export class DeploymentReader {
     return host ? toSnapshot(host) : null;
   }
 
+  // The monitored ones of these hosts, in one read (the hosts a report marked down, say).
+  async hostsById(groupId: string, hostIds: readonly string[]): Promise<HostSnapshot[]> {
+    if (hostIds.length === 0) return [];
+    const hosts = await this.txHost.tx
+      .getRepository(HostEntity)
+      .findBy({ id: In([...new Set(hostIds)]), groupId, monitored: true });
+    return hosts.map(toSnapshot);
+  }
+
   // Whether a monitoring agent of the project is up: any one of them watches every host (a standby agent
   // takes over from one that went down).
   async monitoringAgentUp(groupId: string): Promise<boolean> {

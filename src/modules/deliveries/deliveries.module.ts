@@ -31,6 +31,7 @@ import { Recipients } from './policy/recipients';
 import { DeliveryAttemptEntity } from './queue/delivery-attempt.entity';
 import { DeliveryDueSignal } from './queue/delivery-due-signal.store';
 import { DeliveryClaimStore } from './queue/delivery-claim.store';
+import { DeliveryLeases } from './queue/delivery-leases';
 import { DeliveryOutcomeStore } from './queue/delivery-outcome.store';
 import { DeliveryQueue } from './queue/delivery-queue';
 import { DeliveryWorker } from './queue/delivery-worker';
@@ -65,6 +66,7 @@ import { DeliveryQueueFiguresStore } from './queue/delivery-queue-figures.store'
     GroupMessageSender,
     GroupingGroupDeletedListener,
     DeliveryClaimStore,
+    DeliveryLeases,
     DeliveryOutcomeStore,
     DeliveryQueue,
     DeliveryDueSignal,

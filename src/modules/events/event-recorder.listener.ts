@@ -3,7 +3,13 @@ import { OnEvent } from '@nestjs/event-emitter';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import type { Principal } from '../../platform/auth/principal';
-import { DOMAIN_EVENT_PREFIX, DomainEvent, EventActor } from '../../platform/events/domain-event';
+import {
+  DOMAIN_EVENT_BATCH_CHANNEL,
+  DOMAIN_EVENT_PREFIX,
+  DomainEvent,
+  EventActor,
+  isWrittenWithBatch,
+} from '../../platform/events/domain-event';
 import { RequestContext } from '../../platform/http/request-context';
 import { toEventEntity } from './event.mapper';
 import { EventStore } from './event.store';
@@ -30,9 +36,19 @@ export class EventRecorder {
 
   @OnEvent(`${DOMAIN_EVENT_PREFIX}**`, { suppressErrors: false })
   async record(event: DomainEvent): Promise<void> {
+    if (isWrittenWithBatch(event)) return;
     if (!this.txHost.isTransactionActive()) throw new EventOutsideTransactionError(event.eventTypeName);
     const row = toEventEntity(event, this.actorOf(event), this.rawOf(event));
     await this.store.insert(row);
+  }
+
+  // The events published together (EventPublisher.publishMany), in one statement.
+  @OnEvent(DOMAIN_EVENT_BATCH_CHANNEL, { suppressErrors: false })
+  async recordMany(events: readonly DomainEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    if (!this.txHost.isTransactionActive()) throw new EventOutsideTransactionError(events[0].eventTypeName);
+    const rows = events.map((event) => toEventEntity(event, this.actorOf(event), this.rawOf(event)));
+    await this.store.insertMany(rows);
   }
 
   private actorOf(event: DomainEvent): EventActor {

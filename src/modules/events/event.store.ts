@@ -42,6 +42,18 @@ const INSERT_EVENT = `INSERT INTO events (id, event_type_name, created, org_id, 
   maintenance_window_id, api_key_id, public_key, user_id, username, remote_address, is_global_admin, subject,
   diffs, raw) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`;
 
+// The events of one batch (the alerts one report raises) in one statement: one JSON parameter, whatever
+// their number.
+const INSERT_EVENTS = `INSERT INTO events (id, event_type_name, created, org_id, group_id, alert_id, alert_config_id,
+  maintenance_window_id, api_key_id, public_key, user_id, username, remote_address, is_global_admin, subject,
+  diffs, raw)
+  SELECT id, event_type_name, created, org_id, group_id, alert_id, alert_config_id, maintenance_window_id,
+    api_key_id, public_key, user_id, username, remote_address, is_global_admin, subject, diffs, raw
+  FROM jsonb_to_recordset($1::jsonb) AS r(id char(24), event_type_name varchar, created timestamptz,
+    org_id char(24), group_id char(24), alert_id char(24), alert_config_id char(24),
+    maintenance_window_id char(24), api_key_id char(24), public_key varchar, user_id char(24),
+    username varchar, remote_address varchar, is_global_admin boolean, subject jsonb, diffs jsonb, raw jsonb)`;
+
 const ORDER = 'ORDER BY created DESC, id DESC';
 
 class Params {
@@ -130,31 +142,61 @@ export function eventCountQuery(filter: EventListFilter): SqlQuery {
   };
 }
 
+// The parameters of INSERT_EVENT for one row.
+function valuesOf(row: EventEntity): unknown[] {
+  return [
+    row.id,
+    row.eventTypeName,
+    row.created,
+    row.orgId,
+    row.groupId,
+    row.alertId,
+    row.alertConfigId,
+    row.maintenanceWindowId,
+    row.apiKeyId,
+    row.publicKey,
+    row.userId,
+    row.username,
+    row.remoteAddress,
+    row.isGlobalAdmin,
+    JSON.stringify(row.subject),
+    row.diffs === null ? null : JSON.stringify(row.diffs),
+    row.raw === null ? null : JSON.stringify(row.raw),
+  ];
+}
+
 // Runs the statements above, the insert and the read of one event, in the caller's transaction if any.
 @Injectable()
 export class EventStore {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
   async insert(row: EventEntity): Promise<void> {
-    await this.txHost.tx.query(INSERT_EVENT, [
-      row.id,
-      row.eventTypeName,
-      row.created,
-      row.orgId,
-      row.groupId,
-      row.alertId,
-      row.alertConfigId,
-      row.maintenanceWindowId,
-      row.apiKeyId,
-      row.publicKey,
-      row.userId,
-      row.username,
-      row.remoteAddress,
-      row.isGlobalAdmin,
-      JSON.stringify(row.subject),
-      row.diffs === null ? null : JSON.stringify(row.diffs),
-      row.raw === null ? null : JSON.stringify(row.raw),
-    ]);
+    await this.txHost.tx.query(INSERT_EVENT, valuesOf(row));
+  }
+
+  // The events of one batch (EventPublisher.publishMany: a report's host events, the alerts it raised).
+  async insertMany(rows: readonly EventEntity[]): Promise<void> {
+    if (rows.length === 0) return;
+    const records = rows.map((row) => ({
+      id: row.id,
+      event_type_name: row.eventTypeName,
+      created: row.created.toISOString(),
+      org_id: row.orgId,
+      group_id: row.groupId,
+      alert_id: row.alertId,
+      alert_config_id: row.alertConfigId,
+      maintenance_window_id: row.maintenanceWindowId,
+      api_key_id: row.apiKeyId,
+      public_key: row.publicKey,
+      user_id: row.userId,
+      username: row.username,
+      remote_address: row.remoteAddress,
+      is_global_admin: row.isGlobalAdmin,
+      subject: row.subject,
+      diffs: row.diffs,
+      raw: row.raw,
+    }));
+    await this.txHost.tx.query(INSERT_EVENTS, [JSON.stringify(records)]);
   }
 
   page(filter: EventListFilter, offset: number, limit: number, includeRaw: boolean): Promise<EventEntity[]> {

@@ -29,3 +29,9 @@ const GLOBAL_API_KEYS = 727_104;
 export async function lockGlobalApiKeys(tx: EntityManager): Promise<void> {
   await lockForTransaction(tx, GLOBAL_API_KEYS);
 }
+
+// Serializes the federated sign-ins of one person, whose user name is compared ignoring case, so that two
+// first sign-ins at once, however the identity provider spelled the name, make one user.
+export async function lockFederatedUser(tx: EntityManager, username: string): Promise<void> {
+  await lockForTransaction(tx, `identity:federated-user:${username.toLowerCase()}`);
+}

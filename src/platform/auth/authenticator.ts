@@ -17,6 +17,10 @@ export type AuthOutcome = { ok: true; principal: Principal } | { ok: false; erro
 // Adapter-neutral: the HTTP pipeline hands it what it read off the request, before any body is parsed.
 export abstract class HttpAuthenticator {
   abstract authenticate(attempt: AuthAttempt): Promise<AuthOutcome>;
+
+  // The refusal authenticate would answer without awaiting anything (a blocked guesser's 429), known
+  // synchronously from this instance's memory; undefined otherwise, and then authenticate decides.
+  abstract refusalAtOnce(attempt: AuthAttempt): ApiError | undefined;
 }
 
 // Paths served without credentials: health, first-user bootstrap, API docs, federated sign-in (/sso/:

@@ -26,6 +26,8 @@ export class CredentialCache implements OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger('CredentialCache');
   private readonly entries = new Map<string, Entry>();
   private readonly epochs = new Map<string, number>();
+  // Loads under way, by name, with the epoch each started in.
+  private readonly loading = new Map<string, { epoch: string; credential: Promise<Credential | null> }>();
   private globalEpoch = 0;
   private listener: Client | undefined;
   private closed = false;
@@ -53,8 +55,21 @@ export class CredentialCache implements OnModuleInit, OnApplicationShutdown {
     if (!this.listener) return this.directory.findByName(name);
     const cached = this.entries.get(name);
     if (cached && cached.expiresAt > now) return cached.credential;
-    // A change announced while we were loading must not be overwritten by what we loaded.
+    // Lookups of one name at the same time share one load (a burst of answers for one name arrives before
+    // the first lookup is back: each would otherwise cost a query and a decryption), unless a change was
+    // announced since that load started.
     const epochAtStart = this.epochOf(name);
+    const inFlight = this.loading.get(name);
+    if (inFlight !== undefined && inFlight.epoch === epochAtStart) return inFlight.credential;
+    const credential: Promise<Credential | null> = this.load(name, now, epochAtStart).finally(() => {
+      if (this.loading.get(name)?.credential === credential) this.loading.delete(name);
+    });
+    this.loading.set(name, { epoch: epochAtStart, credential });
+    return credential;
+  }
+
+  private async load(name: string, now: number, epochAtStart: string): Promise<Credential | null> {
+    // A change announced while we were loading must not be overwritten by what we loaded.
     const credential = await this.directory.findByName(name);
     // Unknown names are kept as long as known ones: were they forgotten sooner, a second probe of a name
     // would cost a database trip only when the name does not exist. Creating a key or a user announces

@@ -324,6 +324,14 @@ const deliveries = {
     [1, 1000],
     'Receiver calls in flight per organization, across all instances.',
   ),
+  // A slot's batch is sent one call after the other: it bounds how long one receiver keeps its slot
+  // while the other receivers of its project wait for theirs.
+  deliveryBatchSize: int(
+    'DELIVERY_BATCH_SIZE',
+    50,
+    [1, 1000],
+    'Due deliveries to one receiver a slot carries per claim, sent one after the other.',
+  ),
   // The notifications past it stay due for the next sweep.
   notificationDeliveryLimit: int(
     'NOTIFICATION_DELIVERY_LIMIT',

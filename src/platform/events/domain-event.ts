@@ -59,6 +59,22 @@ export function domainEventChannel(eventTypeName: string): string {
   return `${DOMAIN_EVENT_PREFIX}${eventTypeName}`;
 }
 
+// Channel of the events published together (EventPublisher.publishMany), as one array: the events context
+// writes them with one statement. Outside DOMAIN_EVENT_PREFIX, so `domain.**` listeners never see it.
+export const DOMAIN_EVENT_BATCH_CHANNEL = 'domain-batch';
+
+const writtenWithBatch = new WeakSet<DomainEvent>();
+
+// Marks events as written by the batch channel's listener, before each is emitted on its own channel.
+export function markWrittenWithBatch(events: readonly DomainEvent[]): void {
+  for (const event of events) writtenWithBatch.add(event);
+}
+
+// Whether the event's row was written with its batch: the per-event recorder leaves it.
+export function isWrittenWithBatch(event: DomainEvent): boolean {
+  return writtenWithBatch.has(event);
+}
+
 // The event map: event type name -> type of its `raw`. Each context adds the events it publishes to it
 // beside their names, in its `<context>.events.ts`, by declaration merging (the platform imports no
 // context). An event another context listens to must be here: @OnDomainEvent takes only these names, and

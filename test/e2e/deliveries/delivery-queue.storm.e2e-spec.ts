@@ -126,4 +126,24 @@ describe('POST /agents/v1/groups/{groupId}/reports (a storm of deliveries)', () 
       new Set(['SUCCEEDED 1']),
     );
   });
+
+  it('should count only the attempts it made when the receiver starts failing in the middle of its batches', async () => {
+    // The first answers succeed, so the receiver's rows go out in batches; then every call is refused with
+    // a retry an hour away: each batch stops at its first refusal and gives its unsent rows back.
+    const accepted = 40;
+    receiver.reset();
+    receiver.respondWith(...Array.from({ length: accepted }, () => ({ status: 200 })));
+    receiver.respondByDefault({ status: 503, headers: { 'Retry-After': '3600' } });
+    const { d } = await storm('/storm-failing');
+
+    const attempts = await workerOf(t.app).runDue();
+
+    expect(attempts).toBe(HOSTS);
+    expect(at('/storm-failing')).toHaveLength(HOSTS);
+    const logged = await deliveriesOf(t, d.readOnly, d.groupId);
+    const shapes = logged.map((row) => `${row.status} ${row.attemptCount} ${row.attempts.length}`);
+    expect(shapes.filter((shape) => shape === 'SUCCEEDED 1 1')).toHaveLength(accepted);
+    expect(shapes.filter((shape) => shape === 'PENDING 1 1')).toHaveLength(HOSTS - accepted);
+    expect(new Set(logged.map((row) => row.attempts[0].statusCode))).toEqual(new Set([200, 503]));
+  });
 });

@@ -2,7 +2,9 @@ import express from 'express';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import * as samlp from 'samlp';
+import { SamlLib } from 'samlify';
 import { selfSignedCertificate } from '../../../src/modules/federation/saml/self-signed-certificate';
+import { certificateBody } from '../../../src/modules/federation/saml/sp-metadata.xml';
 import { request } from '../../support/checked-request';
 import { call, type ApiResponse } from '../../support/digest-client';
 import { uniqueName } from '../../support/factories/identity.fixture';
@@ -118,6 +120,32 @@ export function craftResponse(
         error || response === undefined ? reject(error ?? new Error('no response')) : resolve(response),
     ),
   );
+}
+
+const ASSERTION = "/*[local-name(.)='Response']/*[local-name(.)='Assertion']";
+
+// A response whose assertion has the ID given, signed with the identity provider's key as samlp signs
+// (RSA-SHA256, the signature after the assertion's Issuer). samlp gives every assertion a fresh ID, so
+// the assertion is made unsigned, given `assertionId`, then signed with samlify's XML signer.
+export async function craftResponseWithAssertionId(
+  idp: TestIdp,
+  options: { inResponseTo: string },
+  assertionId: string,
+): Promise<string> {
+  const unsigned = await craftResponse(idp, { ...options, signAssertion: false });
+  const renamed = unsigned.replace(/(<saml:Assertion\b[^>]*?\sID=")[^"]+"/, `$1${assertionId}"`);
+  if (!renamed.includes(`ID="${assertionId}"`)) throw new Error('no assertion ID to replace');
+  return SamlLib.constructSAMLSignature({
+    rawSamlMessage: renamed,
+    referenceTagXPath: ASSERTION,
+    privateKey: idp.privateKeyPem,
+    signingCert: certificateBody(idp.certificatePem),
+    signatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
+    isBase64Output: false,
+    signatureConfig: {
+      location: { reference: `${ASSERTION}/*[local-name(.)='Issuer']`, action: 'after' },
+    },
+  });
 }
 
 // The id of an AuthnRequest the service sent (GET /sso/login, redirect binding, not followed).

@@ -1,4 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
+import { randomBytes } from 'node:crypto';
 import { selfSignedCertificate } from '../../../src/modules/federation/saml/self-signed-certificate';
 import { expectApiError } from '../../support/api-error';
 import { call } from '../../support/digest-client';
@@ -7,10 +8,12 @@ import { SystemClock } from '../../../src/platform/clock/clock';
 import { eventsOf, sql } from './federation.fixture';
 import {
   craftResponse,
+  craftResponseWithAssertionId,
   issuedRequestId,
   person,
   postToAcs,
   rolesOf,
+  signInCookies,
   startSignInWorld,
   type SignInWorld,
 } from './saml-idp.fixture';
@@ -143,6 +146,54 @@ describe('POST /sso/saml2/{identityProviderId}', () => {
     const xml = await craftResponse(s.idp, { inResponseTo: await fresh() });
     const answers = await Promise.all([acs(xml), acs(xml, `http://127.0.0.1:${port}`)]);
     expect(answers.map((a) => a.status).sort()).toEqual([303, 401]);
+  });
+
+  // A response posted again is refused by its InResponseTo first (each request is answered once); this
+  // one answers a new request of ours, so only the record of used assertion ids refuses it.
+  it('should refuse an assertion id used before when it comes back answering another request', async () => {
+    expect(second).toBeDefined();
+    const port = (second!.getHttpServer().address() as { port: number }).port;
+    const assertionId = `_${randomBytes(16).toString('hex')}`;
+    const once = await craftResponseWithAssertionId(s.idp, { inResponseTo: await fresh() }, assertionId);
+    expect((await acs(once)).status).toBe(303);
+    const again = await craftResponseWithAssertionId(s.idp, { inResponseTo: await fresh() }, assertionId);
+    rejected('replayed')(await acs(again));
+    const elsewhere = await craftResponseWithAssertionId(s.idp, { inResponseTo: await fresh() }, assertionId);
+    rejected('replayed')(await acs(elsewhere, `http://127.0.0.1:${port}`));
+    // The same making with a new id is accepted: what was refused above is the id alone.
+    const otherId = `_${randomBytes(16).toString('hex')}`;
+    const other = await craftResponseWithAssertionId(s.idp, { inResponseTo: await fresh() }, otherId);
+    expect((await acs(other)).status).toBe(303);
+  });
+
+  it('should sign in the existing user when the identity provider changes the case of the e-mail address', async () => {
+    const ada = person();
+    await signInCookies(s, ada);
+    // The domain too: the associated domains (example.org) are compared ignoring case.
+    const shouting = { ...ada, email: ada.email.toUpperCase(), firstName: 'ADA' };
+    const { cookie } = await signInCookies(s, shouting);
+    const users = await sql<{ username: string; first_name: string }>(
+      s.t,
+      'SELECT username, first_name FROM users WHERE lower(username) = lower($1)',
+      [ada.email],
+    );
+    expect(users).toEqual([{ username: ada.email, first_name: 'ADA' }]);
+    expect(await rolesOf(s.t, ada.email)).toEqual([`GROUP_OWNER@${s.w.projectA}`, `ORG_MEMBER@${s.w.orgA}`]);
+    const me = await call('GET', `${s.t.apiUrl}/users/byName/${encodeURIComponent(ada.email)}`, {
+      headers: { cookie },
+    });
+    expect(me.status).toBe(200);
+    expect(me.body.username).toBe(ada.email);
+    const signIns = await sql<{ username: string; target: string }>(
+      s.t,
+      `SELECT username, subject->>'targetUsername' AS target FROM events
+        WHERE event_type_name = 'FEDERATED_SIGN_IN' AND lower(username) = lower($1)`,
+      [ada.email],
+    );
+    expect(signIns).toEqual([
+      { username: ada.email, target: ada.email },
+      { username: ada.email, target: ada.email },
+    ]);
   });
 
   it('should refuse a valid response when the identity provider is inactive', async () => {

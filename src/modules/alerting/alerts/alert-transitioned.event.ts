@@ -20,3 +20,7 @@ export interface AlertTransitionedEvent {
   created: Date;
   at: Date;
 }
+
+// The alerts raised together (one report's, in one transaction), each as ALERT_TRANSITIONED would carry it,
+// from null to TRACKING or OPEN: listeners handle them as a lot, a few statements for all of them.
+export const ALERTS_RAISED = 'alerting.alerts-raised';

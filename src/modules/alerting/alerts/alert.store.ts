@@ -36,6 +36,16 @@ export class AlertStore {
     return (await this.alertById([alertId, groupId]))[0];
   }
 
+  // Many alerts of one project in one read (a notification group's flush); ids not found are left out.
+  findAll(groupId: string, alertIds: string[]): Promise<AlertEntity[]> {
+    if (alertIds.length === 0) return Promise.resolve([]);
+    return this.txHost.tx
+      .getRepository(AlertEntity)
+      .createQueryBuilder('alert')
+      .where('alert.group_id = :groupId AND alert.id = ANY(:alertIds::char(24)[])', { groupId, alertIds })
+      .getMany();
+  }
+
   // Inside a transaction: the row stays locked until it ends.
   async findForUpdate(groupId: string, alertId: string): Promise<AlertEntity | undefined> {
     return (await this.lockedAlertById([alertId, groupId]))[0];
@@ -58,6 +68,62 @@ export class AlertStore {
        ORDER BY created ASC, id ASC`,
       [groupId, alertConfigIds, targetKeys],
     );
+  }
+
+  // The (configuration, target) pairs of one project that already hold a TRACKING or OPEN alert, among
+  // those asked: one read for every alert a report raises (the partial unique index answers each pair).
+  async activeTargetsOf(
+    groupId: string,
+    targets: ReadonlyArray<{ alertConfigId: string; targetKey: string }>,
+  ): Promise<Array<{ id: string; alertConfigId: string; targetKey: string }>> {
+    if (targets.length === 0) return [];
+    return this.txHost.tx.query<Array<{ id: string; alertConfigId: string; targetKey: string }>>(
+      `SELECT a.id, a.alert_config_id AS "alertConfigId", a.target_key AS "targetKey"
+         FROM unnest($2::char(24)[], $3::text[]) AS t(alert_config_id, target_key)
+         JOIN alerts a ON a.group_id = $1 AND a.alert_config_id = t.alert_config_id
+                      AND a.target_key = t.target_key AND a.status IN ('TRACKING', 'OPEN')`,
+      [groupId, targets.map((t) => t.alertConfigId), targets.map((t) => t.targetKey)],
+    );
+  }
+
+  // Many new alerts in one statement, whatever their number (one JSON parameter, so no limit on bound
+  // parameters). A row whose slot the partial unique index finds taken is skipped, not an error that would
+  // abort the caller's transaction: answers the ids written.
+  async insertMany(rows: readonly AlertEntity[]): Promise<Set<string>> {
+    if (rows.length === 0) return new Set();
+    const written = await this.txHost.tx.query<Array<{ id: string }>>(
+      `INSERT INTO alerts (id, group_id, alert_config_id, event_type_name, status, target_key, created, updated,
+         last_notified, resolved, acknowledged_until, acknowledgement_comment, acknowledging_username,
+         current_value_number, current_value_units, metric_name, host_id, hostname_and_port, replica_set_name,
+         cluster_id, cluster_name, source_type_name, tags, human_readable)
+       SELECT id, group_id, alert_config_id, event_type_name, status, target_key, created, updated,
+         last_notified, resolved, acknowledged_until, acknowledgement_comment, acknowledging_username,
+         current_value_number, current_value_units, metric_name, host_id, hostname_and_port, replica_set_name,
+         cluster_id, cluster_name, source_type_name, COALESCE(tags, '{}'), human_readable
+         FROM jsonb_to_recordset($1::jsonb) AS r(id char(24), group_id char(24), alert_config_id char(24),
+           event_type_name varchar, status varchar, target_key text, created timestamptz,
+           updated timestamptz, last_notified timestamptz, resolved timestamptz, acknowledged_until timestamptz,
+           acknowledgement_comment varchar, acknowledging_username text, current_value_number double precision,
+           current_value_units varchar, metric_name varchar, host_id text, hostname_and_port text,
+           replica_set_name text, cluster_id text, cluster_name text, source_type_name varchar, tags text[],
+           human_readable text)
+       ON CONFLICT DO NOTHING
+       RETURNING id`,
+      [JSON.stringify(rows.map(toAlertRecord))],
+    );
+    return new Set(written.map((row) => row.id));
+  }
+
+  // Bookkeeping after notifications went out, for many alerts at once; answers how many rows it found.
+  async markNotified(alertIds: readonly string[], now: Date): Promise<number> {
+    if (alertIds.length === 0) return 0;
+    // As a SELECT: TypeORM answers an UPDATE's query() with [rows, count].
+    const [{ found }] = await this.txHost.tx.query<Array<{ found: number }>>(
+      `WITH marked AS (UPDATE alerts SET last_notified = $2 WHERE id = ANY($1::char(24)[]) RETURNING id)
+       SELECT count(*)::int AS found FROM marked`,
+      [alertIds, now],
+    );
+    return found;
   }
 
   // TRACKING alerts whose condition has lasted their configuration's delay (a project's or a global one), in
@@ -124,4 +190,35 @@ export class AlertStore {
     );
     return new Map(rows.map((row) => [row.type, row.open]));
   }
+}
+
+// The row as jsonb_to_recordset reads it: column names as keys, dates as ISO text (milliseconds kept).
+function toAlertRecord(row: AlertEntity): Record<string, unknown> {
+  const iso = (date: Date | null) => (date === null ? null : date.toISOString());
+  return {
+    id: row.id,
+    group_id: row.groupId,
+    alert_config_id: row.alertConfigId,
+    event_type_name: row.eventTypeName,
+    status: row.status,
+    target_key: row.targetKey,
+    created: iso(row.created),
+    updated: iso(row.updated),
+    last_notified: iso(row.lastNotified),
+    resolved: iso(row.resolved),
+    acknowledged_until: iso(row.acknowledgedUntil),
+    acknowledgement_comment: row.acknowledgementComment,
+    acknowledging_username: row.acknowledgingUsername,
+    current_value_number: row.currentValueNumber,
+    current_value_units: row.currentValueUnits,
+    metric_name: row.metricName,
+    host_id: row.hostId,
+    hostname_and_port: row.hostnameAndPort,
+    replica_set_name: row.replicaSetName,
+    cluster_id: row.clusterId,
+    cluster_name: row.clusterName,
+    source_type_name: row.sourceTypeName,
+    tags: row.tags,
+    human_readable: row.humanReadable,
+  };
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EventEmitter2 } from '@nestjs/event-emitter';
 import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { In, QueryFailedError, type FindOptionsWhere } from 'typeorm';
+import { type FindOptionsWhere } from 'typeorm';
 import type { Principal } from '../../../platform/auth/principal';
 import { ProjectDirectory } from '../../../platform/auth/principal';
 import { ProjectScope } from '../../../platform/auth/project-scope';
@@ -30,7 +30,7 @@ import {
 } from './alert-details';
 import { AlertStore } from './alert.store';
 import { AlertEventTypes, closingEventTypeOf } from '../alerting.events';
-import { ALERT_TRANSITIONED, type AlertTransitionedEvent } from './alert-transitioned.event';
+import { ALERT_TRANSITIONED, ALERTS_RAISED, type AlertTransitionedEvent } from './alert-transitioned.event';
 import { canChangeAcknowledgement, isAlertStatus, transition, type AlertStatus } from './alert-state';
 import { AlertEntity } from './alert.entity';
 import { alertPath, toAlertEventSubject, toAlertResponse } from './alert.mapper';
@@ -40,10 +40,13 @@ import {
 } from './dto/acknowledge-alert.request';
 import type { AlertResponse } from './dto/alert.response';
 import type { ListAlertsQuery } from './dto/list-alerts.query';
-import { lockAlertTarget } from '../alerting.locks';
+import { lockAlertTargets } from '../alerting.locks';
 
-const ACTIVE: AlertStatus[] = ['TRACKING', 'OPEN'];
-const UNIQUE_VIOLATION = '23505';
+// One alert to raise: OPEN when its condition holds past its delay (or has none), TRACKING until then.
+export interface NewRaise {
+  alert: NewAlert;
+  status: 'TRACKING' | 'OPEN';
+}
 
 // Alerts of a project: the API's reads and acknowledgement, and the lifecycle moves the alert engine
 // makes (track/open, promote, close, cancel). Every change runs in one transaction with its event.
@@ -95,6 +98,15 @@ export class AlertsService {
   async document(groupId: string, alertId: string): Promise<AlertResponse> {
     await this.scope.orgOf(groupId);
     return this.toDocument(await this.find(groupId, alertId, false), this.clock.now());
+  }
+
+  // Many alerts of one project as `document` answers each, in one read (a notification group's flush);
+  // alerts no longer there are absent from the map, and a project no longer there answers 404.
+  async documents(groupId: string, alertIds: string[]): Promise<Map<string, AlertResponse>> {
+    await this.scope.orgOf(groupId);
+    const now = this.clock.now();
+    const rows = await this.alertStore.findAll(groupId, alertIds);
+    return new Map(rows.map((row) => [row.id, this.toDocument(row, now)]));
   }
 
   // PATCH /groups/{groupId}/alerts/{alertId}: acknowledgedUntil (in the future) acknowledges until then;
@@ -214,41 +226,91 @@ export class AlertsService {
   }
 
   // Engine bookkeeping after a notification went out; not an audited change.
+  markNotified(alertId: string): Promise<void> {
+    return this.markNotifiedMany([alertId]);
+  }
+
+  // The same for many alerts, in one statement.
   @Transactional()
-  async markNotified(alertId: string): Promise<void> {
-    const result = await this.repository().update({ id: alertId }, { lastNotified: this.clock.now() });
-    if (!result.affected) throw new InvalidAlertError(`no alert with id ${alertId}`);
+  async markNotifiedMany(alertIds: readonly string[]): Promise<void> {
+    const found = await this.alertStore.markNotified(alertIds, this.clock.now());
+    if (found < new Set(alertIds).size) {
+      throw new InvalidAlertError(
+        `no alert with id ${alertIds.length === 1 ? alertIds[0] : alertIds.join(', ')}`,
+      );
+    }
+  }
+
+  // Engine: the alerts one evaluation raises (a report's), in the caller's transaction, a few statements for
+  // all of them. A slot already taken (or asked twice) is skipped; answers how many were raised.
+  @Transactional()
+  async raiseMany(raises: ReadonlyArray<NewRaise>): Promise<number> {
+    return (await this.raiseAll(raises)).raised.length;
   }
 
   private async raise(input: NewAlert, status: 'TRACKING' | 'OPEN'): Promise<AlertResponse> {
-    checkNewAlert(input);
-    const orgId = await this.projects.orgOf(input.groupId);
-    if (orgId === null) throw new InvalidAlertError(`project ${input.groupId} does not exist`);
-    const targetKey = targetKeyOf(input);
-    await lockAlertTarget(this.txHost.tx, input.groupId, input.alertConfigId, targetKey);
-    // Per project: a global configuration raises alerts in many projects, on targets named alike.
-    const active = await this.repository().findOne({
-      select: { id: true },
-      where: { groupId: input.groupId, alertConfigId: input.alertConfigId, targetKey, status: In(ACTIVE) },
-    });
-    if (active) throw new DuplicateActiveAlertError(input.alertConfigId, targetKey, active.id);
-    const now = this.clock.now();
-    const alert = this.newAlert(input, status, now);
-    try {
-      await this.repository().insert(alert);
-    } catch (error) {
-      // The partial unique index is the last guard (e.g. a row written by other code than this method).
-      if (
-        error instanceof QueryFailedError &&
-        (error.driverError as { code?: string }).code === UNIQUE_VIOLATION
-      ) {
-        throw new DuplicateActiveAlertError(input.alertConfigId, targetKey);
-      }
-      throw error;
+    const { raised, taken } = await this.raiseAll([{ alert: input, status }]);
+    const [alert] = raised;
+    if (alert === undefined) {
+      throw new DuplicateActiveAlertError(input.alertConfigId, targetKeyOf(input), taken[0]);
     }
-    if (status === 'OPEN') await this.publishLifecycle(alert, alert.eventTypeName, orgId);
-    await this.announceTransition(alert, null, orgId);
-    return this.toResponse(alert, now);
+    return this.toResponse(alert, alert.updated);
+  }
+
+  // Per (project, configuration, target) one alert at most: its advisory lock (all in one statement), then
+  // one read of the slots already taken, one INSERT, the lifecycle events of those raised OPEN in one
+  // statement, and ALERTS_RAISED for the notifications.
+  // Answers the alerts raised, and the ids of the active alerts that held slots asked for.
+  private async raiseAll(
+    raises: ReadonlyArray<NewRaise>,
+  ): Promise<{ raised: AlertEntity[]; taken: string[] }> {
+    for (const { alert } of raises) checkNewAlert(alert);
+    const orgs = new Map<string, string>();
+    for (const groupId of new Set(raises.map(({ alert }) => alert.groupId))) {
+      const orgId = await this.projects.orgOf(groupId);
+      if (orgId === null) throw new InvalidAlertError(`project ${groupId} does not exist`);
+      orgs.set(groupId, orgId);
+    }
+    const slotOf = (groupId: string, alertConfigId: string, targetKey: string) =>
+      JSON.stringify([groupId, alertConfigId, targetKey]);
+    const wanted = new Map<string, NewRaise & { targetKey: string }>();
+    for (const raise of raises) {
+      const targetKey = targetKeyOf(raise.alert);
+      const slot = slotOf(raise.alert.groupId, raise.alert.alertConfigId, targetKey);
+      if (!wanted.has(slot)) wanted.set(slot, { ...raise, targetKey });
+    }
+    const targets = [...wanted.values()].map(({ alert, targetKey }) => ({ ...alert, targetKey }));
+    await lockAlertTargets(this.txHost.tx, targets);
+    // Per project: a global configuration raises alerts in many projects, on targets named alike.
+    const taken: string[] = [];
+    for (const groupId of orgs.keys()) {
+      const active = await this.alertStore.activeTargetsOf(
+        groupId,
+        targets.filter((target) => target.groupId === groupId),
+      );
+      for (const slot of active) {
+        wanted.delete(slotOf(groupId, slot.alertConfigId, slot.targetKey));
+        taken.push(slot.id);
+      }
+    }
+    const now = this.clock.now();
+    const rows = [...wanted.values()].map(({ alert, status }) => this.newAlert(alert, status, now));
+    // The partial unique index is the last guard (e.g. a row written by other code than this method).
+    const written = await this.alertStore.insertMany(rows);
+    const raised = rows.filter((row) => written.has(row.id));
+    await this.events.publishMany(
+      raised
+        .filter((alert) => alert.status === 'OPEN')
+        .map((alert) => this.lifecycleEvent(alert, alert.eventTypeName, orgs.get(alert.groupId) ?? null)),
+    );
+    if (raised.length > 0) {
+      await emitInOrder(
+        this.emitter,
+        ALERTS_RAISED,
+        raised.map((alert) => this.transitionOf(alert, null, orgs.get(alert.groupId) ?? null, false)),
+      );
+    }
+    return { raised, taken };
   }
 
   private newAlert(input: NewAlert, status: AlertStatus, now: Date): AlertEntity {
@@ -315,7 +377,16 @@ export class AlertsService {
     orgId: string | null,
     informational = false,
   ): Promise<void> {
-    const event: AlertTransitionedEvent = {
+    await emitInOrder(this.emitter, ALERT_TRANSITIONED, this.transitionOf(alert, from, orgId, informational));
+  }
+
+  private transitionOf(
+    alert: AlertEntity,
+    from: AlertStatus | null,
+    orgId: string | null,
+    informational: boolean,
+  ): AlertTransitionedEvent {
+    return {
       informational,
       alert: this.toDocument(alert, alert.updated),
       from,
@@ -324,7 +395,6 @@ export class AlertsService {
       created: alert.created,
       at: alert.updated,
     };
-    await emitInOrder(this.emitter, ALERT_TRANSITIONED, event);
   }
 
   private async publishLifecycle(
@@ -332,13 +402,17 @@ export class AlertsService {
     eventTypeName: string,
     orgId: string | null,
   ): Promise<void> {
-    await this.events.publish({
+    await this.events.publish(this.lifecycleEvent(alert, eventTypeName, orgId));
+  }
+
+  private lifecycleEvent(alert: AlertEntity, eventTypeName: string, orgId: string | null) {
+    return {
       eventTypeName,
       orgId: orgId ?? undefined,
       groupId: alert.groupId,
       subject: toAlertEventSubject(alert),
       occurredAt: alert.updated,
-    });
+    };
   }
 
   // One page of alerts, newest first; `linksOf` as for present(), a project's alert route by default.

@@ -4,14 +4,17 @@ import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { In, type FindOptionsWhere } from 'typeorm';
 import { Clock } from '../../../platform/clock/clock';
+import { DeferredWork } from '../../../platform/events/deferred-work';
 import type { DomainEventOf } from '../../../platform/events/domain-event';
 import { OnDomainEvent } from '../../../platform/events/on-domain-event';
 import {
   AutomationEventTypes,
   DeploymentReader,
   REPORT_INGESTED,
+  type HostSnapshot,
   type ReportIngestedEvent,
 } from '../../automation';
+import type { AlertConfigDefinition } from '../alert-configs/alert-config.types';
 import { AlertEntity } from '../alerts/alert.entity';
 import { AlertStore } from '../alerts/alert.store';
 import { AlertsService } from '../alerts/alerts.service';
@@ -31,6 +34,15 @@ import { matchesAll, warmMatchers } from './host-matchers';
 
 const SWEEP_BATCH = 100;
 
+// A host-down-like event waiting for the end of its report: the host and the configurations it may open.
+interface HostOpening {
+  groupId: string;
+  hostId: string;
+  eventTypeName: string;
+  configs: AlertConfigDefinition[];
+  now: Date;
+}
+
 // Raises and resolves alerts from live data, always in the transaction of the data that caused it (a
 // report, an automation event), so a failure rolls both back. AlertsService serializes raising per
 // (configuration, target), so two instances never open the same alert twice.
@@ -44,6 +56,7 @@ export class AlertEngine {
     private readonly clock: Clock,
     private readonly alertStore: AlertStore,
     private readonly decisions: AlertDecisions,
+    private readonly deferred: DeferredWork,
   ) {}
 
   // Metric thresholds against a report's data points: one read of the configurations (cached) and one of
@@ -90,16 +103,12 @@ export class AlertEngine {
     const now = this.clock.now();
     if (rule.target === 'HOST') {
       const hostId = event.subject?.hostId;
-      const host = hostId === undefined ? null : await this.deployment.host(groupId, hostId);
-      if (!host) return;
-      const facts = { ...host, hostId: host.id };
-      for (const config of configs) {
-        const condition = host.alertsEnabled && matchesAll(config.matchers, facts) ? 'OUTSIDE' : 'UNKNOWN';
-        const decision = decide(condition, undefined, config, now, () =>
-          hostAlertOf({ groupId, alertConfigId: config.id, eventTypeName: rule.opening }, facts),
-        );
-        if (decision) await this.apply(decision);
-      }
+      if (hostId === undefined) return;
+      // In a report, the hosts it marked down are read together at its end (one read for a storm's
+      // thousand), then their alerts raised together.
+      const opening: HostOpening = { groupId, hostId, eventTypeName: rule.opening, configs, now };
+      const openAll = (openings: HostOpening[]) => this.openOnHosts(openings);
+      if (!this.deferred.collect('alerting:host-openings', opening, openAll)) await openAll([opening]);
       return;
     }
     const hostname = event.subject?.hostname;
@@ -152,6 +161,27 @@ export class AlertEngine {
     if (event.groupId === undefined || hostId === undefined) return;
     const active = await this.activeAlerts({ groupId: event.groupId, hostId });
     for (const alert of active) await this.alerts.cancel(alert.id);
+  }
+
+  private async openOnHosts(openings: readonly HostOpening[]): Promise<void> {
+    const hosts = new Map<string, HostSnapshot>();
+    for (const groupId of new Set(openings.map((opening) => opening.groupId))) {
+      const ids = openings.filter((opening) => opening.groupId === groupId).map((opening) => opening.hostId);
+      for (const host of await this.deployment.hostsById(groupId, ids))
+        hosts.set(`${groupId}:${host.id}`, host);
+    }
+    for (const { groupId, hostId, eventTypeName, configs, now } of openings) {
+      const host = hosts.get(`${groupId}:${hostId}`);
+      if (!host) continue;
+      const facts = { ...host, hostId: host.id };
+      for (const config of configs) {
+        const condition = host.alertsEnabled && matchesAll(config.matchers, facts) ? 'OUTSIDE' : 'UNKNOWN';
+        const decision = decide(condition, undefined, config, now, () =>
+          hostAlertOf({ groupId, alertConfigId: config.id, eventTypeName }, facts),
+        );
+        if (decision) await this.apply(decision);
+      }
+    }
   }
 
   // Promotes TRACKING alerts whose condition has lasted their configuration's delay; returns how many.

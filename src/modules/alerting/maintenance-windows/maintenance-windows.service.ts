@@ -1,3 +1,4 @@
+import { LookupMemo, remembered } from '../../../platform/collections/lookup-memo';
 import { assertReadOnlyUnchanged } from '../../../platform/http/read-only-fields';
 import { Injectable } from '@nestjs/common';
 import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
@@ -12,7 +13,7 @@ import { PageLinks } from '../../../platform/http/pagination/page-links';
 import type { PageQuery } from '../../../platform/http/pagination/page.query';
 import { toIsoSeconds } from '../../../platform/http/timestamps';
 import { isObjectId, newObjectId } from '../../../platform/ids/object-id';
-import { DeploymentReader } from '../../automation';
+import { DeploymentReader, type HostSnapshot } from '../../automation';
 import { AlertConfigEntity } from '../alert-configs/alert-config.entity';
 import type { Matcher } from '../alert-configs/alert-config.types';
 import { AlertingErrors } from '../alerting.errors';
@@ -172,17 +173,38 @@ export class MaintenanceWindowsService {
   // For the notification policy: the windows that silence this alert at `at`: those of its alert type
   // (the category of its event type) in force then, naming its configuration if they name any, whose
   // matchers, if any, all match its host or replica set.
-  async silencing(alert: SilencedAlert, at: Date): Promise<ActiveMaintenanceWindow[]> {
+  // `memo`: the alerts of one batch, silenced at one time, share the reads of their project and host.
+  async silencing(alert: SilencedAlert, at: Date, memo?: LookupMemo): Promise<ActiveMaintenanceWindow[]> {
     const alertType = maintenanceTypeOf(alert.eventTypeName);
     if (alertType === undefined) return [];
-    const windows = await this.activeFor(alert.groupId, alertType, at);
+    const windows = await remembered(memo, `windows:${alert.groupId}:${alertType}:${at.getTime()}`, () =>
+      this.activeFor(alert.groupId, alertType, at),
+    );
     const needsHost = windows.some((window) => window.matchers.length > 0);
+    const hostId = alert.hostId;
     const host =
-      !needsHost || alert.hostId === undefined
+      !needsHost || hostId === undefined
         ? null
-        : await this.deployment.host(alert.groupId, alert.hostId);
-    const valueOf = subjectFieldReader(alert, host && { ...host, hostId: host.id });
-    return windows.filter((window) => silences(window, alertType, at, valueOf, alert.alertConfigId));
+        : memo === undefined
+          ? await this.deployment.host(alert.groupId, hostId)
+          : ((await memo.get(`hosts:${alert.groupId}`, () => this.hostsById(alert.groupId))).get(hostId) ??
+            null);
+    return silencingOf(alert, alertType, windows, host, at);
+  }
+
+  // `silencing` for many alerts at once (a notification group's flush), answered in their order: the
+  // windows are read once per project and alert type, and the hosts, when a window has matchers, once
+  // per project.
+  async silencingAll(alerts: readonly SilencedAlert[], at: Date): Promise<ActiveMaintenanceWindow[][]> {
+    const memo = new LookupMemo();
+    const answers: ActiveMaintenanceWindow[][] = [];
+    for (const alert of alerts) answers.push(await this.silencing(alert, at, memo));
+    return answers;
+  }
+
+  private async hostsById(groupId: string): Promise<Map<string, HostSnapshot>> {
+    const hosts = await this.deployment.hosts(groupId);
+    return new Map(hosts.map((host) => [host.id, host]));
   }
 
   // The configurations a window names are the project's and raise alerts of its alert types.
@@ -277,4 +299,16 @@ function shown(window: WindowFields, field: keyof WindowFields): unknown {
     case 'alertConfigIds':
       return window[field];
   }
+}
+
+// The windows among `windows` (in force, of the alert's type) that silence this alert.
+function silencingOf(
+  alert: SilencedAlert,
+  alertType: string,
+  windows: ActiveMaintenanceWindow[],
+  host: HostSnapshot | null,
+  at: Date,
+): ActiveMaintenanceWindow[] {
+  const valueOf = subjectFieldReader(alert, host && { ...host, hostId: host.id });
+  return windows.filter((window) => silences(window, alertType, at, valueOf, alert.alertConfigId));
 }

@@ -6,6 +6,7 @@ import { Clock } from '../../../platform/clock/clock';
 import type { AppConfig } from '../../../platform/config/app-config';
 import { APP_CONFIG } from '../../../platform/config/config.module';
 import type { DomainEvent } from '../../../platform/events/domain-event';
+import { DeferredWork } from '../../../platform/events/deferred-work';
 import { EventPublisher } from '../../../platform/events/event-publisher';
 import type { AgentEventRaw, HostEventRaw } from '../automation.events';
 import { AutomationStatusService } from '../automation-status/automation-status.service';
@@ -52,6 +53,7 @@ export class ReportIngestService {
     private readonly emitter: EventEmitter2,
     private readonly statistics: HostStatistics,
     private readonly metrics: AgentReportMetrics,
+    private readonly deferred: DeferredWork,
   ) {
     this.writes = new ConcurrencyGate(config.reportWriteConcurrency, config.reportQueueLimit);
     metrics.watchQueue(() => this.writes.queued);
@@ -73,9 +75,14 @@ export class ReportIngestService {
     if (created > 0) this.statistics.hostsCreated(created);
   }
 
+  // Returns the number of hosts the report created. The alerts its events and data points raise are
+  // raised together at its end, in its transaction (DeferredWork).
   @Transactional()
-  // Returns the number of hosts the report created.
-  private async write(groupId: string, report: AgentReportRequest, now: Date): Promise<number> {
+  private write(groupId: string, report: AgentReportRequest, now: Date): Promise<number> {
+    return this.deferred.batch(() => this.writeReport(groupId, report, now));
+  }
+
+  private async writeReport(groupId: string, report: AgentReportRequest, now: Date): Promise<number> {
     // Lock first: a report that waited for a project's deletion to commit then finds no project.
     await lockReport(this.txHost.tx, groupId, {
       agentHostname: report.hostname,
@@ -110,29 +117,26 @@ export class ReportIngestService {
 
     const base = { orgId, groupId, actor: null, occurredAt: now } satisfies Partial<DomainEvent>;
     const agentRaw: AgentEventRaw = { agentType, version: report.version, cause: 'HEARTBEAT' };
-    for (const eventTypeName of agentEvents) {
-      await this.events.publish({
+    // Published together: their audit rows in one statement (a report marking a thousand hosts down
+    // writes a thousand), then each to its listeners in this order.
+    await this.events.publishMany([
+      ...agentEvents.map((eventTypeName) => ({
         ...base,
         eventTypeName,
         subject: { hostname: report.hostname },
         raw: { ...agentRaw },
-      });
-    }
-    for (const { host, events, previous } of hosts) {
-      for (const eventTypeName of events) {
-        const raw: HostEventRaw = {
-          cause: 'REPORTED',
-          typeName: host.typeName,
-          ...hostChangeFacts(eventTypeName, previous, host),
-        };
-        await this.events.publish({
-          ...base,
-          eventTypeName,
-          subject: hostEventSubject(host),
-          raw: { ...raw },
-        });
-      }
-    }
+      })),
+      ...hosts.flatMap(({ host, events, previous }) =>
+        events.map((eventTypeName) => {
+          const raw: HostEventRaw = {
+            cause: 'REPORTED',
+            typeName: host.typeName,
+            ...hostChangeFacts(eventTypeName, previous, host),
+          };
+          return { ...base, eventTypeName, subject: hostEventSubject(host), raw: { ...raw } };
+        }),
+      ),
+    ]);
     if (hosts.length > 0) {
       const ingested: ReportIngestedEvent = { groupId, at: now, hosts: hosts.map(ingestedHostOf) };
       const evaluated = this.metrics.evaluationTimer();

@@ -126,33 +126,46 @@ export class GroupFlusher {
     return candidates.length === 0 ? null : new Date(Math.min(...candidates));
   }
 
+  // The group's alerts are read, and their silences looked up, for the lot at once: a storm's group
+  // holds hundreds of alerts, and one read each kept its message seconds late.
   private async sort(
     group: NotificationGroupEntity,
     members: NotificationGroupMemberEntity[],
     now: Date,
   ): Promise<Sorted> {
     const sorted: Sorted = { open: [], held: 0, ended: [], vanished: [] };
-    for (const member of members) {
-      if (member.endedKind !== null) {
-        if (member.told) sorted.ended.push(member);
-        continue;
-      }
-      const alert = await this.currentAlert(group.groupId, member.alertId);
-      if (alert === null) sorted.vanished.push(member.alertId);
-      else if (alert.status === 'OPEN' && !(await this.silenced(alert, now))) {
-        sorted.open.push({ member, alert });
-      } else {
-        sorted.held += 1;
-      }
+    const current = members.filter((member) => member.endedKind === null);
+    for (const member of members) if (member.endedKind !== null && member.told) sorted.ended.push(member);
+    const alerts = await this.currentAlerts(
+      group.groupId,
+      current.map((member) => member.alertId),
+    );
+    const open: Sorted['open'] = [];
+    for (const member of current) {
+      const alert = alerts.get(member.alertId);
+      if (alert === undefined) sorted.vanished.push(member.alertId);
+      // GET one alert shows acknowledgedUntil only while it is in the future.
+      else if (alert.status === 'OPEN' && alert.acknowledgedUntil === undefined) open.push({ member, alert });
+      else sorted.held += 1;
     }
+    const silenced = await this.silenced(
+      open.map(({ alert }) => alert),
+      now,
+    );
+    open.forEach((entry, index) => {
+      if (silenced[index]) sorted.held += 1;
+      else sorted.open.push(entry);
+    });
     return sorted;
   }
 
-  private async silenced(alert: AlertResponse, now: Date): Promise<boolean> {
-    // GET one alert shows acknowledgedUntil only while it is in the future.
-    if (alert.acknowledgedUntil !== undefined) return true;
-    if ((await this.windows.silencing(alert, now)).length > 0) return true;
-    return (await this.inhibition.inhibitorOf(alert)) !== null;
+  // Whether each alert is in a maintenance window or inhibited, in their order.
+  private async silenced(alerts: AlertResponse[], now: Date): Promise<boolean[]> {
+    const windows = await this.windows.silencingAll(alerts, now);
+    const unsilenced = alerts.filter((_, index) => windows[index].length === 0);
+    const inhibitors = await this.inhibition.inhibitorsOf(unsilenced);
+    const inhibited = new Set(unsilenced.filter((_, index) => inhibitors[index] !== null));
+    return alerts.map((alert, index) => windows[index].length > 0 || inhibited.has(alert));
   }
 
   private async enqueue(
@@ -196,15 +209,16 @@ export class GroupFlusher {
         notificationGroup: { id: group.id, alertIds: carried.map((alert) => alert.id) },
       },
     ]);
-    for (const { alert } of sorted.open) await this.alerts.markNotified(alert.id);
+    await this.alerts.markNotifiedMany(sorted.open.map(({ alert }) => alert.id));
   }
 
-  private async currentAlert(groupId: string, alertId: string): Promise<AlertResponse | null> {
+  // The group's alerts still there, by id (none when its project is gone).
+  private async currentAlerts(groupId: string, alertIds: string[]): Promise<Map<string, AlertResponse>> {
+    if (alertIds.length === 0) return new Map();
     try {
-      return await this.alerts.document(groupId, alertId);
+      return await this.alerts.documents(groupId, alertIds);
     } catch (error) {
-      // The alert or its project is gone: nothing left to carry.
-      if (error instanceof ApiError && error.status === 404) return null;
+      if (error instanceof ApiError && error.status === 404) return new Map();
       throw error;
     }
   }

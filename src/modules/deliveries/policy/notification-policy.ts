@@ -11,10 +11,12 @@ import { APP_CONFIG } from '../../../platform/config/config.module';
 import { SecretBox } from '../../../platform/crypto/secret-box';
 import type { DomainEventOf } from '../../../platform/events/domain-event';
 import { OnDomainEvent } from '../../../platform/events/on-domain-event';
+import { LookupMemo } from '../../../platform/collections/lookup-memo';
 import { ApiError } from '../../../platform/http/api-error';
 import { toIsoSeconds } from '../../../platform/http/timestamps';
 import {
   ALERT_TRANSITIONED,
+  ALERTS_RAISED,
   AlertConfigsService,
   AlertEventTypes,
   AlertInhibition,
@@ -37,6 +39,8 @@ import { NotificationGroups } from '../grouping/notification-groups';
 
 const MINUTE_MS = 60_000;
 const SWEEP_BATCH = 100;
+// Rows of one INSERT of schedules: 17 columns each, under Postgres's 65,535 bound parameters.
+const SCHEDULES_PER_INSERT = 2_000;
 
 type NoticeKind = 'alert.close' | 'alert.cancel' | 'alert.acknowledge';
 
@@ -83,6 +87,19 @@ const NOTICE_RECEIVERS: Record<NoticeKind, ReadonlySet<string>> = {
 // NOTIFICATION_DELIVERY_LIMIT delivery rows per project (DeliveryAllowance): the notifications past it
 // stay due, in notification order, for the next sweep. Endings and acknowledgements are never held back
 // (nothing would send them later) but count against the limit; they only go to receivers already notified.
+// What the notifications of one batch (the alerts one change raised, one sweep batch) send, written at its
+// end in one statement per table: the deliveries, the schedules marked sent, the alerts marked notified.
+// The batch's reads of windows, inhibitors and hosts are shared through `memo`.
+interface Outbox {
+  items: NewDelivery[];
+  sent: Array<{ alertId: string; notificationIndexes: number[] }>;
+  memo: LookupMemo;
+}
+
+function newOutbox(): Outbox {
+  return { items: [], sent: [], memo: new LookupMemo() };
+}
+
 function informational(due: NotificationScheduleEntity[]): boolean {
   return due.some((schedule) => schedule.eventKind === 'alert.inform');
 }
@@ -91,6 +108,9 @@ function informational(due: NotificationScheduleEntity[]): boolean {
 export class NotificationPolicy {
   // Per transaction: what it may still enqueue, per project.
   private readonly allowances = new WeakMap<object, DeliveryAllowance>();
+  // The notification of a schedule row written by this process, so a report's 1,000 new rows are not
+  // decrypted and parsed again right after they were sealed.
+  private readonly plain = new WeakMap<NotificationScheduleEntity, Notification>();
 
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
@@ -113,10 +133,19 @@ export class NotificationPolicy {
   // In the transaction of the alert's change: what is due now is enqueued with it.
   @OnEvent(ALERT_TRANSITIONED, { suppressErrors: false })
   async onTransition(event: AlertTransitionedEvent): Promise<void> {
-    if (event.informational) await this.opened(event, 'alert.inform');
-    else if (event.to === 'OPEN') await this.opened(event, 'alert.open');
+    if (event.informational) await this.opened([event], 'alert.inform');
+    else if (event.to === 'OPEN') await this.opened([event], 'alert.open');
     else if (event.to === 'CLOSED') await this.ended(event, 'alert.close');
     else if (event.to === 'CANCELLED') await this.ended(event, 'alert.cancel');
+  }
+
+  // The alerts one change raised: those raised OPEN notify as one batch (a TRACKING one waits for its sweep).
+  @OnEvent(ALERTS_RAISED, { suppressErrors: false })
+  async onRaised(events: AlertTransitionedEvent[]): Promise<void> {
+    await this.opened(
+      events.filter((event) => event.to === 'OPEN'),
+      'alert.open',
+    );
   }
 
   // ALERT_ACKNOWLEDGED_AUDIT is published in the acknowledgement's transaction, after the alert was saved.
@@ -147,15 +176,54 @@ export class NotificationPolicy {
     }
   }
 
+  // The schedules of every alert (one INSERT for the lot), then what is due now, in the alerts' order.
   private async opened(
-    event: AlertTransitionedEvent,
+    events: readonly AlertTransitionedEvent[],
     eventKind: 'alert.open' | 'alert.inform',
   ): Promise<void> {
-    const { alert } = event;
-    const config = await this.alertConfigs.definitionOf(alert.groupId, alert.alertConfigId);
-    if (!config) return;
     const now = this.clock.now();
-    const rows = config.notifications.map((notification, index): NotificationScheduleEntity => ({
+    const definitions = new LookupMemo();
+    const planned: Array<{ event: AlertTransitionedEvent; rows: NotificationScheduleEntity[] }> = [];
+    for (const event of events) {
+      const { alert } = event;
+      const config = await definitions.get(`${alert.groupId}:${alert.alertConfigId}`, () =>
+        this.alertConfigs.definitionOf(alert.groupId, alert.alertConfigId),
+      );
+      if (!config) continue;
+      const rows = config.notifications.map((notification, index) =>
+        this.scheduleOf(event, notification, index, eventKind, now),
+      );
+      if (rows.length > 0) planned.push({ event, rows });
+    }
+    if (planned.length === 0) return;
+    const rows = planned.flatMap((plan) => plan.rows);
+    for (let start = 0; start < rows.length; start += SCHEDULES_PER_INSERT) {
+      await this.schedules().insert(rows.slice(start, start + SCHEDULES_PER_INSERT));
+    }
+    const allowance = this.transactionAllowance();
+    const outbox = newOutbox();
+    if (planned.length > 1) {
+      await this.inhibition.preload(
+        planned.map(({ event }) => event.alert),
+        outbox.memo,
+      );
+    }
+    for (const { event, rows: scheduled } of planned) {
+      const due = scheduled.filter((row) => row.nextDueAt.getTime() <= now.getTime());
+      if (due.length > 0) await this.notify(due, event.alert, event.orgId, now, allowance, outbox);
+    }
+    await this.send(outbox, now);
+  }
+
+  private scheduleOf(
+    event: AlertTransitionedEvent,
+    notification: Notification,
+    index: number,
+    eventKind: 'alert.open' | 'alert.inform',
+    now: Date,
+  ): NotificationScheduleEntity {
+    const { alert } = event;
+    const row: NotificationScheduleEntity = {
       alertId: alert.id,
       notificationIndex: index,
       groupId: alert.groupId,
@@ -174,11 +242,16 @@ export class NotificationPolicy {
       inhibitedBy: null,
       created: now,
       updated: now,
-    }));
-    if (rows.length === 0) return;
-    await this.schedules().insert(rows);
-    const due = rows.filter((row) => row.nextDueAt.getTime() <= now.getTime());
-    if (due.length > 0) await this.notify(due, alert, event.orgId, now, this.transactionAllowance());
+    };
+    this.plain.set(row, notification);
+    return row;
+  }
+
+  // The outbox's writes: the schedules sent, the deliveries (one NOTIFY), the alerts' lastNotified.
+  private async send(outbox: Outbox, now: Date): Promise<void> {
+    await this.notified.markSentMany(outbox.sent, now);
+    await this.queue.enqueue(outbox.items);
+    if (outbox.sent.length > 0) await this.alerts.markNotifiedMany(outbox.sent.map(({ alertId }) => alertId));
   }
 
   private async ended(event: AlertTransitionedEvent, kind: 'alert.close' | 'alert.cancel'): Promise<void> {
@@ -242,6 +315,7 @@ export class NotificationPolicy {
       order: { alertId: 'ASC', notificationIndex: 'ASC' },
     });
     let fired = 0;
+    const outbox = newOutbox();
     for (const alertId of new Set(rows.map((row) => row.alertId))) {
       const due = rows.filter((row) => row.alertId === alertId);
       const alert = await this.currentAlert(due[0].groupId, alertId);
@@ -250,8 +324,16 @@ export class NotificationPolicy {
         await this.schedules().update({ alertId, active: true }, { active: false, updated: now });
         continue;
       }
-      fired += await this.notify(due, alert, await this.projects.orgOf(alert.groupId), now, allowance);
+      fired += await this.notify(
+        due,
+        alert,
+        await this.projects.orgOf(alert.groupId),
+        now,
+        allowance,
+        outbox,
+      );
     }
+    await this.send(outbox, now);
     return { seen: picked.length, fired };
   }
 
@@ -263,20 +345,21 @@ export class NotificationPolicy {
     orgId: string | null,
     now: Date,
     allowance: DeliveryAllowance,
+    outbox: Outbox,
   ): Promise<number> {
     // GET one alert shows acknowledgedUntil only while it is in the future.
     if (alert.acknowledgedUntil !== undefined) return 0;
-    if ((await this.windows.silencing(alert, now)).length > 0) return 0;
-    const inhibitor = await this.inhibition.inhibitorOf(alert);
+    if ((await this.windows.silencing(alert, now, outbox.memo)).length > 0) return 0;
+    const inhibitor = await this.inhibition.inhibitorOf(alert, outbox.memo);
     if (inhibitor !== null) {
-      await this.suppress(due, alert, inhibitor, orgId, now, allowance);
+      await this.suppress(due, alert, inhibitor, orgId, now, allowance, outbox);
       return 0;
     }
     const document: AlertResponse = { ...alert, lastNotified: toIsoSeconds(now) };
     // With a grouping policy, an open alert joins the group of each receiver it can reach instead; the
     // group's messages carry it (grouping/group-flusher.ts). Informational alerts stay single.
     const grouping = informational(due) ? null : await this.groups.policyOf(alert.groupId);
-    const items: NewDelivery[] = [];
+    const items = outbox.items;
     const sent: number[] = [];
     for (const schedule of due) {
       const notification = this.notificationOf(schedule);
@@ -297,9 +380,7 @@ export class NotificationPolicy {
       sent.push(schedule.notificationIndex);
     }
     if (sent.length === 0) return 0;
-    await this.notified.markSent(alert.id, sent, now);
-    await this.queue.enqueue(items);
-    await this.alerts.markNotified(alert.id);
+    outbox.sent.push({ alertId: alert.id, notificationIndexes: sent });
     return sent.length;
   }
 
@@ -311,8 +392,9 @@ export class NotificationPolicy {
     orgId: string | null,
     now: Date,
     allowance: DeliveryAllowance,
+    outbox: Outbox,
   ): Promise<void> {
-    const items: NewDelivery[] = [];
+    const items = outbox.items;
     for (const schedule of due.filter((row) => row.inhibitedBy !== inhibitor.alertId)) {
       const receivers = await this.recipients.resolve(this.notificationOf(schedule), alert.groupId, orgId);
       if (!allowance.take(alert.groupId, receivers.length)) break;
@@ -327,7 +409,6 @@ export class NotificationPolicy {
         { inhibitedBy: inhibitor.alertId, updated: now },
       );
     }
-    await this.queue.enqueue(items);
   }
 
   private delivery(
@@ -364,6 +445,8 @@ export class NotificationPolicy {
   }
 
   private notificationOf(schedule: NotificationScheduleEntity): Notification {
+    const known = this.plain.get(schedule);
+    if (known !== undefined) return known;
     return JSON.parse(this.secrets.open(schedule.notification)) as Notification;
   }
 

@@ -8,9 +8,16 @@ import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-t
 export class NotifiedSchedulesStore {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
-  // Counted, due again intervalMin from now; an informational alert's notification is sent once.
-  async markSent(alertId: string, notificationIndexes: number[], now: Date): Promise<void> {
-    if (notificationIndexes.length === 0) return;
+  // Counted, due again intervalMin from now; an informational alert's notification is sent once. The
+  // notifications of many alerts (a report's, a sweep batch's) in one statement.
+  async markSentMany(
+    sent: ReadonlyArray<{ alertId: string; notificationIndexes: readonly number[] }>,
+    now: Date,
+  ): Promise<void> {
+    const alertIds = sent.flatMap(({ alertId, notificationIndexes }) =>
+      notificationIndexes.map(() => alertId),
+    );
+    if (alertIds.length === 0) return;
     await this.txHost.tx.query(
       `UPDATE notification_schedules
           SET notified_count = notified_count + 1,
@@ -19,8 +26,10 @@ export class NotifiedSchedulesStore {
               active = event_kind <> 'alert.inform',
               inhibited_by = NULL,
               updated = $3
-        WHERE alert_id = $1 AND notification_index = ANY($2::int[])`,
-      [alertId, notificationIndexes, now],
+         FROM unnest($1::char(24)[], $2::int[]) AS sent(alert_id, notification_index)
+        WHERE notification_schedules.alert_id = sent.alert_id
+          AND notification_schedules.notification_index = sent.notification_index`,
+      [alertIds, sent.flatMap(({ notificationIndexes }) => notificationIndexes), now],
     );
   }
 }

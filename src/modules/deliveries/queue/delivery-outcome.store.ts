@@ -6,6 +6,8 @@ import type { DeliveryStatus } from './delivery.entity';
 // The new state of one delivery after an attempt.
 export interface DeliveryOutcome {
   id: string;
+  // The batch's lease owner the attempt was made under.
+  lease: string;
   status: DeliveryStatus;
   nextAttemptAt: Date | null;
   lastStatusCode: number | null;
@@ -13,8 +15,8 @@ export interface DeliveryOutcome {
 }
 
 // One statement for the outcomes of many attempts (a storm's deliveries end together): each row is
-// released and takes its new state only while `owner` still leases it and it is PENDING; a row whose
-// lease lapsed and went to another instance keeps that instance's state.
+// released and takes its new state only while its batch (`lease`) still leases it and it is PENDING; a row
+// whose lease lapsed and went to another batch keeps that batch's state.
 // (A SELECT over the UPDATE: TypeORM answers a bare UPDATE ... RETURNING as [rows, count].)
 const SETTLE = `
   WITH settled AS (
@@ -22,28 +24,39 @@ const SETTLE = `
      SET status = u.status, next_attempt_at = u.next_attempt_at, lease_owner = NULL, lease_until = NULL,
          last_status_code = u.last_status_code, last_error = u.last_error, updated = $1,
          completed = CASE WHEN u.status = 'PENDING' THEN NULL ELSE $1::timestamptz END
-    FROM unnest($3::char(24)[], $4::text[], $5::timestamptz[], $6::int[], $7::text[])
-         AS u(id, status, next_attempt_at, last_status_code, last_error)
-   WHERE d.id = u.id AND d.lease_owner = $2 AND d.status = 'PENDING'
+    FROM unnest($2::char(24)[], $3::text[], $4::text[], $5::timestamptz[], $6::int[], $7::text[])
+         AS u(id, lease_owner, status, next_attempt_at, last_status_code, last_error)
+   WHERE d.id = u.id AND d.lease_owner = u.lease_owner AND d.status = 'PENDING'
   RETURNING d.id)
   SELECT id FROM settled`;
+
+// Rows of a batch that were not sent: due again, their lease and their claimed attempt given back.
+const RELEASE = `
+  UPDATE deliveries
+     SET lease_owner = NULL, lease_until = NULL, attempt_count = attempt_count - 1, updated = $2
+   WHERE id = ANY($3::char(24)[]) AND lease_owner = $1 AND status = 'PENDING'`;
 
 @Injectable()
 export class DeliveryOutcomeStore {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
-  // In the caller's transaction; answers the ids this owner still held (and has now released).
-  async settle(owner: string, now: Date, outcomes: DeliveryOutcome[]): Promise<Set<string>> {
+  // In the caller's transaction; answers the ids their batches still held (and have now released).
+  async settle(now: Date, outcomes: DeliveryOutcome[]): Promise<Set<string>> {
     if (outcomes.length === 0) return new Set();
     const rows: Array<{ id: string }> = await this.txHost.tx.query(SETTLE, [
       now,
-      owner,
       outcomes.map((o) => o.id),
+      outcomes.map((o) => o.lease),
       outcomes.map((o) => o.status),
       outcomes.map((o) => o.nextAttemptAt),
       outcomes.map((o) => o.lastStatusCode),
       outcomes.map((o) => o.lastError),
     ]);
     return new Set(rows.map((row) => row.id));
+  }
+
+  async release(lease: string, now: Date, ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.txHost.tx.query(RELEASE, [lease, now, ids]);
   }
 }

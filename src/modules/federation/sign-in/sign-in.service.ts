@@ -121,7 +121,7 @@ export class SignInService {
       claims.groups,
     );
     const orgIds = found.connectedOrgs.map((org) => org.orgId);
-    const { userId } = await this.users.signIn(
+    const { userId, username } = await this.users.signIn(
       {
         username: claims.email,
         firstName: claims.firstName,
@@ -135,12 +135,12 @@ export class SignInService {
       await this.events.publish({
         eventTypeName: FederationEventTypes.FEDERATED_SIGN_IN,
         orgId,
-        subject: { targetUsername: claims.email },
-        actor: { userId, username: claims.email, remoteAddress },
+        subject: { targetUsername: username },
+        actor: { userId, username, remoteAddress },
         raw: { identityProviderId: found.provider.id, groups: claims.groups },
       });
     }
-    return this.sessions.open(claims.email, secure);
+    return this.sessions.open(username, secure);
   }
 
   private async providerFor(

@@ -8,6 +8,7 @@ import { EventPublisher } from '../../../platform/events/event-publisher';
 import { CommonErrors } from '../../../platform/http/error-codes';
 import type { ListEnvelope } from '../../../platform/http/pagination/list-envelope';
 import { PageLinks } from '../../../platform/http/pagination/page-links';
+import { likeLiteral } from '../../../platform/database/like-pattern';
 import { newObjectId } from '../../../platform/ids/object-id';
 import { IdentityErrors } from '../identity.errors';
 import { IdentityEventTypes } from '../identity.events';
@@ -21,7 +22,7 @@ import { VisibleOrganizationsStore } from './visible-organizations-read-model.st
 import { orgPath, toOrganizationResponse } from './organization.mapper';
 
 function likePrefix(value: string): string {
-  return `${value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `${likeLiteral(value.toLowerCase())}%`;
 }
 
 @Injectable()

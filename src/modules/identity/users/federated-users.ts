@@ -2,19 +2,22 @@ import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { randomBytes } from 'node:crypto';
+import { ILike } from 'typeorm';
 import { SecretBox } from '../../../platform/crypto/secret-box';
+import { likeLiteral } from '../../../platform/database/like-pattern';
 import { EventPublisher } from '../../../platform/events/event-publisher';
 import { newObjectId } from '../../../platform/ids/object-id';
 import { CredentialNames } from '../credentials/credential-names.store';
 import { sealedDigestHashes } from '../credentials/secrets';
 import { IdentityErrors } from '../identity.errors';
 import { IdentityEventTypes, type UserCreatedRaw } from '../identity.events';
+import { lockFederatedUser } from '../identity.locks';
 import { UserRoleChanges } from '../roles/user-role-changes';
 import { isValidUsername } from './password-policy';
 import { UserEntity } from './user.entity';
 
 export interface FederatedPerson {
-  // The login name: the assertion's NameID (an e-mail address).
+  // The login name: the assertion's NameID (an e-mail address), in whatever case the provider wrote it.
   username: string;
   firstName: string;
   lastName: string;
@@ -41,17 +44,15 @@ export class FederatedUsers {
     private readonly secrets: SecretBox,
   ) {}
 
+  // `username` of the answer: the user's name as stored, which may differ from the person's in case.
   async signIn(
     person: FederatedPerson,
     managedOrgIds: readonly string[],
     granted: FederatedRole[],
-  ): Promise<{ userId: string; created: boolean }> {
+  ): Promise<{ userId: string; username: string; created: boolean }> {
     if (!isValidUsername(person.username)) throw IdentityErrors.INVALID_USERNAME(person.username);
-    const repository = this.txHost.tx.getRepository(UserEntity);
-    let user = await repository.findOne({
-      where: { username: person.username },
-      lock: { mode: 'pessimistic_write' },
-    });
+    await lockFederatedUser(this.txHost.tx, person.username);
+    let user = await this.existingUser(person.username);
     const created = user === null;
     if (user === null) {
       // The name may be an API key's: a person never takes over a key's name.
@@ -59,7 +60,7 @@ export class FederatedUsers {
         throw IdentityErrors.USER_ALREADY_EXISTS(person.username);
       // A federated user signs in through its identity provider only: its Digest password is 32 random
       // bytes nobody ever sees (sealed like any other).
-      user = await repository.save({
+      user = await this.txHost.tx.getRepository(UserEntity).save({
         id: newObjectId(),
         username: person.username,
         firstName: person.firstName,
@@ -84,7 +85,20 @@ export class FederatedUsers {
       await this.updateProfile(user, person);
     }
     await this.roleChanges.applyFederated(user, managedOrgIds, granted);
-    return { userId: user.id, created };
+    return { userId: user.id, username: user.username, created };
+  }
+
+  // The user an identity provider names, its name compared ignoring case: e-mail addresses are, in
+  // practice, so Ada@Example.com signs in as the user ada@example.com rather than becoming a second one.
+  // Among users whose names differ only in case (other routes may create them), the exact spelling wins,
+  // else the oldest. Locked for the update.
+  private async existingUser(username: string): Promise<UserEntity | null> {
+    const sameName = await this.txHost.tx.getRepository(UserEntity).find({
+      where: { username: ILike(likeLiteral(username)) },
+      order: { id: 'ASC' },
+      lock: { mode: 'pessimistic_write' },
+    });
+    return sameName.find((user) => user.username === username) ?? sameName[0] ?? null;
   }
 
   // The names and e-mail address the identity provider sends win over what was stored.

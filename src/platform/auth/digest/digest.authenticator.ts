@@ -32,6 +32,17 @@ function pathOf(uri: string): string {
   return query < 0 ? uri : uri.slice(0, query);
 }
 
+type Screened =
+  | { kind: 'challenge' }
+  | { kind: 'refused'; error: ApiError }
+  | {
+      kind: 'check';
+      credentials: DigestCredentials;
+      nonce: NonceCheck;
+      subject: FailureSubject;
+      remoteAddress: string;
+    };
+
 // Unknown user names are verified against these (one per algorithm, the length of a real HA1), so they
 // take the path and the work of a wrong password: the same lookup, hashing and comparison.
 const UNKNOWN_SECRET = randomBytes(16).toString('hex');
@@ -77,22 +88,23 @@ export class DigestAuthenticator extends HttpAuthenticator implements OnModuleIn
     if (this.pruneTimer) clearInterval(this.pruneTimer);
   }
 
+  // The 429 that authenticate would answer at once, before anything is awaited, to a caller whose
+  // (name, address) or address is blocked here; undefined when authenticate would go on or answer
+  // otherwise. Synchronous and without I/O, so the HTTP pipeline can ask it before any of its other work.
+  // It only ever refuses, exactly as authenticate would: a check is never granted nor reserved here.
+  refusalAtOnce(attempt: AuthAttempt): ApiError | undefined {
+    const now = this.clock.now().getTime();
+    if (!this.throttle.blockingAt(now)) return undefined;
+    const screened = this.screen(attempt, now);
+    return screened.kind === 'refused' ? screened.error : undefined;
+  }
+
   async authenticate(attempt: AuthAttempt): Promise<AuthOutcome> {
     const now = this.clock.now().getTime();
-    const credentials = parseDigestAuthorization(attempt.authorization);
-    if (!credentials || !this.wellFormed(credentials, attempt)) return this.challenge(now, false);
-
-    // A nonce this service never signed is refused outright; an expired one only after the response is
-    // checked: stale=true tells the client to retry with a fresh nonce without asking for the password
-    // again, so it is said only of a response that was right (RFC 7616 section 3.3).
-    const nonce = this.checkNonce(credentials.nonce, now);
-    if (!nonce.valid && !nonce.stale) return this.challenge(now, false);
-
-    const remoteAddress = normalizeAddress(attempt.remoteAddress) ?? attempt.remoteAddress;
-    const subject: FailureSubject = { scope: 'digest', name: credentials.username, address: remoteAddress };
-    // A blocked guesser's answer is not even checked: right or wrong, it waits (and costs no lookup).
-    const blocked = this.throttle.retryAfterSeconds(subject, now);
-    if (blocked > 0) return { ok: false, error: this.throttle.refusal(pathOf(attempt.uri), blocked) };
+    const screened = this.screen(attempt, now);
+    if (screened.kind === 'challenge') return this.challenge(now, false);
+    if (screened.kind === 'refused') return { ok: false, error: screened.error };
+    const { credentials, nonce, subject, remoteAddress } = screened;
     const credential = await this.cache.get(credentials.username, now);
 
     // Asked again after the lookup, and from there to the failure's reservation nothing is awaited: answers
@@ -142,6 +154,24 @@ export class DigestAuthenticator extends HttpAuthenticator implements OnModuleIn
       await this.directory.recordAccess(principal, matched);
     }
     return { ok: true, principal };
+  }
+
+  // What is decided before anything is awaited: a malformed header or a nonce this service never signed
+  // gets the challenge; a blocked guesser gets the 429 and its answer is not even checked (right or wrong,
+  // it waits, and costs no lookup); anyone else goes on to the check.
+  private screen(attempt: AuthAttempt, now: number): Screened {
+    const credentials = parseDigestAuthorization(attempt.authorization);
+    if (!credentials || !this.wellFormed(credentials, attempt)) return { kind: 'challenge' };
+    // An expired nonce is refused only after the response is checked: stale=true tells the client to
+    // retry with a fresh nonce without asking for the password again, so it is said only of a response
+    // that was right (RFC 7616 section 3.3).
+    const nonce = this.checkNonce(credentials.nonce, now);
+    if (!nonce.valid && !nonce.stale) return { kind: 'challenge' };
+    const remoteAddress = normalizeAddress(attempt.remoteAddress) ?? attempt.remoteAddress;
+    const subject: FailureSubject = { scope: 'digest', name: credentials.username, address: remoteAddress };
+    const blocked = this.throttle.retryAfterSeconds(subject, now);
+    if (blocked > 0) return { kind: 'refused', error: this.throttle.refusal(pathOf(attempt.uri), blocked) };
+    return { kind: 'check', credentials, nonce, subject, remoteAddress };
   }
 
   // A nonce this instance admitted before passed the codec's check then (its MAC and format); the

@@ -77,6 +77,12 @@ export class AuthFailureThrottle implements OnModuleInit, OnApplicationShutdown 
     if (this.pruneTimer) clearInterval(this.pruneTimer);
   }
 
+  // False when nobody is blocked here at `now`: then retryAfterSeconds may still refuse an answer that
+  // arrives while the free failures are in flight, but nothing refused from a known block alone.
+  blockingAt(now: number): boolean {
+    return this.buckets.blockingAt(now);
+  }
+
   // Seconds the subject must wait before its credentials are checked again; 0 when it may try now. A check
   // admitted here must be reserved in the same synchronous step, before anything else is awaited.
   retryAfterSeconds(subject: FailureSubject, now: number): number {
@@ -95,11 +101,14 @@ export class AuthFailureThrottle implements OnModuleInit, OnApplicationShutdown 
     this.buckets.release(this.rulesOf(subject).map((rule) => rule.key));
   }
 
-  // Counts the failure of a reserved check and ends it; returns the seconds to wait when it started (or
-  // lengthened) a block.
+  // Counts the failure of a reserved check and ends it; returns the seconds to wait when this failure was
+  // past a bucket's free failures (it started or lengthened the block), else 0. A failure within the free
+  // ones is answered as the wrong answer it is (401) even if answers refused while it was in flight have
+  // blocked the bucket meanwhile: within the free failures, a checked answer is never told to wait.
   async recordFailure(subject: FailureSubject, now: number): Promise<number> {
     const rules = this.rulesOf(subject);
     const keys = rules.map((rule) => rule.key);
+    let past = false;
     try {
       const rows = await this.store.record(
         keys,
@@ -108,12 +117,12 @@ export class AuthFailureThrottle implements OnModuleInit, OnApplicationShutdown 
       );
       for (const row of rows) {
         const rule = rules.find((candidate) => candidate.key === row.bucket_key);
-        if (rule) this.buckets.learn(rule, row.failures, now);
+        if (rule && this.buckets.learn(rule, row.failures, now)) past = true;
       }
     } finally {
       this.buckets.release(keys);
     }
-    const wait = seconds(this.buckets.waitFor(rules, now));
+    const wait = past ? seconds(this.buckets.waitFor(rules, now)) : 0;
     this.logger.warn({
       msg: 'authentication failed',
       scope: subject.scope,

@@ -43,6 +43,15 @@ describe('FailureBuckets', () => {
     expect(buckets.waitFor(RULES, 3_000)).toBe(8_000);
   });
 
+  it('should tell whether a learned failure was past the free failures when checks in flight already blocked the bucket', () => {
+    const buckets = new FailureBuckets(TIMING, 100);
+    expect([0, 1, 2].map(() => buckets.reserve(RULES, 0))).toEqual([0, 0, 0]);
+    expect(buckets.reserve(RULES, 0)).toBe(1_000);
+    expect([1, 2, 3].map((failures) => buckets.learn(PAIR, failures, 0))).toEqual([false, false, false]);
+    expect(buckets.learn(PAIR, 4, 0)).toBe(true);
+    expect(buckets.waitFor(RULES, 0)).toBe(1_000);
+  });
+
   it('should start over once a bucket had no failure for the reset time', () => {
     const buckets = new FailureBuckets(TIMING, 100);
     buckets.learn(PAIR, 3, 0);

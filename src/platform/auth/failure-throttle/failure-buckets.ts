@@ -27,6 +27,8 @@ interface Bucket {
 // failure whose check is still in flight here: counted twice for a moment, on the safe side.
 export class FailureBuckets {
   private readonly buckets = new Map<string, Bucket>();
+  // The end of the latest block set in any bucket: before it, some caller may be refused.
+  private blocksEndAt = 0;
 
   constructor(
     private readonly timing: BlockTiming,
@@ -35,6 +37,11 @@ export class FailureBuckets {
 
   get empty(): boolean {
     return this.buckets.size === 0;
+  }
+
+  // True while a block set in some bucket may still run at `now`; false when none can.
+  blockingAt(now: number): boolean {
+    return this.blocksEndAt > now;
   }
 
   // The milliseconds to wait before a check may start, 0 when it may start now (see reserve).
@@ -50,6 +57,7 @@ export class FailureBuckets {
       const spent = this.failuresOf(bucket, now) + bucket.pending;
       if (bucket.pending > 0 && spent >= rule.free) {
         bucket.blockedUntil = now + this.blockFor(spent + 1 - rule.free);
+        this.blocksEndAt = Math.max(this.blocksEndAt, bucket.blockedUntil);
         until = Math.max(until, bucket.blockedUntil);
       }
     }
@@ -73,12 +81,17 @@ export class FailureBuckets {
   }
 
   // The shared count of a bucket after a failure: past the free failures, the block doubles with each.
-  learn(rule: BucketRule, failures: number, now: number): void {
+  // True when that failure was past the free failures (it started or lengthened the block).
+  learn(rule: BucketRule, failures: number, now: number): boolean {
     const bucket = this.touch(rule.key, now);
     bucket.failures = failures;
     bucket.lastFailureAt = now;
     const over = failures - rule.free;
-    if (over > 0) bucket.blockedUntil = Math.max(bucket.blockedUntil, now + this.blockFor(over));
+    if (over > 0) {
+      bucket.blockedUntil = Math.max(bucket.blockedUntil, now + this.blockFor(over));
+      this.blocksEndAt = Math.max(this.blocksEndAt, bucket.blockedUntil);
+    }
+    return over > 0;
   }
 
   // A success clears the bucket's count (not a block, nor the checks still in flight).

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../../clock/clock';
+import type { ApiError } from '../../http/api-error';
 import { CommonErrors } from '../../http/error-codes';
 import { findMatchingCidr, normalizeAddress } from '../../net/cidr';
 import { AuthAttempt, AuthOutcome, HttpAuthenticator } from '../authenticator';
@@ -23,6 +24,12 @@ export class SessionOrDigestAuthenticator extends HttpAuthenticator {
     private readonly clock: Clock,
   ) {
     super();
+  }
+
+  // Only a request that authenticate hands to Digest at once: a session cookie is looked up first.
+  refusalAtOnce(attempt: AuthAttempt): ApiError | undefined {
+    if (attempt.authorization === undefined) return undefined;
+    return this.digest.refusalAtOnce(attempt);
   }
 
   async authenticate(attempt: AuthAttempt): Promise<AuthOutcome> {

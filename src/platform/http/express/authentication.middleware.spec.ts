@@ -2,7 +2,7 @@ import { throughMiddlewares } from '../../../../test/support/express-harness';
 import type { AuthAttempt, AuthOutcome } from '../../auth/authenticator';
 import type { Principal } from '../../auth/principal';
 import { CommonErrors } from '../error-codes';
-import { authenticationMiddleware } from './authentication.middleware';
+import { authenticationMiddleware, blockedGuessMiddleware } from './authentication.middleware';
 
 describe('authenticationMiddleware', () => {
   function setUp(outcome: AuthOutcome | Error) {
@@ -67,5 +67,52 @@ describe('authenticationMiddleware', () => {
       { path: '/api/public/v1.0/orgs' },
     );
     expect(answer.status).toBe(599);
+  });
+});
+
+describe('blockedGuessMiddleware', () => {
+  function setUp(refusal: ReturnType<typeof CommonErrors.RATE_LIMITED> | undefined) {
+    const attempts: AuthAttempt[] = [];
+    const middleware = blockedGuessMiddleware({
+      refusalAtOnce: (attempt) => {
+        attempts.push(attempt);
+        return refusal;
+      },
+    });
+    return { middleware, attempts };
+  }
+
+  it('should answer the refusal with its headers without going further when the caller is blocked', async () => {
+    const refusal = CommonErrors.RATE_LIMITED('/api/public/v1.0/orgs', 10, 60).withHeaders({ 'Retry-After': '4' });
+    const { middleware, attempts } = setUp(refusal);
+    const answer = await throughMiddlewares([middleware], {
+      path: '/api/public/v1.0/orgs?pretty=true',
+      headers: { authorization: 'Digest username="u"' },
+    });
+    expect(answer.status).toBe(429);
+    expect(answer.headers.get('retry-after')).toBe('4');
+    expect(answer.json()).toMatchObject({ errorCode: 'RATE_LIMITED' });
+    expect(attempts[0]).toMatchObject({ method: 'GET', uri: '/api/public/v1.0/orgs?pretty=true' });
+  });
+
+  it('should let the request through when the authenticator has no refusal at once', async () => {
+    const { middleware } = setUp(undefined);
+    const answer = await throughMiddlewares([middleware], {
+      path: '/api/public/v1.0/orgs',
+      headers: { authorization: 'Digest username="u"' },
+    });
+    expect(answer.json()).toMatchObject({ reached: true });
+  });
+
+  it('should not ask about requests without credentials or on public paths when a refusal would be there', async () => {
+    const refusal = CommonErrors.RATE_LIMITED('/health', 10, 60);
+    const { middleware, attempts } = setUp(refusal);
+    expect((await throughMiddlewares([middleware], { path: '/api/public/v1.0/orgs' })).status).toBe(200);
+    const onHealth = await throughMiddlewares([middleware], {
+      path: '/health',
+      headers: { authorization: 'Digest username="u"' },
+    });
+    expect(onHealth.status).toBe(200);
+    expect(attempts).toHaveLength(0);
   });
 });

@@ -10,7 +10,7 @@ import { FirstUserGate } from '../../auth/first-user-gate';
 import { RequestContext } from '../request-context';
 import { rateLimitMiddleware, rateLimitEnabled } from '../rate-limit/rate-limit.middleware';
 import { agentKeyMiddleware } from './agent-key.middleware';
-import { authenticationMiddleware } from './authentication.middleware';
+import { authenticationMiddleware, blockedGuessMiddleware } from './authentication.middleware';
 import { firstUserGateMiddleware } from './first-user-gate.middleware';
 import { jsonBodyMiddleware } from './json-body.middleware';
 import { writeError, type PipelineRequest } from './json-response';
@@ -18,17 +18,18 @@ import { mediaTypeMiddleware } from './media-type.middleware';
 import { middlewareChain, type Middleware } from './middleware-chain';
 import { preRoutingErrorsMiddleware } from './pre-routing-errors.middleware';
 import { publicBodyIgnored } from './public-bodies';
-import { requestContextMiddleware } from './request-context.middleware';
+import { requestContextMiddleware, requestIdMiddleware } from './request-context.middleware';
 import { pathOf } from './request-url';
 import { securityHeadersMiddleware } from './security-headers.middleware';
 import { serviceHeadersMiddleware } from './service-headers.middleware';
 import { isSsoFormRequest, ssoFormMiddleware } from './sso-form.middleware';
 import { unstorableInputMiddleware } from './unstorable-input.middleware';
 
-// Everything Express-specific, in order: CLS entry, response headers, authentication (Digest, and the
-// agent API's keys) before any body is read, rate limits, the closed first-user bootstrap, the media
-// type (or the form of the federated sign-in's ACS), JSON parsing (per-route byte limit, then the shape of the raw bytes; never for a public route
-// that takes no body), unstorable input, errors raised before routing.
+// Everything Express-specific, in order: the request id and response headers, the refusal of a blocked
+// guesser, CLS entry, authentication (Digest, and the agent API's keys) before any body is read, rate
+// limits, the closed first-user bootstrap, the media type (or the form of the federated sign-in's ACS),
+// JSON parsing (per-route byte limit, then the shape of the raw bytes; never for a public route that
+// takes no body), unstorable input, errors raised before routing.
 export function installHttpPipeline(nestApp: INestApplication, config: AppConfig): void {
   const app = nestApp as NestExpressApplication;
   const logger = new Logger('HttpPipeline');
@@ -39,11 +40,15 @@ export function installHttpPipeline(nestApp: INestApplication, config: AppConfig
   app.disable('x-powered-by');
 
   // One Express layer for the steps before routing (see middlewareChain); the error handler stays its own.
+  // The response headers come before the refusal of a blocked guesser, which needs them and nothing else.
+  const authenticator = app.get(HttpAuthenticator);
   const steps: Array<Middleware<PipelineRequest>> = [
-    requestContextMiddleware(config, app.get(ClsService)),
+    requestIdMiddleware(),
     securityHeadersMiddleware(),
     serviceHeadersMiddleware(config),
-    authenticationMiddleware(app.get(HttpAuthenticator), context),
+    blockedGuessMiddleware(authenticator),
+    requestContextMiddleware(config, app.get(ClsService)),
+    authenticationMiddleware(authenticator, context),
     agentKeyMiddleware(app.get(AgentKeyCheck, { strict: false }), writeError),
   ];
   if (rateLimitEnabled(config)) {

@@ -34,6 +34,15 @@ export function requestInfoOf(
   };
 }
 
+// The request's id, first of all: the response headers carry it, also on an answer refused before the
+// request's context is opened (see blockedGuessMiddleware).
+export function requestIdMiddleware(): (req: PipelineRequest, res: Response, next: NextFunction) => void {
+  return (req, _res, next) => {
+    req.requestId = requestIdFrom(req.headers['x-request-id']);
+    next();
+  };
+}
+
 // Opens the request's continuation-local context and records the request's information in it. The
 // store is built whole and entered once (ClsService.runWith) rather than through nestjs-cls's
 // ClsMiddleware, whose per-request work (plugin hooks, proxy-provider resolution with a dynamic import,
@@ -45,7 +54,7 @@ export function requestContextMiddleware(
   return (req, _res, next) => {
     let store: ReturnType<typeof requestStore>;
     try {
-      const info = requestInfoOf(req, requestIdFrom(req.headers['x-request-id']), config);
+      const info = requestInfoOf(req, req.requestId ?? requestIdFrom(req.headers['x-request-id']), config);
       req.requestId = info.requestId;
       outputOptions(req, info.query);
       store = requestStore(info);
