@@ -14,6 +14,7 @@ import { AccessListEntries } from './entries/access-list-entries.store';
 import { GlobalAccessListEntryEntity } from './global-access-list/global-access-list-entry.entity';
 import { GlobalAccessListController } from './global-access-list/global-access-list.controller';
 import { GlobalAccessListService } from './global-access-list/global-access-list.service';
+import { GlobalAccessListStore } from './global-access-list/global-access-list.store';
 import { UserAccessListsController } from './user-access-lists/user-access-lists.controller';
 import { UserAccessListsService } from './user-access-lists/user-access-lists.service';
 
@@ -33,6 +34,7 @@ import { UserAccessListsService } from './user-access-lists/user-access-lists.se
     AccessListUsageWriter,
     ApiKeyAccessListsService,
     GlobalAccessListService,
+    GlobalAccessListStore,
     UserAccessListsService,
     IdentityEventsListener,
     { provide: CredentialDirectory, useClass: AccessListCredentialDirectory },

@@ -21,6 +21,7 @@ import type {
 } from './dto/global-access-list-entry.request';
 import type { GlobalAccessListEntryResponse } from './dto/global-access-list-entry.response';
 import { GlobalAccessListEntryEntity } from './global-access-list-entry.entity';
+import { GlobalAccessListStore } from './global-access-list.store';
 
 // The global access list: the addresses every global API key may call from (enforced at Digest
 // authentication, on top of each key's own list). Reading needs any global role, changing it Global
@@ -32,6 +33,7 @@ export class GlobalAccessListService {
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly events: EventPublisher,
     private readonly credentialChanges: CredentialChanges,
+    private readonly store: GlobalAccessListStore,
     private readonly links: PageLinks,
   ) {}
 
@@ -65,23 +67,17 @@ export class GlobalAccessListService {
   ): Promise<GlobalAccessListEntryResponse> {
     const cidrBlock = canonicalBlock(request.cidrBlock);
     const now = new Date();
-    const inserted = await this.repository
-      .createQueryBuilder()
-      .insert()
-      .into(GlobalAccessListEntryEntity)
-      .values({
+    const added = await this.store.insertIfAbsent(
+      this.repository.create({
         id: newObjectId(now),
         cidrBlock,
         description: request.description,
         created: now,
         updated: now,
-      })
-      .orIgnore()
-      .updateEntity(false)
-      .returning('*')
-      .execute();
+      }),
+    );
     const entry = await this.repository.findOneByOrFail({ cidrBlock });
-    if ((inserted.raw as unknown[]).length === 0) return this.toResponse(entry);
+    if (!added) return this.toResponse(entry);
     await this.assertCallerStaysAdmitted(principal);
     await this.events.publish({
       eventTypeName: AccessListEventTypes.GLOBAL_ACCESS_LIST_ENTRY_ADDED,
