@@ -15,7 +15,15 @@
 // `npm run bench:data -- --data-dir DIR` is used in place of a fresh load (the 10M-event data set takes
 // longer to load than to measure); it is kept.
 const { spawn } = require('node:child_process');
-const { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } = require('node:fs');
+const {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} = require('node:fs');
 const os = require('node:os');
 const { join, resolve } = require('node:path');
 const autocannon = require('autocannon');
@@ -26,6 +34,7 @@ const {
   measureAlertDelivery,
 } = require('../bench/lib/alert-delivery');
 const { GUESS_BURST_NAME, measureGuessBurst } = require('../bench/lib/guess-burst');
+const { measureFixedRate } = require('../bench/lib/fixed-rate');
 const { measureMonitoringScale } = require('../bench/lib/monitoring-scale');
 const { loadDataset } = require('../bench/lib/dataset');
 const { newSigner, parseChallenge, DigestSigner } = require('../bench/lib/digest');
@@ -45,6 +54,14 @@ const CONNECTIONS = Number(option('connections', 10));
 const EVENTS = Number(option('events', 1_000_000));
 const ONLY = option('only', undefined);
 const CPU_PROF = option('cpu-prof', false);
+// The service runs with --trace-gc; its log (GC lines included) is kept in bench/results/.
+const TRACE_GC = option('trace-gc', false);
+// Extra V8/Node flags for the service without their dashes, comma-separated (`--service-node-args
+// max-semi-space-size=32`): a GC setting tried without changing the start command.
+const SERVICE_NODE_ARGS = String(option('service-node-args', ''))
+  .split(',')
+  .filter((flag) => flag !== '' && flag !== 'true')
+  .map((flag) => `--${flag.replace(/^-+/, '')}`);
 const ALERT_ROUNDS = Number(option('alert-rounds', 50));
 const STORM = Number(option('storm', 1000));
 // Opt-in: host counts of the monitoring-at-scale scenario, e.g. 1000,5000,10000 (seconds per count below).
@@ -55,6 +72,11 @@ const DATA_DIR = option('data-dir', undefined);
 const MAIN = option('main', undefined);
 const BURST_ANSWERS = Number(option('burst-answers', 500));
 const BURST_ROUNDS = Number(option('burst-rounds', 3));
+// The open-loop latency scenario: requests per second and connections (a fifth of what GET one alert
+// sustains at 10 connections, so neither side is saturated).
+const RATE = Number(option('rate', 400));
+const RATE_CONNECTIONS = Number(option('rate-connections', 16));
+const FIXED_RATE_NAME = `GET one alert at ${RATE}/s (open loop)`;
 const CROSSING = CROSSING_NAME;
 
 function runCannon(opts) {
@@ -144,6 +166,36 @@ async function measureFloor(floor, scenario) {
     cannonOptions(floor.url, scenario, 'none', undefined, DURATION),
   );
   return summary(result, cpuUsed);
+}
+
+// GET one alert at a fixed rate on the service (Digest, a signer per connection) and on the floor.
+async function measureAlertAtFixedRate(service, floor, state) {
+  const path = (i) =>
+    `/api/public/v1.0/groups/${state.groupId}/alerts/${state.alertIds[i % state.alertIds.length]}`;
+  const run = (url, request) =>
+    measureFixedRate({
+      url,
+      rate: RATE,
+      connections: RATE_CONNECTIONS,
+      durationS: DURATION,
+      warmupS: WARMUP,
+      request,
+    });
+  const signers = await Promise.all(
+    Array.from({ length: RATE_CONNECTIONS }, () => newSigner(service.baseUrl, state.owner)),
+  );
+  const cpuBefore = cpuMs(service.child.pid);
+  const serviceResult = await run(service.baseUrl, (i) => ({
+    path: path(i),
+    headers: { authorization: signers[i].authorization('GET', path(i)) },
+  }));
+  serviceResult.cpuMs = cpuMs(service.child.pid) - cpuBefore;
+  const floorResult = await run(floor.url, (i) => ({ path: path(i) }));
+  return {
+    service: serviceResult,
+    floor: floorResult,
+    p99Ratio: serviceResult.p99Ms / Math.max(0.001, floorResult.p99Ms),
+  };
 }
 
 // A re-challenging client (urllib): every call is an unauthenticated request answered 401, then the
@@ -317,6 +369,7 @@ async function main() {
       port: ports.service,
       pgPort: ports.pg,
       cpuProf: profDir,
+      nodeArgs: [...(TRACE_GC ? ['--trace-gc'] : []), ...SERVICE_NODE_ARGS],
       // The scale scenario's project holds up to its largest host count (the default cap is 1,000).
       env: {
         OUTBOUND_ALLOWLIST: '127.0.0.1:*',
@@ -348,6 +401,11 @@ async function main() {
         throughputRatio: serviceResult.reqPerSec / Math.max(1, floorResult.reqPerSec),
         p99Ratio: serviceResult.p99Ms / Math.max(0.001, floorResult.p99Ms),
       });
+    }
+    let fixedRate;
+    if (!ONLY || FIXED_RATE_NAME.includes(ONLY)) {
+      log(`${FIXED_RATE_NAME}: service, then floor`);
+      fixedRate = await measureAlertAtFixedRate(service, floorTarget, state);
     }
     let handshake;
     if (!ONLY || 'Digest fresh handshake'.includes(ONLY)) {
@@ -418,6 +476,7 @@ async function main() {
       startupOnExistingDatabaseMs: service.startupMs,
       dataLoadSeconds: state.loadSeconds,
       scenarios: rows,
+      fixedRate,
       digestFreshHandshake: handshake,
       alertDelivery,
       monitoringScale,
@@ -428,7 +487,17 @@ async function main() {
     mkdirSync(resultsDir, { recursive: true });
     const file = join(resultsDir, `${output.date.replace(/[:.]/g, '-')}.json`);
     writeFileSync(file, `${JSON.stringify(output, null, 2)}\n`);
+    if (TRACE_GC) copyFileSync(join(dataDir, 'service.log'), file.replace(/\.json$/, '-service.log'));
     console.log(table(rows, handshake));
+    if (fixedRate) {
+      const f = (r) =>
+        `p50 ${r.p50Ms} ms, p90 ${r.p90Ms} ms, p99 ${r.p99Ms} ms, p99.9 ${r.p999Ms} ms, max ${r.maxMs} ms ` +
+        `(${r.requests} requests, ${r.failed} failed; generator lag p99 ${r.generatorLagP99Ms} ms)`;
+      console.log(
+        `\n${FIXED_RATE_NAME}, ${RATE_CONNECTIONS} connections:\n  service ${f(fixedRate.service)}\n` +
+          `  floor   ${f(fixedRate.floor)}\n  p99 x ${fixedRate.p99Ratio.toFixed(2)}`,
+      );
+    }
     if (alertDelivery) {
       const { crossing, underCap: underCapResult, storms: stormResults } = alertDelivery;
       if (crossing)

@@ -8,6 +8,15 @@ export const AccessListErrors = defineErrors({
     status: 404,
     detail: 'Entry {0} is not on the access list of API Key {1}.',
   },
+  // Global access list entries have ids; no product code is documented for an unknown one: ours.
+  GLOBAL_ACCESS_LIST_ENTRY_NOT_FOUND: {
+    status: 404,
+    detail: 'No global access list entry with ID {0} exists.',
+  },
+  GLOBAL_ACCESS_LIST_ENTRY_ALREADY_EXISTS: {
+    status: 409,
+    detail: 'The block {0} is already on the global access list (entry {1}).',
+  },
   ACCESS_LIST_NOT_FOUND: { status: 404, detail: 'IP address {0} not on access list for user {1}.' },
   ACCESS_LIST_ACCESS_DENIED: {
     status: 401,

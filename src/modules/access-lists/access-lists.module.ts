@@ -11,19 +11,28 @@ import { IdentityEventsListener } from './credentials/identity-events.listener';
 import { AccessListEntriesPipe } from './entries/access-list-entries.pipe';
 import { AccessListEntryEntity } from './entries/access-list-entry.entity';
 import { AccessListEntries } from './entries/access-list-entries.store';
+import { GlobalAccessListEntryEntity } from './global-access-list/global-access-list-entry.entity';
+import { GlobalAccessListController } from './global-access-list/global-access-list.controller';
+import { GlobalAccessListService } from './global-access-list/global-access-list.service';
 import { UserAccessListsController } from './user-access-lists/user-access-lists.controller';
 import { UserAccessListsService } from './user-access-lists/user-access-lists.service';
 
 // Owns API key and user access lists, and completes identity's credentials with them for Digest
 // authentication: the one CredentialDirectory of the application is provided here.
 @Module({
-  imports: [TypeOrmModule.forFeature([AccessListEntryEntity]), IdentityModule],
-  controllers: [ApiKeyAccessListsController, GlobalApiKeyAccessListsController, UserAccessListsController],
+  imports: [TypeOrmModule.forFeature([AccessListEntryEntity, GlobalAccessListEntryEntity]), IdentityModule],
+  controllers: [
+    ApiKeyAccessListsController,
+    GlobalApiKeyAccessListsController,
+    GlobalAccessListController,
+    UserAccessListsController,
+  ],
   providers: [
     AccessListEntries,
     AccessListEntriesPipe,
     AccessListUsageWriter,
     ApiKeyAccessListsService,
+    GlobalAccessListService,
     UserAccessListsService,
     IdentityEventsListener,
     { provide: CredentialDirectory, useClass: AccessListCredentialDirectory },

@@ -5,6 +5,7 @@ import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/app-config';
 import { listenOn } from '../database/channel-listener';
 import { CREDENTIALS_CHANNEL, PROJECTS_CHANNEL } from './credential-channel';
+import { ALL_CREDENTIALS } from './credential-notice.writer';
 import { Credential, CredentialDirectory, ProjectDirectory } from './principal';
 import { ListenerChecks } from '../health/listener-checks';
 
@@ -104,6 +105,7 @@ export class CredentialCache implements OnModuleInit, OnApplicationShutdown {
     client.on('notification', (message) => {
       if (!message.payload) return;
       if (message.channel === PROJECTS_CHANNEL) this.projects.forget(message.payload);
+      else if (message.payload === ALL_CREDENTIALS) this.invalidateAll();
       else this.invalidate(message.payload);
     });
     client.on('error', (error) => {

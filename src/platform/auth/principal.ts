@@ -28,6 +28,8 @@ export interface Credential {
   ha1Sha256: string;
   // CIDR blocks the caller must come from; empty means any address.
   accessList: string[];
+  // For a global API key: the global access list, which must admit the caller too (empty: any address).
+  globalAccessList?: string[];
 }
 
 // Implemented by the context that owns credentials (identity + access lists); platform only sees this.

@@ -15,6 +15,8 @@ export interface SeedEvent {
   remoteAddress?: string;
   isGlobalAdmin?: boolean;
   alertId?: string;
+  alertConfigId?: string;
+  maintenanceWindowId?: string;
   subject?: Record<string, unknown>;
   diffs?: unknown[];
   raw?: Record<string, unknown>;
@@ -40,9 +42,10 @@ export async function insertEvents(client: Client, events: SeedEvent[]): Promise
     const id = objectIdAt(event.created);
     ids.push(id);
     await client.query(
-      `INSERT INTO events (id, event_type_name, created, org_id, group_id, alert_id, api_key_id, public_key, user_id,
-         username, remote_address, is_global_admin, subject, diffs, raw)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+      `INSERT INTO events (id, event_type_name, created, org_id, group_id, alert_id, alert_config_id,
+         maintenance_window_id, api_key_id, public_key, user_id, username, remote_address, is_global_admin, subject,
+         diffs, raw)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
       [
         id,
         event.eventTypeName,
@@ -50,6 +53,8 @@ export async function insertEvents(client: Client, events: SeedEvent[]): Promise
         event.orgId ?? null,
         event.groupId ?? null,
         event.alertId ?? null,
+        event.alertConfigId ?? null,
+        event.maintenanceWindowId ?? null,
         event.apiKeyId ?? null,
         event.publicKey ?? null,
         event.userId ?? null,

@@ -1,6 +1,8 @@
 import { call } from '../../support/digest-client';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { buildEventsWorld, idsOf, SEED_KEY, type EventsWorld } from './events.fixture';
+import { createProject } from '../../support/factories/identity.fixture';
+import { insertEvents } from './event-rows';
+import { buildEventsWorld, idsOf, SEED_KEY, SEED_USER, type EventsWorld } from './events.fixture';
 import { expectApiError } from '../../support/api-error';
 
 const TEST_TYPES = 'eventType=TEST_ALPHA&eventType=TEST_BETA&eventType=TEST_GAMMA&eventType=TEST_TIE';
@@ -148,6 +150,172 @@ describe('GET /groups/{groupId}/events', () => {
       'links',
       'orgId',
     ]);
+  });
+
+  it('should write every kind of event byte for byte in the product field order when a page is listed', async () => {
+    const project = await createProject(t, w.boot.globalKey, w.orgA.id);
+    const inProject = { groupId: project.id, orgId: w.orgA.id };
+    const alert = { alertId: '65a50a2e9f1c2b3d4e5f6a10', alertConfigId: '65a50a2e9f1c2b3d4e5f6a11' };
+    const [bare, byKey, byUser, ofAlert, ofWindow] = await insertEvents(w.db, [
+      { ...inProject, eventTypeName: 'KIND_BARE', created: new Date('2024-02-01T00:00:00.000Z') },
+      {
+        ...inProject,
+        ...SEED_KEY,
+        eventTypeName: 'KIND_KEY',
+        created: new Date('2024-02-01T00:00:01.250Z'),
+        remoteAddress: '198.51.100.7',
+        subject: { targetPublicKey: 'target01', accessListEntry: '192.0.2.0/24', teamId: SEED_USER.userId },
+        diffs: [
+          { id: SEED_KEY.apiKeyId, status: 'ADDED', type: 'API_KEY', params: [{ param: 'desc', new: 'x' }] },
+        ],
+        raw: { requestId: 'kind-key', method: 'POST' },
+      },
+      {
+        ...inProject,
+        ...SEED_USER,
+        eventTypeName: 'KIND_USER',
+        created: new Date('2024-02-01T00:00:02.999Z'),
+        isGlobalAdmin: true,
+        subject: { targetUsername: 'jane.doe@example.com', invoiceId: '65a50a2e9f1c2b3d4e5f6a12' },
+      },
+      {
+        ...inProject,
+        ...alert,
+        eventTypeName: 'KIND_ALERT',
+        created: new Date('2024-02-01T00:00:03.000Z'),
+        subject: {
+          clusterId: '65a50a2e9f1c2b3d4e5f6a13',
+          clusterName: 'Cluster0',
+          hostId: '2c4b7d9e0f1a2b3c4d5e6f70',
+          hostname: 'db0.example.com',
+          port: 27017,
+          replicaSetName: 'rs0',
+          shardName: 'sh0',
+          metricName: 'OPCOUNTER_CMD',
+          currentValue: { number: 51.5, units: 'RAW' },
+        },
+      },
+      {
+        ...inProject,
+        eventTypeName: 'KIND_WINDOW',
+        created: new Date('2024-02-01T00:00:04.000Z'),
+        maintenanceWindowId: '65a50a2e9f1c2b3d4e5f6a14',
+        subject: {
+          collection: 'orders',
+          database: 'shop',
+          opType: 'find',
+          paymentId: '65a50a2e9f1c2b3d4e5f6a15',
+        },
+      },
+    ]);
+    const base = `${t.apiUrl}/groups/${project.id}`;
+    const self = (id: string) => [{ href: `${base}/events/${id}`, rel: 'self' }];
+    const kinds =
+      'eventType=KIND_BARE&eventType=KIND_KEY&eventType=KIND_USER&eventType=KIND_ALERT&eventType=KIND_WINDOW';
+    // Insertion order is the order of the answer's keys, so the text below fixes field order too; objects
+    // stored as jsonb come back in jsonb's key order (shorter keys first).
+    const results = [
+      {
+        id: ofWindow,
+        eventTypeName: 'KIND_WINDOW',
+        created: '2024-02-01T00:00:04Z',
+        isGlobalAdmin: false,
+        links: self(ofWindow),
+        groupId: project.id,
+        orgId: w.orgA.id,
+        maintenanceWindowId: '65a50a2e9f1c2b3d4e5f6a14',
+        collection: 'orders',
+        database: 'shop',
+        opType: 'find',
+        paymentId: '65a50a2e9f1c2b3d4e5f6a15',
+      },
+      {
+        id: ofAlert,
+        eventTypeName: 'KIND_ALERT',
+        created: '2024-02-01T00:00:03Z',
+        isGlobalAdmin: false,
+        links: self(ofAlert),
+        groupId: project.id,
+        orgId: w.orgA.id,
+        ...alert,
+        clusterId: '65a50a2e9f1c2b3d4e5f6a13',
+        clusterName: 'Cluster0',
+        hostId: '2c4b7d9e0f1a2b3c4d5e6f70',
+        hostname: 'db0.example.com',
+        port: 27017,
+        replicaSetName: 'rs0',
+        shardName: 'sh0',
+        metricName: 'OPCOUNTER_CMD',
+        currentValue: { units: 'RAW', number: 51.5 },
+      },
+      {
+        id: byUser,
+        eventTypeName: 'KIND_USER',
+        created: '2024-02-01T00:00:02Z',
+        isGlobalAdmin: true,
+        links: self(byUser),
+        groupId: project.id,
+        orgId: w.orgA.id,
+        ...SEED_USER,
+        targetUsername: 'jane.doe@example.com',
+        invoiceId: '65a50a2e9f1c2b3d4e5f6a12',
+      },
+      {
+        id: byKey,
+        eventTypeName: 'KIND_KEY',
+        created: '2024-02-01T00:00:01Z',
+        isGlobalAdmin: false,
+        links: self(byKey),
+        groupId: project.id,
+        orgId: w.orgA.id,
+        ...SEED_KEY,
+        remoteAddress: '198.51.100.7',
+        targetPublicKey: 'target01',
+        accessListEntry: '192.0.2.0/24',
+        teamId: SEED_USER.userId,
+        diffs: [
+          { id: SEED_KEY.apiKeyId, type: 'API_KEY', params: [{ new: 'x', param: 'desc' }], status: 'ADDED' },
+        ],
+      },
+      {
+        id: bare,
+        eventTypeName: 'KIND_BARE',
+        created: '2024-02-01T00:00:00Z',
+        isGlobalAdmin: false,
+        links: self(bare),
+        groupId: project.id,
+        orgId: w.orgA.id,
+      },
+    ];
+    const pageLink = (query: string) => [{ href: `${base}/events?${query}`, rel: 'self' }];
+    const response = await call('GET', `${base}/events?${kinds}`, { auth: w.boot.globalKey });
+    expect(response.status).toBe(200);
+    expect(response.text).toBe(
+      JSON.stringify({ links: pageLink(`${kinds}&pageNum=1&itemsPerPage=100`), results, totalCount: 5 }),
+    );
+    // includeRaw adds raw last, {} when none was stored; the page after the first goes through the
+    // deferred join, which must answer the same bytes.
+    const raws = [{}, {}, {}, { method: 'POST', requestId: 'kind-key' }, {}];
+    const withRaw = await call('GET', `${base}/events?${kinds}&includeRaw=true&itemsPerPage=2&pageNum=2`, {
+      auth: w.boot.globalKey,
+    });
+    expect(withRaw.text).toBe(
+      JSON.stringify({
+        links: [
+          ...pageLink(`${kinds}&includeRaw=true&pageNum=2&itemsPerPage=2`),
+          ...pageLink(`${kinds}&includeRaw=true&pageNum=1&itemsPerPage=2`).map((l) => ({
+            ...l,
+            rel: 'previous',
+          })),
+          ...pageLink(`${kinds}&includeRaw=true&pageNum=3&itemsPerPage=2`).map((l) => ({
+            ...l,
+            rel: 'next',
+          })),
+        ],
+        results: results.slice(2, 4).map((event, i) => ({ ...event, raw: raws[i + 2] })),
+        totalCount: 5,
+      }),
+    );
   });
 
   it('should return the user actor without apiKeyId or publicKey when a user acted', async () => {

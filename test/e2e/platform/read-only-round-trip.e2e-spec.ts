@@ -385,6 +385,27 @@ describe('PUT /* and PATCH /* of the OpenAPI document: what GET returns, the wri
       ],
     });
 
+    // The test's own address, so that the global list fences none of the global keys the test uses.
+    const globalEntry = await call('POST', `${t.apiUrl}/admin/accessList`, {
+      auth: admin,
+      body: { cidrBlock: '127.0.0.1/32', description: 'round trip' },
+    });
+    expect(globalEntry.status).toBe(200);
+    resources.push({
+      route: 'PATCH /admin/accessList/{accessListId}',
+      url: `${t.apiUrl}/admin/accessList/${globalEntry.body.id as string}`,
+      auth: admin,
+      volatile: [],
+      beside: set('description', 'changed beside'),
+      readOnly: [
+        { field: 'id', changed: set('id', OTHER_ID) },
+        { field: 'type', changed: set('type', 'CIDR_BLOCK') },
+        { field: 'created', changed: set('created', LONG_AGO) },
+        { field: 'updated', changed: set('updated', LONG_AGO) },
+        { field: 'links', changed: set('links', otherLinks) },
+      ],
+    });
+
     const key = await createOrgApiKey(t, admin, org.id, ['ORG_MEMBER'], 'round trip key');
     resources.push({
       route: 'PATCH /orgs/{orgId}/apiKeys/{apiKeyId}',

@@ -5,6 +5,7 @@ import { Credential, CredentialDirectory, Principal } from '../../../platform/au
 import { parseCidr } from '../../../platform/net/cidr';
 import { CredentialsService } from '../../identity';
 import { AccessListEntryEntity } from '../entries/access-list-entry.entity';
+import { GlobalAccessListEntryEntity } from '../global-access-list/global-access-list-entry.entity';
 import { AccessListUsageWriter } from './access-list-usage.writer';
 
 // Owner ids are 24-character object ids; this one matches no entry.
@@ -17,6 +18,8 @@ export class AccessListCredentialDirectory extends CredentialDirectory {
   constructor(
     private readonly credentials: CredentialsService,
     @InjectRepository(AccessListEntryEntity) private readonly entries: Repository<AccessListEntryEntity>,
+    @InjectRepository(GlobalAccessListEntryEntity)
+    private readonly globalEntries: Repository<GlobalAccessListEntryEntity>,
     private readonly usage: AccessListUsageWriter,
   ) {
     super();
@@ -33,7 +36,11 @@ export class AccessListCredentialDirectory extends CredentialDirectory {
         : { ownerKind: NO_OWNER.kind, ownerId: NO_OWNER.id },
     });
     if (!credential) return null;
-    return { ...credential, accessList: mostSpecificFirst(rows.map((row) => row.cidrBlock)) };
+    const accessList = mostSpecificFirst(rows.map((row) => row.cidrBlock));
+    const { kind, orgId } = credential.principal;
+    if (kind !== 'API_KEY' || orgId !== undefined) return { ...credential, accessList };
+    const global = await this.globalEntries.find({ select: { cidrBlock: true } });
+    return { ...credential, accessList, globalAccessList: global.map((row) => row.cidrBlock) };
   }
 
   // Bookkeeping of the entry that admitted a protected request (the product's access list entry).

@@ -61,5 +61,10 @@ export function toEntryInputs(kind: ListOwnerKind, requests: EntryFields[]): Ent
 // The {accessListEntry} path value, already URL-decoded: an address or a block (`%2F` or, from the
 // Go client, a raw `/` joined back by the controller). Names the stored block it must equal.
 export function entryKeyFromPath(value: string): string {
+  return canonicalBlock(value);
+}
+
+// An address or a block as stored: the canonical block (a single address as /32 or /128).
+export function canonicalBlock(value: string): string {
   return parseOrRefuse(value).text;
 }

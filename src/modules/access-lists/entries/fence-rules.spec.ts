@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { ApiError } from '../../../platform/http/api-error';
 import { findMatchingCidr } from '../../../platform/net/cidr';
-import { assertMayAdd, assertMayRemove, type FenceEditor } from './fence-rules';
+import { assertMayAdd, assertMayRemove, assertStillAdmitsCaller, type FenceEditor } from './fence-rules';
 
 const CALLER = '127.0.0.1';
 // The holder itself is fenced by its current list (the services pass it); a global owner by nothing.
@@ -132,6 +132,17 @@ describe('assertMayRemove', () => {
         expect(findMatchingCidr(CALLER, remaining)).toBeDefined();
       }),
       { seed: 17, numRuns: 400 },
+    );
+  });
+});
+
+describe('assertStillAdmitsCaller', () => {
+  it('should accept an empty list or one admitting the caller, and refuse a non-empty one leaving it out', () => {
+    expect(codeOf(() => assertStillAdmitsCaller(CALLER, []))).toBeUndefined();
+    expect(codeOf(() => assertStillAdmitsCaller(CALLER, ['10.0.0.0/8', `${CALLER}/32`]))).toBeUndefined();
+    expect(codeOf(() => assertStillAdmitsCaller('::ffff:10.1.2.3', ['10.0.0.0/8']))).toBeUndefined();
+    expect(codeOf(() => assertStillAdmitsCaller(CALLER, ['10.0.0.0/8']))).toBe(
+      'CANNOT_REMOVE_CALLER_FROM_ACCESS_LIST',
     );
   });
 });

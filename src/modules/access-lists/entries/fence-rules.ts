@@ -1,5 +1,5 @@
 import { fenceCovers, FenceErrors } from '../../../platform/auth/access-fence';
-import { cidrContains, parseCidr } from '../../../platform/net/cidr';
+import { cidrContains, findMatchingCidr, parseCidr } from '../../../platform/net/cidr';
 import { AccessListErrors } from '../access-lists.errors';
 
 // Who changes a list, seen from the list: the holder itself (a key or user editing its own list) or
@@ -50,5 +50,13 @@ export function assertMayRemove(editor: FenceEditor, current: readonly string[],
       `remove ${removed}, the last entry of the access list`,
       editor.fence.join(', '),
     );
+  }
+}
+
+// A list that fences the caller itself (the global list, for a global key) never ends a change non-empty
+// yet without the address the caller calls from: the caller would lock itself out.
+export function assertStillAdmitsCaller(address: string, after: readonly string[]): void {
+  if (after.length > 0 && !findMatchingCidr(address, after)) {
+    throw AccessListErrors.CANNOT_REMOVE_CALLER_FROM_ACCESS_LIST(address);
   }
 }

@@ -138,7 +138,16 @@ export class DigestAuthenticator extends HttpAuthenticator implements OnModuleIn
     if (admission !== 'ok') return this.challenge(now, admission === 'foreign');
     await this.throttle.recordSuccess(subject);
 
-    const principal: Principal = { ...credential.principal, remoteAddress, accessList: credential.accessList };
+    const principal: Principal = {
+      ...credential.principal,
+      remoteAddress,
+      accessList: credential.accessList,
+    };
+    // A global key passes both its own list and the global one; refused by either, it is refused alike.
+    const globalList = credential.globalAccessList ?? [];
+    if (globalList.length > 0 && !findMatchingCidr(remoteAddress, globalList)) {
+      return { ok: false, error: CommonErrors.IP_ADDRESS_NOT_ON_ACCESS_LIST(remoteAddress) };
+    }
     if (credential.accessList.length > 0) {
       const matched = findMatchingCidr(remoteAddress, credential.accessList);
       if (!matched) return { ok: false, error: CommonErrors.IP_ADDRESS_NOT_ON_ACCESS_LIST(remoteAddress) };

@@ -29,6 +29,7 @@ import { RecurringMaintenanceWindows1795302740000 } from './1795302740000-recurr
 import { FederatedSignIn1795302800000 } from './1795302800000-federated-sign-in';
 import { GlobalAlertConfigs1795302760000 } from './1795302760000-global-alert-configs';
 import { NotificationGrouping1795302900000 } from './1795302900000-notification-grouping';
+import { GlobalAccessList1795303800000 } from './1795303800000-global-access-list';
 
 // Listed explicitly (not globbed) so the app, the CLI and the test harness load the same classes
 // whether running from TypeScript or from dist/. Append new migrations in timestamp order.
@@ -64,4 +65,5 @@ export const MIGRATIONS = [
   GlobalAlertConfigs1795302760000,
   FederatedSignIn1795302800000,
   NotificationGrouping1795302900000,
+  GlobalAccessList1795303800000,
 ];
