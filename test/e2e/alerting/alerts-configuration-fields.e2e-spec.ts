@@ -111,7 +111,8 @@ describe('GET /groups/{groupId}/alerts/{alertId}', () => {
     expect(settingsOf(acknowledged.body)).toEqual(settingsOf(read.body));
 
     expectApiError(
-      await call('PATCH', url, { auth: p.monitoringAdmin, body: { ...read.body, enabled: false } }),
+      // What the acknowledgement answered (its `updated` moved on), with one setting changed.
+      await call('PATCH', url, { auth: p.monitoringAdmin, body: { ...acknowledged.body, enabled: false } }),
       400,
       'ATTRIBUTE_READ_ONLY',
       ['enabled'],
