@@ -158,6 +158,32 @@ describe('POST /agents/v1/groups/{groupId}/reports (host and agent down alerts)'
     ]);
   });
 
+  it('should hold an alert close at a receiver until its open has gone through when the open must be retried', async () => {
+    const d = await deployment(t);
+    await createConfig(t, d.monitoringAdmin, d.groupId, {
+      eventTypeName: 'AUTOMATION_AGENT_DOWN',
+      notifications: [webhook(receiver, '/in-order')],
+    });
+    const agent = { agentType: 'AUTOMATION', hostname: 'auto1.example.com', version: '107.0.0.8465-1' };
+    await report(t, d, agent);
+    await silence();
+    clock.advance(MINUTE);
+    await report(t, d, agent);
+    receiver.respondWith({ status: 503 });
+
+    // Both messages are due; the open is refused once, so the close must wait for its retry.
+    await deliver(t.app);
+    expect(hooks('/in-order').map((hook) => hook.headers['x-mms-event'])).toEqual(['alert.open']);
+    clock.advance(60 * MINUTE);
+    await deliver(t.app);
+    await deliver(t.app);
+    expect(hooks('/in-order').map((hook) => hook.headers['x-mms-event'])).toEqual([
+      'alert.open',
+      'alert.open',
+      'alert.close',
+    ]);
+  });
+
   it('should close the HOST_DOWN alerts of two configurations when one of two down hosts is reported up', async () => {
     const d = await deployment(t);
     const first = await createConfig(t, d.monitoringAdmin, d.groupId, {

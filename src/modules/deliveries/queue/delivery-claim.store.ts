@@ -66,19 +66,15 @@ const CLAIM = `
                                    concat_ws('/', group_id, alert_config_id,
                                              coalesce(notification_index::text, '-'), target_type,
                                              coalesce(recipient, '-')) AS receiver
-                              FROM deliveries AS d
-                             WHERE status = 'PENDING' AND next_attempt_at <= $3
-                               AND (lease_until IS NULL OR lease_until <= $3)
-                               -- One alert's messages reach a receiver in the order they were queued (an
-                               -- open before its close): none is due while an earlier one still pends.
-                               AND NOT EXISTS (
-                                 SELECT 1 FROM deliveries AS e
-                                  WHERE e.alert_id = d.alert_id AND e.status = 'PENDING'
-                                    AND e.alert_config_id = d.alert_config_id
-                                    AND e.notification_index IS NOT DISTINCT FROM d.notification_index
-                                    AND e.target_type = d.target_type
-                                    AND e.recipient IS NOT DISTINCT FROM d.recipient
-                                    AND (e.created, e.id) < (d.created, d.id))) AS pending) AS placed) AS dealt),
+                              -- One alert's messages reach a receiver in the order they were queued (an
+                              -- open before its close): only the first still pending of each is due.
+                              FROM (SELECT *, row_number() OVER (
+                                              PARTITION BY alert_id, alert_config_id, notification_index,
+                                                           target_type, recipient
+                                              ORDER BY created, id) AS in_line
+                                      FROM deliveries WHERE status = 'PENDING') AS d
+                             WHERE in_line = 1 AND next_attempt_at <= $3
+                               AND (lease_until IS NULL OR lease_until <= $3)) AS pending) AS placed) AS dealt),
   batches AS (
     SELECT batch, org_key, group_id, part, min(next_attempt_at) AS next_attempt_at
       FROM due GROUP BY batch, org_key, group_id, part),
