@@ -3,14 +3,7 @@ import type { INestApplication } from '@nestjs/common';
 import type { NewAlert } from '../../../src/modules/alerting';
 import { ManualClock } from '../../../src/platform/clock/clock';
 import { call } from '../../support/digest-client';
-import {
-  alertsOf,
-  createMaintenanceWindow,
-  metricAlert,
-  projectWithCallers,
-  windowBody,
-  type ProjectCallers,
-} from '../../support/factories/alerting.fixture';
+import { alertsOf, createMaintenanceWindow, windowBody } from '../../support/factories/alerting.fixture';
 import { bootstrapFirstUser, type BootstrapResult } from '../../support/factories/identity.fixture';
 import { HttpReceiver, type ReceivedRequest } from '../../support/receivers/http-receiver';
 import { SmtpReceiver } from '../../support/receivers/smtp-receiver';
@@ -25,6 +18,7 @@ import {
   startInstance,
   workerOf,
 } from './deliveries.fixture';
+import { groupingProject, hostAlert } from './grouping.fixture';
 
 const SECOND = 1000;
 const SECRET = 'grouping-webhook-secret';
@@ -76,45 +70,14 @@ describe('PUT /groups/{groupId}/alertGroupingPolicy and the group messages it ma
   const bodies = (path: string): GroupBody[] => posts(path).map((request) => request.json() as GroupBody);
   const ids = (alerts: Array<{ id: string }>): string[] => alerts.map((alert) => alert.id).sort();
 
-  // A project with a policy and two alert configurations notifying the same webhook (URL and secret).
-  const setUp = async (
-    policy: Record<string, unknown>,
-    notification: Record<string, unknown>,
-  ): Promise<{ p: ProjectCallers; configA: string; configB: string }> => {
-    const p = await projectWithCallers(t, boot);
-    const saved = await call('PUT', `${t.apiUrl}/groups/${p.groupId}/alertGroupingPolicy`, {
-      auth: p.monitoringAdmin,
-      body: policy,
-    });
-    expect(saved.status).toBe(200);
-    const notifications = [{ delayMin: 0, intervalMin: 60, ...notification }];
-    const configA = await createAlertConfig(t, p.monitoringAdmin, p.groupId, notifications);
-    const configB = await createAlertConfig(t, p.monitoringAdmin, p.groupId, notifications);
-    return { p, configA, configB };
-  };
+  const setUp = (policy: Record<string, unknown>, notification: Record<string, unknown>) =>
+    groupingProject(t, boot, policy, notification);
   const webhook = (path: string) => ({
     typeName: 'WEBHOOK',
     webhookUrl: receiver.url(path),
     webhookSecret: SECRET,
   });
   const open = (alert: NewAlert) => alertsOf(t).open(alert);
-  // A metric alert on a host of its own (HOST_DOWN: without the metric fields).
-  const hostAlert = (groupId: string, alertConfigId: string, overrides: Partial<NewAlert> = {}): NewAlert => {
-    const alert = metricAlert(groupId, {
-      alertConfigId,
-      hostId: randomBytes(12).toString('hex'),
-      hostnameAndPort: `db-${randomBytes(3).toString('hex')}.example.com:27017`,
-      replicaSetName: `rs-${randomBytes(3).toString('hex')}`,
-      ...overrides,
-    });
-    if (alert.eventTypeName !== 'HOST_DOWN') {
-      return { ...alert, humanReadable: `Asserts: Regular is 0.5 on ${alert.hostnameAndPort}.` };
-    }
-    const { metricName, currentValue, humanReadable, ...hostDown } = alert;
-    void [metricName, currentValue, humanReadable];
-    return hostDown;
-  };
-
   // Per key: the two alerts sharing its value (from configurations A and B, or both from A when grouping
   // by configuration) and one alert with another value.
   const BY_KEY: Record<string, (a: string, b: string) => Array<[string, Partial<NewAlert>]>> = {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { In, type FindOptionsWhere } from 'typeorm';
+import { In } from 'typeorm';
 import { ProjectScope } from '../../../platform/auth/project-scope';
 import type { ListEnvelope } from '../../../platform/http/pagination/list-envelope';
 import { PageLinks } from '../../../platform/http/pagination/page-links';
@@ -9,6 +9,7 @@ import { isObjectId } from '../../../platform/ids/object-id';
 import { DeliveriesErrors } from '../deliveries.errors';
 import { DeliveryAttemptEntity } from '../queue/delivery-attempt.entity';
 import { DeliveryQueue } from '../queue/delivery-queue';
+import { ProjectDeliveriesStore } from '../queue/project-deliveries.store';
 import { DeliveryEntity, type DeliveryStatus } from '../queue/delivery.entity';
 import { deliveryPath, toDeliveryResponse } from './delivery.mapper';
 import type { DeliveryResponse } from './dto/delivery.response';
@@ -22,21 +23,21 @@ export class DeliveriesService {
     private readonly scope: ProjectScope,
     private readonly links: PageLinks,
     private readonly queue: DeliveryQueue,
+    private readonly deliveries: ProjectDeliveriesStore,
   ) {}
 
   // Newest first.
   async list(groupId: string, query: ListDeliveriesQuery): Promise<ListEnvelope<DeliveryResponse>> {
     await this.checkProject(groupId);
-    const where: FindOptionsWhere<DeliveryEntity> = { groupId };
-    if (query.alertId !== undefined) where.alertId = query.alertId;
-    if (query.status !== undefined) where.status = query.status as DeliveryStatus;
-    if (query.targetType !== undefined) where.targetType = query.targetType;
-    const [rows, total] = await this.repository().findAndCount({
-      where,
-      order: { created: 'DESC', id: 'DESC' },
-      skip: query.offset,
-      take: query.itemsPerPage,
-    });
+    const [rows, total] = await this.deliveries.logPage(
+      groupId,
+      {
+        alertId: query.alertId,
+        status: query.status as DeliveryStatus | undefined,
+        targetType: query.targetType,
+      },
+      { offset: query.offset, take: query.itemsPerPage },
+    );
     return this.links.list(query, await this.toResponses(rows), total);
   }
 

@@ -1,7 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { JsonContains, type FindOptionsWhere } from 'typeorm';
 import type { AlertContext, AlertDocument } from '../notifiers';
+import { DeliveryEntity, type DeliveryStatus } from './delivery.entity';
+
+// The filters of the project's delivery log.
+export interface DeliveryLogFilter {
+  // Deliveries of this alert: its own messages, and the group messages that carried it (the row's
+  // alert_id names only a group message's first alert; alert_ids lists all it carried).
+  alertId?: string;
+  status?: DeliveryStatus;
+  targetType?: string;
+}
 
 // A receiver an open alert's opening went to: the latest alert.open delivery of that alert to it.
 export interface ToldReceiver {
@@ -73,6 +84,30 @@ export class ProjectDeliveriesStore {
       context: row.context,
       busyUntil: row.busy_until,
     }));
+  }
+
+  // One page of the project's delivery log, newest first, and the number of rows matching.
+  logPage(
+    groupId: string,
+    filter: DeliveryLogFilter,
+    page: { offset: number; take: number },
+  ): Promise<[DeliveryEntity[], number]> {
+    const where: FindOptionsWhere<DeliveryEntity> = { groupId };
+    if (filter.status !== undefined) where.status = filter.status;
+    if (filter.targetType !== undefined) where.targetType = filter.targetType;
+    const matching: Array<FindOptionsWhere<DeliveryEntity>> =
+      filter.alertId === undefined
+        ? [where]
+        : [
+            { ...where, alertId: filter.alertId },
+            { ...where, alertIds: JsonContains([filter.alertId]) },
+          ];
+    return this.txHost.tx.getRepository(DeliveryEntity).findAndCount({
+      where: matching,
+      order: { created: 'DESC', id: 'DESC' },
+      skip: page.offset,
+      take: page.take,
+    });
   }
 
   // A queued row is not due before `at`.
