@@ -23,14 +23,17 @@ export function hostAlert(groupId: string, alertConfigId: string, overrides: Par
   return hostDown;
 }
 
-// A project with a grouping policy and two alert configurations notifying the same receiver.
+// A project with a grouping policy and two alert configurations notifying the same receiver; `prepare`
+// runs before the configurations are saved (e.g. to set up the project integration they use).
 export async function groupingProject(
   t: TestApp,
   boot: BootstrapResult,
   policy: Record<string, unknown>,
   notification: Record<string, unknown>,
+  prepare?: (p: ProjectCallers) => Promise<void>,
 ): Promise<{ p: ProjectCallers; configA: string; configB: string }> {
   const p = await projectWithCallers(t, boot);
+  if (prepare) await prepare(p);
   const saved = await call('PUT', `${t.apiUrl}/groups/${p.groupId}/alertGroupingPolicy`, {
     auth: p.monitoringAdmin,
     body: policy,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { NewAlert } from '../../../src/modules/alerting';
 import { ManualClock } from '../../../src/platform/clock/clock';
+import { call } from '../../support/digest-client';
 import { alertsOf } from '../../support/factories/alerting.fixture';
 import { bootstrapFirstUser, type BootstrapResult } from '../../support/factories/identity.fixture';
 import { HttpReceiver, type ReceivedRequest } from '../../support/receivers/http-receiver';
@@ -60,10 +61,25 @@ describe('PUT /groups/{groupId}/alertGroupingPolicy (group messages to Teams, SM
 
   it('should post one Microsoft Teams card listing both alerts of a group', async () => {
     const path = `/teams/${randomBytes(4).toString('hex')}`;
-    const { p, configA, configB } = await groupingProject(t, boot, POLICY, {
-      typeName: 'MICROSOFT_TEAMS',
-      microsoftTeamsWebhookUrl: receiver.url(path),
-    });
+    // A notification's own Teams URL must be https, which a local receiver does not serve; the project's
+    // Teams integration takes http, and notifications without a URL of their own are sent with it.
+    const { p, configA, configB } = await groupingProject(
+      t,
+      boot,
+      POLICY,
+      { typeName: 'MICROSOFT_TEAMS' },
+      async (project) => {
+        const integrated = await call(
+          'PUT',
+          `${t.apiUrl}/groups/${project.groupId}/integrations/MICROSOFT_TEAMS`,
+          {
+            auth: project.groupOwner,
+            body: { type: 'MICROSOFT_TEAMS', microsoftTeamsWebhookUrl: receiver.url(path) },
+          },
+        );
+        expect(integrated.status).toBe(200);
+      },
+    );
     const { grouped, apart } = await openTwoAndOne(p.groupId, configA, configB, 'rs-teams');
     await flushAndDeliver();
     expect(posts(path)).toHaveLength(0);
