@@ -71,7 +71,8 @@ export class DeliveryLeases {
     if (claimed.length === 0) return [];
     const rows = await this.repository().find({
       where: { id: In(claimed.flatMap((batch) => batch.ids)) },
-      order: { nextAttemptAt: 'ASC', id: 'ASC' },
+      // Queue order: due first, then as queued (ids of one instant follow the order they were made).
+      order: { nextAttemptAt: 'ASC', created: 'ASC', id: 'ASC' },
     });
     return claimed.map(({ lease }) => ({
       lease,
