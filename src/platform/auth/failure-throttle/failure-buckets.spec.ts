@@ -52,6 +52,17 @@ describe('FailureBuckets', () => {
     expect(buckets.waitFor(RULES, 0)).toBe(1_000);
   });
 
+  it('should admit one check past the free failures, no more, when the counts of checks in flight come back out of order', () => {
+    const buckets = new FailureBuckets(TIMING, 100);
+    expect([0, 1, 2].map(() => buckets.reserve(RULES, 0))).toEqual([0, 0, 0]);
+    for (const failures of [3, 2, 1]) {
+      buckets.learn(PAIR, failures, 0);
+      buckets.release(RULES.map((rule) => rule.key));
+    }
+    expect(buckets.reserve(RULES, 0)).toBe(0);
+    expect(buckets.reserve(RULES, 0)).toBeGreaterThan(0);
+  });
+
   it('should start over once a bucket had no failure for the reset time', () => {
     const buckets = new FailureBuckets(TIMING, 100);
     buckets.learn(PAIR, 3, 0);

@@ -84,7 +84,9 @@ export class FailureBuckets {
   // True when that failure was past the free failures (it started or lengthened the block).
   learn(rule: BucketRule, failures: number, now: number): boolean {
     const bucket = this.touch(rule.key, now);
-    bucket.failures = failures;
+    // Counts of checks that ended together come back in any order: a smaller one than already known is
+    // an earlier failure's, and taking it would free places the checks in flight still hold.
+    bucket.failures = Math.max(failures, this.failuresOf(bucket, now));
     bucket.lastFailureAt = now;
     const over = failures - rule.free;
     if (over > 0) {
