@@ -296,10 +296,11 @@ describe('PATCH /groups/{groupId}/alertConfigs/{alertConfigId} (disable, then en
     const events = receiver.requests
       .filter((request) => request.path === '/toggle')
       .map((request) => `${request.headers['x-mms-event'] as string} ${request.json().id}`);
-    expect(events).toEqual([
+    // One alert's messages keep their order; two alerts' messages may go out in parallel slots.
+    expect(events.filter((event) => event.endsWith(first.id))).toEqual([
       `alert.open ${first.id}`,
       `alert.cancel ${first.id}`,
-      `alert.open ${alerts[0].id}`,
     ]);
+    expect(events.filter((event) => !event.endsWith(first.id))).toEqual([`alert.open ${alerts[0].id}`]);
   });
 });
