@@ -1,9 +1,8 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
-import { Client } from 'pg';
+import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/app-config';
-import { listenOn } from '../database/channel-listener';
+import { ChannelListener } from '../database/channel-listener';
 import { CREDENTIALS_CHANNEL, PROJECTS_CHANNEL } from './credential-channel';
 import { ALL_CREDENTIALS } from './credential-notice.writer';
 import { Credential, CredentialDirectory, ProjectDirectory } from './principal';
@@ -23,14 +22,12 @@ const MAX_ENTRIES = 100_000;
 // the TTL is only a safety net for a lost listener connection.
 @Injectable()
 export class CredentialCache implements OnModuleInit, OnApplicationShutdown {
-  private readonly logger = new Logger('CredentialCache');
   private readonly entries = new Map<string, Entry>();
   private readonly epochs = new Map<string, number>();
   // Loads under way, by name, with the epoch each started in.
   private readonly loading = new Map<string, { epoch: string; credential: Promise<Credential | null> }>();
   private globalEpoch = 0;
-  private listener: Client | undefined;
-  private closed = false;
+  private listener: ChannelListener | undefined;
 
   constructor(
     private readonly directory: CredentialDirectory,
@@ -41,18 +38,31 @@ export class CredentialCache implements OnModuleInit, OnApplicationShutdown {
   ) {}
 
   async onModuleInit(): Promise<void> {
-    this.listenerChecks.register('credentials', () => this.listener !== undefined);
-    await this.listen();
+    this.listener = new ChannelListener(
+      this.dataSource,
+      [CREDENTIALS_CHANNEL, PROJECTS_CHANNEL],
+      'dms-credential-changes',
+      {
+        onNotify: (payload, channel) => this.changed(payload, channel),
+        // Anything that changed while we were not listening is unknown: start clean.
+        onListening: () => this.invalidateAll(),
+      },
+    );
+    this.listenerChecks.register('credentials', () => this.listening);
+    await this.listener.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    this.closed = true;
-    await this.listener?.end().catch(() => undefined);
+    await this.listener?.stop();
+  }
+
+  private get listening(): boolean {
+    return this.listener?.listening ?? false;
   }
 
   async get(name: string, now: number): Promise<Credential | null> {
     // Without a live listener, invalidations could be missed: read through.
-    if (!this.listener) return this.directory.findByName(name);
+    if (!this.listening) return this.directory.findByName(name);
     const cached = this.entries.get(name);
     if (cached && cached.expiresAt > now) return cached.credential;
     // Lookups of one name at the same time share one load (a burst of answers for one name arrives before
@@ -98,36 +108,10 @@ export class CredentialCache implements OnModuleInit, OnApplicationShutdown {
     return `${this.globalEpoch}:${this.epochs.get(name) ?? 0}`;
   }
 
-  private async listen(): Promise<void> {
-    // In the runtime pool's role too (service-role.ts): nothing of the service runs as the owner.
-    const options = this.dataSource.options as { url?: string; extra?: { options?: string } };
-    const client = new Client({ connectionString: options.url, options: options.extra?.options });
-    client.on('notification', (message) => {
-      if (!message.payload) return;
-      if (message.channel === PROJECTS_CHANNEL) this.projects.forget(message.payload);
-      else if (message.payload === ALL_CREDENTIALS) this.invalidateAll();
-      else this.invalidate(message.payload);
-    });
-    client.on('error', (error) => {
-      this.logger.warn({ msg: 'credential listener lost; cache cleared', err: error.message });
-      this.invalidateAll();
-      this.listener = undefined;
-      void client.end().catch(() => undefined);
-      this.scheduleReconnect();
-    });
-    await client.connect();
-    await listenOn(client, CREDENTIALS_CHANNEL);
-    await listenOn(client, PROJECTS_CHANNEL);
-    this.listener = client;
-    // Anything that changed while we were not listening is unknown: start clean.
-    this.invalidateAll();
-  }
-
-  private scheduleReconnect(): void {
-    if (this.closed) return;
-    setTimeout(() => {
-      if (this.closed) return;
-      this.listen().catch(() => this.scheduleReconnect());
-    }, 1_000).unref();
+  private changed(payload: string, channel: string): void {
+    if (!payload) return;
+    if (channel === PROJECTS_CHANNEL) this.projects.forget(payload);
+    else if (payload === ALL_CREDENTIALS) this.invalidateAll();
+    else this.invalidate(payload);
   }
 }

@@ -5,8 +5,8 @@ import type { DataSource } from 'typeorm';
 const RECONNECT_MS = 1_000;
 
 export interface ChannelHandlers {
-  // A NOTIFY on the channel was committed somewhere.
-  onNotify(payload: string): void;
+  // A NOTIFY on one of the channels was committed somewhere.
+  onNotify(payload: string, channel: string): void;
   // Listening (again): whatever was announced while not listening was missed.
   onListening(): void;
 }
@@ -16,7 +16,7 @@ export async function listenOn(client: Client, channel: string): Promise<void> {
   await client.query(`LISTEN ${channel}`);
 }
 
-// A dedicated connection LISTENing on one Postgres channel (a pooled connection cannot hold a LISTEN),
+// A dedicated connection LISTENing on Postgres channels (a pooled connection cannot hold a LISTEN),
 // in the runtime pool's role (service-role.ts). A lost connection is replaced every RECONNECT_MS until it
 // comes back; `onListening` then tells the owner to catch up on what it missed.
 export class ChannelListener {
@@ -24,15 +24,19 @@ export class ChannelListener {
   private client: Client | undefined;
   private closed = false;
   private retry: NodeJS.Timeout | undefined;
+  private readonly channels: readonly string[];
 
   constructor(
     private readonly dataSource: DataSource,
-    private readonly channel: string,
+    channels: string | readonly string[],
     // Shown in pg_stat_activity.application_name, so an operator can see (or end) the connection.
     private readonly applicationName: string,
     private readonly handlers: ChannelHandlers,
   ) {
-    if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid channel name ${channel}`);
+    this.channels = typeof channels === 'string' ? [channels] : channels;
+    for (const channel of this.channels) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid channel name ${channel}`);
+    }
   }
 
   get listening(): boolean {
@@ -61,7 +65,7 @@ export class ChannelListener {
       application_name: this.applicationName,
     });
     client.on('notification', (message) => {
-      if (message.channel === this.channel) this.handlers.onNotify(message.payload ?? '');
+      if (this.channels.includes(message.channel)) this.handlers.onNotify(message.payload ?? '', message.channel);
     });
     // A terminated backend shows as an error, a closed socket as an end; either way this one is gone.
     const gone = (error: unknown): void => {
@@ -72,7 +76,7 @@ export class ChannelListener {
     client.on('error', gone);
     client.on('end', () => gone(new Error('connection ended')));
     await client.connect();
-    await listenOn(client, this.channel);
+    for (const channel of this.channels) await listenOn(client, channel);
     if (this.closed) {
       await client.end().catch(() => undefined);
       return;
@@ -85,7 +89,7 @@ export class ChannelListener {
   private lost(error: unknown): void {
     if (this.closed || this.retry !== undefined) return;
     this.logger.warn({
-      msg: `listener on ${this.channel} lost; reconnecting`,
+      msg: `listener on ${this.channels.join(', ')} lost; reconnecting`,
       err: error instanceof Error ? error.message : String(error),
     });
     this.retry = setTimeout(() => {

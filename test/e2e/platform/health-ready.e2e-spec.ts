@@ -63,8 +63,7 @@ describe('GET /health/ready', () => {
     const refused = await eventually('a 503 naming the credential listener', async () => {
       const { rows } = await db.query(
         `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-          WHERE datname = current_database() AND query LIKE 'LISTEN %' AND pid <> pg_backend_pid()
-            AND application_name <> 'dms-delivery-wakeup'`,
+          WHERE datname = current_database() AND application_name = 'dms-credential-changes'`,
       );
       const response = await ready();
       return response.status === 503 && rows.length > 0 ? response : undefined;

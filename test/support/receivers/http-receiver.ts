@@ -25,6 +25,9 @@ export interface ScriptedResponse {
   body?: string | object;
   // Wait before answering (timeouts).
   delayMs?: number;
+  // Answers only a request to this path (and query), so another test's or project's delivery that reaches
+  // the receiver first does not use it up.
+  path?: string;
 }
 
 const DEFAULT_RESPONSE: ScriptedResponse = { status: 200, body: { ok: true } };
@@ -110,7 +113,7 @@ export class HttpReceiver {
         text,
         json: () => JSON.parse(text),
       });
-      const scripted = this.script.shift() ?? this.fallback;
+      const scripted = this.nextScripted(request.url ?? '');
       const answer = (): void => {
         const { body } = scripted;
         const headers: Record<string, string> = { ...scripted.headers };
@@ -121,6 +124,12 @@ export class HttpReceiver {
       if (scripted.delayMs) this.later(answer, scripted.delayMs);
       else answer();
     });
+  }
+
+  private nextScripted(path: string): ScriptedResponse {
+    const index = this.script.findIndex((entry) => entry.path === undefined || entry.path === path);
+    if (index < 0) return this.fallback;
+    return this.script.splice(index, 1)[0];
   }
 
   private record(request: ReceivedRequest): void {
