@@ -6,11 +6,11 @@ import { AlertGroupingPolicyEntity } from './grouping/alert-grouping-policy.enti
 import { AlertGroupingPolicyService } from './grouping/alert-grouping-policy.service';
 import { GroupFlusher } from './grouping/group-flusher';
 import { GroupMessageSender } from './grouping/group-message-sender';
-import { GroupingGroupDeletedListener } from './grouping/group-deleted.listener';
 import { NotificationGroupMemberEntity } from './grouping/notification-group-member.entity';
 import { NotificationGroupEntity } from './grouping/notification-group.entity';
 import { NotificationGroups } from './grouping/notification-groups';
 import { NotificationGroupsStore } from './grouping/notification-groups.store';
+import { ProjectGroupsEnding } from './grouping/project-groups-ending';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AlertingModule } from '../alerting';
 import { IdentityModule } from '../identity';
@@ -64,7 +64,7 @@ import { DeliveryQueueFiguresStore } from './queue/delivery-queue-figures.store'
     NotificationGroupsStore,
     GroupFlusher,
     GroupMessageSender,
-    GroupingGroupDeletedListener,
+    ProjectGroupsEnding,
     DeliveryClaimStore,
     DeliveryLeases,
     DeliveryOutcomeStore,

@@ -4,20 +4,24 @@ import type { DomainEventOf } from '../../platform/events/domain-event';
 import { OnDomainEvent } from '../../platform/events/on-domain-event';
 import { toIsoSeconds } from '../../platform/http/timestamps';
 import { IdentityEventTypes } from '../identity';
+import { ProjectGroupsEnding, type GroupEnding } from './grouping/project-groups-ending';
 import { DeliveryQueue, type NewDelivery } from './queue/delivery-queue';
 import { ProjectDeliveriesStore, type ToldReceiver } from './queue/project-deliveries.store';
 
 // A deleted project's open alerts end with it: every receiver told of an opening gets alert.cancel in its
-// own form (the webhook's alert.cancel, PagerDuty's resolve, ...), as when an alert is cancelled, so no
-// incident stays open elsewhere. Those notices, and the endings already queued, are kept and sent after the
-// project is gone (the worker needs nothing but the row); the rest of the project's delivery log, its
-// queued openings and its schedules go. Everything is built from this context's own rows, as the other
-// contexts may already have dropped theirs, and in the deleting transaction (suppressErrors: false): a
-// failure here leaves the project whole.
+// own form (the webhook's alert.cancel, PagerDuty's resolve, ...), as when an alert is cancelled, and every
+// notification group that told its receiver of alerts sends a last message carrying them as ended
+// (project-groups-ending.ts), so no incident stays open elsewhere. Those notices, and the endings already
+// queued, are kept and sent after the project is gone (the worker needs nothing but the row); the rest of
+// the project's delivery log, its queued openings, its schedules, grouping policy and groups go.
+// Everything is built from this context's own rows, as the other contexts may already have dropped
+// theirs, and in the deleting transaction (suppressErrors: false): a failure here leaves the project
+// whole. One listener does it all, in this order: the notices are read from the log before it goes.
 @Injectable()
 export class DeliveriesGroupDeletedListener {
   constructor(
     private readonly store: ProjectDeliveriesStore,
+    private readonly groups: ProjectGroupsEnding,
     private readonly queue: DeliveryQueue,
     private readonly clock: Clock,
   ) {}
@@ -25,19 +29,25 @@ export class DeliveriesGroupDeletedListener {
   @OnDomainEvent(IdentityEventTypes.GROUP_DELETED, { suppressErrors: false })
   async onGroupDeleted(event: DomainEventOf<'GROUP_DELETED'>): Promise<void> {
     const { groupId } = event.raw;
-    const told = await this.store.toldOfOpenAlerts(groupId);
-    await this.store.removeAllButPendingEndings(groupId);
     const now = this.clock.now();
+    // Schedules, then group membership and group rows: the order an alert's change takes them in.
+    const told = await this.store.toldOfOpenAlerts(groupId);
+    const groupEndings = await this.groups.endings(groupId, now);
+    await this.store.removeAllButPendingEndings(groupId);
+    await this.groups.remove(groupId);
     const updated = toIsoSeconds(now);
-    const queued = await this.queue.enqueue(
-      told.map((receiver) => this.cancellation(groupId, receiver, updated)),
-    );
-    // An opening still in flight could reach the receiver after its cancellation (a PagerDuty incident
-    // then opens for good): the cancellation waits until that attempt's lease has ended.
-    for (const [index, receiver] of told.entries()) {
-      if (receiver.busyUntil !== null && receiver.busyUntil > now) {
-        await this.store.deferUntil(queued[index].id, receiver.busyUntil);
-      }
+    const endings: GroupEnding[] = [
+      ...told.map((receiver) => ({
+        delivery: this.cancellation(groupId, receiver, updated),
+        busyUntil: receiver.busyUntil,
+      })),
+      ...groupEndings,
+    ];
+    const queued = await this.queue.enqueue(endings.map((ending) => ending.delivery));
+    // A message still in flight could reach the receiver after the ending (a PagerDuty incident then
+    // opens for good): the ending waits until that attempt's lease has ended.
+    for (const [index, { busyUntil }] of endings.entries()) {
+      if (busyUntil !== null && busyUntil > now) await this.store.deferUntil(queued[index].id, busyUntil);
     }
   }
 

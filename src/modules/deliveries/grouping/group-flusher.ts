@@ -13,7 +13,7 @@ import {
   type AlertResponse,
 } from '../../alerting';
 import type { NotificationTarget } from '../notifiers';
-import { DeliveryQueue } from '../queue/delivery-queue';
+import { DeliveryQueue, type NewDelivery } from '../queue/delivery-queue';
 import { GROUP_EVENT_KIND, type GroupDocument } from './group-document';
 import { NotificationGroupMemberEntity } from './notification-group-member.entity';
 import { NotificationGroupEntity } from './notification-group.entity';
@@ -31,6 +31,15 @@ interface Sorted {
   ended: NotificationGroupMemberEntity[];
   // Alerts (or their project) no longer there: they leave the group untold.
   vanished: string[];
+}
+
+// What one group message carries (at least one alert).
+export interface GroupMessageAlerts {
+  open: AlertResponse[];
+  // Ended since the group's previous message, as they ended.
+  ended: AlertResponse[];
+  // Ids of the open alerts no message of the group carried before.
+  fresh: string[];
 }
 
 // Sends what is due of each notification group: its first message (group_wait after its first alert),
@@ -174,42 +183,55 @@ export class GroupFlusher {
     fresh: Sorted['open'],
     now: Date,
   ): Promise<void> {
-    const endedAlerts = sorted.ended.flatMap((member) =>
-      member.endedAlert === null ? [] : [member.endedAlert],
-    );
-    const carried = [
-      ...sorted.open.map(({ alert }) => ({ ...alert, lastNotified: toIsoSeconds(now) })),
-      ...endedAlerts,
+    const ended = sorted.ended.flatMap((member) => (member.endedAlert === null ? [] : [member.endedAlert]));
+    await this.queue.enqueue([
+      this.message(
+        group,
+        {
+          open: sorted.open.map(({ alert }) => alert),
+          ended,
+          fresh: fresh.map(({ alert }) => alert.id),
+        },
+        now,
+      ),
+    ]);
+    await this.alerts.markNotifiedMany(sorted.open.map(({ alert }) => alert.id));
+  }
+
+  // The queue row of one message of the group: the open alerts it carries (notified now), the alerts it
+  // tells as ended, and which of the open ones it is the first to carry. Also the final message a
+  // deleted project's group sends (project-groups-ending.ts), so both have one form.
+  message(group: NotificationGroupEntity, carried: GroupMessageAlerts, now: Date): NewDelivery {
+    const alerts = [
+      ...carried.open.map((alert) => ({ ...alert, lastNotified: toIsoSeconds(now) })),
+      ...carried.ended,
     ];
     const document: GroupDocument = {
       groupKey: group.id,
       groupId: group.groupId,
       groupLabels: group.labels,
-      status: sorted.open.length > 0 ? 'OPEN' : 'CLOSED',
+      status: carried.open.length > 0 ? 'OPEN' : 'CLOSED',
       sequence: group.messagesSent + 1,
-      alerts: carried,
-      newAlertIds: fresh.map(({ alert }) => alert.id),
-      resolvedAlertIds: endedAlerts.map((alert) => alert.id),
+      alerts,
+      newAlertIds: carried.fresh,
+      resolvedAlertIds: carried.ended.map((alert) => alert.id),
       created: toIsoSeconds(group.created),
       updated: toIsoSeconds(now),
     };
-    await this.queue.enqueue([
-      {
-        groupId: group.groupId,
-        alertId: carried[0].id,
-        alertConfigId: carried[0].alertConfigId,
-        notificationIndex: null,
-        notificationTypeName: group.notificationTypeName,
-        targetType: group.targetType,
-        recipient: group.recipient,
-        target: JSON.parse(this.secrets.open(group.target)) as NotificationTarget,
-        eventKind: GROUP_EVENT_KIND,
-        alert: document,
-        context: group.orgId === null ? {} : { orgId: group.orgId },
-        notificationGroup: { id: group.id, alertIds: carried.map((alert) => alert.id) },
-      },
-    ]);
-    await this.alerts.markNotifiedMany(sorted.open.map(({ alert }) => alert.id));
+    return {
+      groupId: group.groupId,
+      alertId: alerts[0].id,
+      alertConfigId: alerts[0].alertConfigId,
+      notificationIndex: null,
+      notificationTypeName: group.notificationTypeName,
+      targetType: group.targetType,
+      recipient: group.recipient,
+      target: JSON.parse(this.secrets.open(group.target)) as NotificationTarget,
+      eventKind: GROUP_EVENT_KIND,
+      alert: document,
+      context: group.orgId === null ? {} : { orgId: group.orgId },
+      notificationGroup: { id: group.id, alertIds: alerts.map((alert) => alert.id) },
+    };
   }
 
   // The group's alerts still there, by id (none when its project is gone).
