@@ -32,6 +32,8 @@ module.exports = {
   // The run's temporary directory (test/support/run-temp-dir.ts), for unit and e2e files alike.
   globalSetup: '<rootDir>/test/support/run-temp-dir.setup.ts',
   globalTeardown: '<rootDir>/test/support/run-temp-dir.teardown.ts',
+  // Files marked long start first (test/support/long-first.sequencer.js).
+  testSequencer: '<rootDir>/test/support/long-first.sequencer.js',
   maxWorkers: 2,
   testTimeout: 60000,
   verbose: true,

@@ -1,3 +1,4 @@
+// test-order: long (about 320 s)
 import fc from 'fast-check';
 import { ManualClock } from '../../src/platform/clock/clock';
 import type { Credentials } from '../support/digest-client';

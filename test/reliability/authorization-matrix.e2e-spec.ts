@@ -1,3 +1,4 @@
+// test-order: long (about 60 s)
 import { randomBytes } from 'node:crypto';
 import type { Credentials } from '../support/digest-client';
 import { assignKeyToProject, createProject } from '../support/factories/identity.fixture';

@@ -1,3 +1,4 @@
+// test-order: long (about 100 s)
 import { appendFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { SmtpReceiver } from '../support/receivers/smtp-receiver';

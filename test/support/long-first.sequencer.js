@@ -1,25 +1,29 @@
 // Jest orders files by their last recorded duration, and on a fresh clone (CI) by file size, so a long
 // file that is small (the alert state model: about five minutes) can start last and run alone on one
-// worker while the other idles. Files that mark themselves with a first-line comment `// test-order: long`
-// start first, longest marked first as the default order has them; the rest keep the default order.
+// worker while the other idles. Files that mark themselves on their first line with
+// `// test-order: long (about N s)` start first, the longest marked first; the rest keep jest's order.
 const { readFileSync } = require('node:fs');
 const Sequencer = require('@jest/test-sequencer').default;
 
-const MARK = /^\/\/ test-order: long\b/;
+const MARK = /^\/\/ test-order: long \(about (\d+) s\)/;
 
-function marked(path) {
+function expectedSeconds(path) {
   try {
-    return MARK.test(readFileSync(path, 'utf8').slice(0, 200));
+    const match = MARK.exec(readFileSync(path, 'utf8').slice(0, 200));
+    return match === null ? undefined : Number(match[1]);
   } catch {
-    return false;
+    return undefined;
   }
 }
 
 class LongFirstSequencer extends Sequencer {
   sort(tests) {
     const sorted = super.sort(tests);
-    const long = sorted.filter((test) => marked(test.path));
-    return [...long, ...sorted.filter((test) => !long.includes(test))];
+    const seconds = new Map(sorted.map((test) => [test, expectedSeconds(test.path)]));
+    const long = sorted
+      .filter((test) => seconds.get(test) !== undefined)
+      .sort((a, b) => seconds.get(b) - seconds.get(a));
+    return [...long, ...sorted.filter((test) => seconds.get(test) === undefined)];
   }
 }
 
