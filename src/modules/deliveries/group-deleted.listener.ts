@@ -5,7 +5,9 @@ import { OnDomainEvent } from '../../platform/events/on-domain-event';
 import { toIsoSeconds } from '../../platform/http/timestamps';
 import { IdentityEventTypes } from '../identity';
 import { DeliveryQueue, type NewDelivery } from './queue/delivery-queue';
-import { ProjectDeliveriesStore, type ToldReceiver } from './queue/project-deliveries.store';
+import { NotificationSchedulesStore } from './policy/notification-schedules.store';
+import { DeliveryStore } from './queue/delivery.store';
+import { ToldReceiversReadModelStore, type ToldReceiver } from './queue/told-receivers-read-model.store';
 
 // A deleted project's open alerts end with it: every receiver told of an opening gets alert.cancel in its
 // own form (the webhook's alert.cancel, PagerDuty's resolve, ...), as when an alert is cancelled, so no
@@ -17,7 +19,9 @@ import { ProjectDeliveriesStore, type ToldReceiver } from './queue/project-deliv
 @Injectable()
 export class DeliveriesGroupDeletedListener {
   constructor(
-    private readonly store: ProjectDeliveriesStore,
+    private readonly toldReceivers: ToldReceiversReadModelStore,
+    private readonly deliveries: DeliveryStore,
+    private readonly schedules: NotificationSchedulesStore,
     private readonly queue: DeliveryQueue,
     private readonly clock: Clock,
   ) {}
@@ -25,8 +29,9 @@ export class DeliveriesGroupDeletedListener {
   @OnDomainEvent(IdentityEventTypes.GROUP_DELETED, { suppressErrors: false })
   async onGroupDeleted(event: DomainEventOf<'GROUP_DELETED'>): Promise<void> {
     const { groupId } = event.raw;
-    const told = await this.store.toldOfOpenAlerts(groupId);
-    await this.store.removeAllButPendingEndings(groupId);
+    const told = await this.toldReceivers.toldOfOpenAlerts(groupId);
+    await this.deliveries.removeAllButPendingEndings(groupId);
+    await this.schedules.removeOfProject(groupId);
     const now = this.clock.now();
     const updated = toIsoSeconds(now);
     const queued = await this.queue.enqueue(
@@ -36,7 +41,7 @@ export class DeliveriesGroupDeletedListener {
     // then opens for good): the cancellation waits until that attempt's lease has ended.
     for (const [index, receiver] of told.entries()) {
       if (receiver.busyUntil !== null && receiver.busyUntil > now) {
-        await this.store.deferUntil(queued[index].id, receiver.busyUntil);
+        await this.deliveries.deferUntil(queued[index].id, receiver.busyUntil);
       }
     }
   }

@@ -1,18 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { JsonContains, type FindOptionsWhere } from 'typeorm';
 import type { AlertContext, AlertDocument } from '../notifiers';
-import { DeliveryEntity, type DeliveryStatus } from './delivery.entity';
-
-// The filters of the project's delivery log.
-export interface DeliveryLogFilter {
-  // Deliveries of this alert: its own messages, and the group messages that carried it (the row's
-  // alert_id names only a group message's first alert; alert_ids lists all it carried).
-  alertId?: string;
-  status?: DeliveryStatus;
-  targetType?: string;
-}
 
 // A receiver an open alert's opening went to: the latest alert.open delivery of that alert to it.
 export interface ToldReceiver {
@@ -64,10 +53,11 @@ interface ToldRow {
   busy_until: Date | null;
 }
 
-// Everything the deliveries context holds for one project: its queue rows with their attempts, and
-// the notification schedules of its alerts. One statement each, whatever their number.
+// The receivers a project's open alerts were told of, read from its deliveries joined with its notification
+// schedules (both of this context): it writes nothing, and locks the schedules it reads in the caller's
+// transaction.
 @Injectable()
-export class ProjectDeliveriesStore {
+export class ToldReceiversReadModelStore {
   constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
 
   async toldOfOpenAlerts(groupId: string): Promise<ToldReceiver[]> {
@@ -84,48 +74,5 @@ export class ProjectDeliveriesStore {
       context: row.context,
       busyUntil: row.busy_until,
     }));
-  }
-
-  // One page of the project's delivery log, newest first, and the number of rows matching.
-  logPage(
-    groupId: string,
-    filter: DeliveryLogFilter,
-    page: { offset: number; take: number },
-  ): Promise<[DeliveryEntity[], number]> {
-    const where: FindOptionsWhere<DeliveryEntity> = { groupId };
-    if (filter.status !== undefined) where.status = filter.status;
-    if (filter.targetType !== undefined) where.targetType = filter.targetType;
-    const matching: Array<FindOptionsWhere<DeliveryEntity>> =
-      filter.alertId === undefined
-        ? [where]
-        : [
-            { ...where, alertId: filter.alertId },
-            { ...where, alertIds: JsonContains([filter.alertId]) },
-          ];
-    return this.txHost.tx.getRepository(DeliveryEntity).findAndCount({
-      where: matching,
-      order: { created: 'DESC', id: 'DESC' },
-      skip: page.offset,
-      take: page.take,
-    });
-  }
-
-  // A queued row is not due before `at`.
-  async deferUntil(deliveryId: string, at: Date): Promise<void> {
-    await this.txHost.tx.query(
-      `UPDATE deliveries SET next_attempt_at = $2 WHERE id = $1 AND status = 'PENDING'`,
-      [deliveryId, at],
-    );
-  }
-
-  // The project's delivery log and schedules go; endings still to be sent (alert.close, alert.cancel)
-  // stay queued, so an incident opened before the deletion is still resolved at its receiver.
-  async removeAllButPendingEndings(groupId: string): Promise<void> {
-    const tx = this.txHost.tx;
-    const removed = `SELECT id FROM deliveries WHERE group_id = $1
-      AND NOT (status = 'PENDING' AND event_kind IN ('alert.close', 'alert.cancel'))`;
-    await tx.query(`DELETE FROM delivery_attempts WHERE delivery_id IN (${removed})`, [groupId]);
-    await tx.query(`DELETE FROM deliveries WHERE id IN (${removed})`, [groupId]);
-    await tx.query(`DELETE FROM notification_schedules WHERE group_id = $1`, [groupId]);
   }
 }
