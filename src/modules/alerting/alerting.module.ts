@@ -12,13 +12,13 @@ import { IntegrationRemovedListener } from './alert-configs/integration-removed.
 import { ProjectIntegrations } from './alert-configs/project-integrations';
 import { MatcherFieldNamesController } from './alert-configs/matcher-field-names.controller';
 import { NamedRecipientsListener } from './alert-configs/named-recipients.listener';
-import { NamedRecipientsStore } from './alert-configs/named-recipients.store';
 import { AlertEntity } from './alerts/alert.entity';
 import { AlertsController } from './alerts/alerts.controller';
 import { AlertsService } from './alerts/alerts.service';
 import { OpenAlertsMetrics } from './alerts/open-alerts.metrics';
-import { AlertConfigByIdStore } from './alert-configs/alert-config-by-id.store';
+import { AlertConfigStore } from './alert-configs/alert-config.store';
 import { AlertStore } from './alerts/alert.store';
+import { AlertSettingsReadModelStore } from './alerts/alert-settings-read-model.store';
 import { AlertEngine } from './engine/alert-engine.service';
 import { AlertConfigReconciler } from './engine/alert-config-reconciler';
 import { AlertDecisions } from './engine/alert-decisions';
@@ -69,14 +69,14 @@ import { MaintenanceWindowsService } from './maintenance-windows/maintenance-win
     AlertConfigsService,
     UserNotificationMembers,
     DefaultAlertConfigsListener,
-    NamedRecipientsStore,
     NamedRecipientsListener,
     ProjectIntegrations,
     IntegrationRemovedListener,
     AlertsService,
     OpenAlertsMetrics,
     AlertStore,
-    AlertConfigByIdStore,
+    AlertSettingsReadModelStore,
+    AlertConfigStore,
     MaintenanceWindowsService,
     EnabledConfigsCache,
     AlertEngine,

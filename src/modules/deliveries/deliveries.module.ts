@@ -1,5 +1,4 @@
 import { DeliveriesGroupDeletedListener } from './group-deleted.listener';
-import { ProjectDeliveriesStore } from './queue/project-deliveries.store';
 import { Module } from '@nestjs/common';
 import { AlertGroupingPolicyController } from './grouping/alert-grouping-policy.controller';
 import { AlertGroupingPolicyEntity } from './grouping/alert-grouping-policy.entity';
@@ -23,21 +22,18 @@ import { DeliveriesScheduler } from './deliveries.scheduler';
 import { NotifiersModule } from './notifiers/notifiers.module';
 import { NotificationPolicy } from './policy/notification-policy';
 import { NotificationReplanListener } from './policy/notification-replan.listener';
-import { ActiveSchedulesStore } from './policy/active-schedules.store';
-import { NotificationSweepStore } from './policy/notification-sweep.store';
-import { NotifiedSchedulesStore } from './policy/notified-schedules.store';
+import { NotificationSchedulesStore } from './policy/notification-schedules.store';
 import { NotificationScheduleEntity } from './policy/notification-schedule.entity';
 import { Recipients } from './policy/recipients';
 import { DeliveryAttemptEntity } from './queue/delivery-attempt.entity';
 import { DeliveryDueSignal } from './queue/delivery-due-signal.store';
-import { DeliveryClaimStore } from './queue/delivery-claim.store';
 import { DeliveryLeases } from './queue/delivery-leases';
-import { DeliveryOutcomeStore } from './queue/delivery-outcome.store';
 import { DeliveryQueue } from './queue/delivery-queue';
 import { DeliveryWorker } from './queue/delivery-worker';
 import { DeliveryEntity } from './queue/delivery.entity';
 import { DeliveryMetrics } from './queue/delivery.metrics';
-import { DeliveryQueueFiguresStore } from './queue/delivery-queue-figures.store';
+import { DeliveryStore } from './queue/delivery.store';
+import { ToldReceiversReadModelStore } from './queue/told-receivers-read-model.store';
 
 // Notification and delivery of alerts: the notification policy (what is due, silences), the durable
 // delivery queue and its worker, the notifiers that call the receivers (the only code that sends), the
@@ -65,24 +61,20 @@ import { DeliveryQueueFiguresStore } from './queue/delivery-queue-figures.store'
     GroupFlusher,
     GroupMessageSender,
     ProjectGroupsEnding,
-    DeliveryClaimStore,
+    DeliveryStore,
     DeliveryLeases,
-    DeliveryOutcomeStore,
     DeliveryQueue,
     DeliveryDueSignal,
     DeliveryWorker,
     DeliveryMetrics,
-    DeliveryQueueFiguresStore,
     Recipients,
     NotificationPolicy,
     NotificationReplanListener,
-    NotificationSweepStore,
-    NotifiedSchedulesStore,
-    ActiveSchedulesStore,
+    NotificationSchedulesStore,
     DeliveriesScheduler,
     DeliveriesService,
     NotificationTestsService,
-    ProjectDeliveriesStore,
+    ToldReceiversReadModelStore,
     DeliveriesGroupDeletedListener,
   ],
   // NotifiersModule: its Mailer, made injectable everywhere by MailModule (app.module.ts).

@@ -6,7 +6,9 @@ import { toIsoSeconds } from '../../platform/http/timestamps';
 import { IdentityEventTypes } from '../identity';
 import { ProjectGroupsEnding, type GroupEnding } from './grouping/project-groups-ending';
 import { DeliveryQueue, type NewDelivery } from './queue/delivery-queue';
-import { ProjectDeliveriesStore, type ToldReceiver } from './queue/project-deliveries.store';
+import { NotificationSchedulesStore } from './policy/notification-schedules.store';
+import { DeliveryStore } from './queue/delivery.store';
+import { ToldReceiversReadModelStore, type ToldReceiver } from './queue/told-receivers-read-model.store';
 
 // A deleted project's open alerts end with it: every receiver told of an opening gets alert.cancel in its
 // own form (the webhook's alert.cancel, PagerDuty's resolve, ...), as when an alert is cancelled, and every
@@ -20,7 +22,9 @@ import { ProjectDeliveriesStore, type ToldReceiver } from './queue/project-deliv
 @Injectable()
 export class DeliveriesGroupDeletedListener {
   constructor(
-    private readonly store: ProjectDeliveriesStore,
+    private readonly toldReceivers: ToldReceiversReadModelStore,
+    private readonly deliveries: DeliveryStore,
+    private readonly schedules: NotificationSchedulesStore,
     private readonly groups: ProjectGroupsEnding,
     private readonly queue: DeliveryQueue,
     private readonly clock: Clock,
@@ -31,9 +35,10 @@ export class DeliveriesGroupDeletedListener {
     const { groupId } = event.raw;
     const now = this.clock.now();
     // Schedules, then group membership and group rows: the order an alert's change takes them in.
-    const told = await this.store.toldOfOpenAlerts(groupId);
+    const told = await this.toldReceivers.toldOfOpenAlerts(groupId);
     const groupEndings = await this.groups.endings(groupId, now);
-    await this.store.removeAllButPendingEndings(groupId);
+    await this.deliveries.removeAllButPendingEndings(groupId);
+    await this.schedules.removeOfProject(groupId);
     await this.groups.remove(groupId);
     const updated = toIsoSeconds(now);
     const endings: GroupEnding[] = [
@@ -47,7 +52,7 @@ export class DeliveriesGroupDeletedListener {
     // A message still in flight could reach the receiver after the ending (a PagerDuty incident then
     // opens for good): the ending waits until that attempt's lease has ended.
     for (const [index, { busyUntil }] of endings.entries()) {
-      if (busyUntil !== null && busyUntil > now) await this.store.deferUntil(queued[index].id, busyUntil);
+      if (busyUntil !== null && busyUntil > now) await this.deliveries.deferUntil(queued[index].id, busyUntil);
     }
   }
 

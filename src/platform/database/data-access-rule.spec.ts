@@ -1,11 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import * as ts from 'typescript';
 import { literalText, scanSyntax, sourceFilesOf, type Finding } from '../../../test/support/source-scan';
 
 // The data-access rule of docs/architecture.md, enforced: SQL text, `.query(` calls, QueryBuilders,
 // `Raw` find operators and prepared reads live only in `*.store.ts` / `*.writer.ts` files, in
 // prepared-reads.ts and in the database plumbing listed below. Anything else names a file and a line.
+// A store's long statements may sit in SQL text modules, `*.sql.ts` files named after what they hold
+// (`delivery-claim.sql.ts`): SQL text only, nothing that runs it, imported by the one store that does.
 
 const SRC = join(__dirname, '..', '..');
 
@@ -20,6 +22,8 @@ const PLUMBING = new Set([
   'platform/database/migrate.ts',
   'platform/database/service-role.ts',
 ]);
+
+const SQL_TEXT_MODULE = /\.sql\.ts$/;
 
 function allowed(file: string): boolean {
   return (
@@ -72,11 +76,17 @@ export function scanSource(file: string, text: string): Finding[] {
   });
 }
 
+// What the rule refuses in one file (its path relative to src): nothing in a store, writer or the plumbing;
+// in an SQL text module, anything but its SQL text.
+export function findingsOf(path: string, text: string): Finding[] {
+  if (allowed(path)) return [];
+  const found = scanSource(`src/${path}`, text);
+  return SQL_TEXT_MODULE.test(path) ? found.filter((f) => !f.what.startsWith('SQL text')) : found;
+}
+
 describe('data-access rule: SQL only in stores, writers and the database plumbing', () => {
   it('finds no SQL, .query( call, QueryBuilder, Raw operator or prepared read anywhere else in src', () => {
-    const findings = sourceFilesOf(SRC).flatMap(({ path, text }) =>
-      allowed(path) ? [] : scanSource(`src/${path}`, text),
-    );
+    const findings = sourceFilesOf(SRC).flatMap(({ path, text }) => findingsOf(path, text));
     const report = findings.map((f) => `  ${f.file}:${f.line}  ${f.what}`).join('\n');
     if (findings.length > 0) {
       throw new Error(
@@ -117,17 +127,22 @@ describe('data-access rule: SQL only in stores, writers and the database plumbin
   ])('leaves %s alone', (code) => {
     expect(scanSource('src/example.service.ts', code)).toEqual([]);
   });
+
+  it('lets an SQL text module hold SQL text and nothing that runs it', () => {
+    expect(findingsOf('modules/example/example.sql.ts', 'export const S = `SELECT id FROM t`;')).toEqual([]);
+    const running = "export const run = (tx: EntityManager) => tx.query('SELECT id FROM t');";
+    expect(findingsOf('modules/example/example.sql.ts', running).map((f) => f.what)).toEqual([
+      '.query(...) call',
+    ]);
+  });
 });
 
 // One store per table: the SQL naming a table (FROM, JOIN, INTO, UPDATE, DELETE FROM, or a prepared read of
-// its entity) lives in one *.store.ts / *.writer.ts file, the table's store. A store that reads several
-// contexts' tables together is a read model, named `*-read-model.store.ts`: it may read any table and
-// writes none, and does not count as a table's store.
+// its entity) lives in one *.store.ts / *.writer.ts file, the table's store; the SQL text modules a store
+// imports (`*.sql.ts`) count as part of it. A store that reads several tables together (of its context, or
+// of several) is a read model, named `*-read-model.store.ts`: it may read any table and writes none, and
+// does not count as a table's store.
 const READ_MODEL = /-read-model\.store\.ts$/;
-
-// Tables whose SQL is still spread over several stores. The list only shrinks: the last test fails for a
-// table that has come to live in one store, so that it leaves the list.
-const SPREAD_TODAY = new Set<string>(['alert_configs', 'deliveries', 'notification_schedules']);
 
 const TABLE_REFERENCE = /\b(?:FROM|JOIN|INTO|UPDATE)\s+"?([a-z_][a-z0-9_]*)"?/g;
 const TABLE_WRITE = /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?([a-z_][a-z0-9_]*)"?/g;
@@ -184,18 +199,47 @@ export function tablesOf(
   return { named, written };
 }
 
+// The SQL text modules (`*.sql.ts`) a file imports, as paths relative to src.
+export function sqlModulesImportedBy(file: string, text: string): string[] {
+  const imported: string[] = [];
+  scanSyntax(file, text, (node) => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      const specifier = node.moduleSpecifier.text;
+      if (specifier.startsWith('.') && specifier.endsWith('.sql')) {
+        imported.push(posix.join(posix.dirname(file), `${specifier}.ts`));
+      }
+      return true;
+    }
+    return false;
+  });
+  return imported;
+}
+
 describe('data-access rule: one store per table', () => {
   const known = knownTables();
-  const stores = sourceFilesOf(SRC).filter(
-    ({ path }) =>
-      (path.endsWith('.store.ts') || path.endsWith('.writer.ts')) &&
-      !path.startsWith('platform/database/migrations/') &&
-      !PLUMBING.has(path),
+  const files = sourceFilesOf(SRC);
+  const isStore = (path: string): boolean =>
+    (path.endsWith('.store.ts') || path.endsWith('.writer.ts')) &&
+    !path.startsWith('platform/database/migrations/') &&
+    !PLUMBING.has(path);
+  const sqlModules = new Map(
+    files.filter(({ path }) => SQL_TEXT_MODULE.test(path)).map(({ path, text }) => [path, text]),
   );
+  const importersOf = new Map<string, string[]>([...sqlModules.keys()].map((path) => [path, []]));
+  for (const { path, text } of files) {
+    for (const module of sqlModulesImportedBy(path, text)) {
+      importersOf.set(module, [...(importersOf.get(module) ?? []), path]);
+    }
+  }
   const storesOf = new Map<string, string[]>();
   const readModelWrites: string[] = [];
-  for (const { path, text } of stores) {
+  for (const { path, text } of files.filter(({ path }) => isStore(path))) {
     const { named, written } = tablesOf(`src/${path}`, text, known);
+    for (const module of sqlModulesImportedBy(path, text)) {
+      const ofModule = tablesOf(`src/${module}`, sqlModules.get(module) ?? '', known);
+      for (const table of ofModule.named) named.add(table);
+      for (const table of ofModule.written) written.add(table);
+    }
     if (READ_MODEL.test(path)) {
       readModelWrites.push(...[...written].map((table) => `src/${path} writes ${table}`));
       continue;
@@ -205,18 +249,31 @@ describe('data-access rule: one store per table', () => {
 
   it('finds the SQL of each table in one store or writer', () => {
     const spread = [...storesOf]
-      .filter(([table, files]) => files.length > 1 && !SPREAD_TODAY.has(table))
-      .map(([table, files]) => `  ${table}: ${files.join(', ')}`);
+      .filter(([, holders]) => holders.length > 1)
+      .map(([table, holders]) => `  ${table}: ${holders.join(', ')}`);
     expect(spread).toEqual([]);
+  });
+
+  it('finds each SQL text module imported by one store or writer, and by nothing else', () => {
+    const misplaced = [...importersOf]
+      .filter(([, importers]) => importers.length !== 1 || !isStore(importers[0]))
+      .map(
+        ([module, importers]) =>
+          `  src/${module}: ${importers.map((i) => `src/${i}`).join(', ') || 'unused'}`,
+      );
+    expect(misplaced).toEqual([]);
   });
 
   it('finds no write in a read-model store', () => {
     expect(readModelWrites).toEqual([]);
   });
 
-  it('lists as still spread only tables whose SQL is spread', () => {
-    const settled = [...SPREAD_TODAY].filter((table) => (storesOf.get(table) ?? []).length <= 1);
-    expect(settled).toEqual([]);
+  it('reads the SQL text modules a store imports', () => {
+    const code =
+      "import { CLAIM } from './delivery-claim.sql';\nimport { lockClaims } from '../deliveries.locks';";
+    expect(sqlModulesImportedBy('modules/deliveries/queue/delivery.store.ts', code)).toEqual([
+      'modules/deliveries/queue/delivery-claim.sql.ts',
+    ]);
   });
 
   it.each([

@@ -16,9 +16,8 @@ import { AlertConfigReconciler } from '../engine/alert-config-reconciler';
 import type { AlertResponse } from '../alerts/dto/alert.response';
 import { checkAlertConfig } from './alert-config-rules';
 import { AlertConfigEventTypes } from '../alerting.events';
-import { AlertConfigByIdStore } from './alert-config-by-id.store';
 import { AlertConfigEntity } from './alert-config.entity';
-import { updateAlertConfig } from './alert-config.writer';
+import { AlertConfigStore } from './alert-config.store';
 import { alertConfigPath, toAlertConfigDefinition, toAlertConfigResponse } from './alert-config.mapper';
 import type {
   AlertConfigDefinition,
@@ -51,7 +50,7 @@ export class AlertConfigsService {
     private readonly clock: Clock,
     private readonly secrets: SecretBox,
     private readonly alerts: AlertsService,
-    private readonly byId: AlertConfigByIdStore,
+    private readonly store: AlertConfigStore,
     private readonly reconciler: AlertConfigReconciler,
     private readonly projectIntegrations: ProjectIntegrations,
     private readonly userMembers: UserNotificationMembers,
@@ -132,7 +131,7 @@ export class AlertConfigsService {
     await this.projectIntegrations.assertUsable(groupId, draft.notifications);
     await this.userMembers.assertMembers(groupId, draft.notifications);
     Object.assign(entity, this.columnsOf(draft), { updated: this.clock.now() });
-    await updateAlertConfig(this.txHost.tx, entity);
+    await this.store.update(entity);
     await this.reconciler.reconcile(entity);
     await this.publish(AlertConfigEventTypes.ALERT_CONFIG_CHANGED_AUDIT, orgId, entity);
     return entity;
@@ -236,7 +235,7 @@ export class AlertConfigsService {
 
   private async find(groupId: string, alertConfigId: string, forUpdate: boolean): Promise<AlertConfigEntity> {
     if (!isObjectId(alertConfigId)) throw AlertingErrors.INVALID_ALERT_CONFIG_ID(alertConfigId);
-    const entity = await this.byId.find(groupId, alertConfigId, forUpdate);
+    const entity = await this.store.find(groupId, alertConfigId, forUpdate);
     if (!entity) throw AlertingErrors.ALERT_CONFIG_NOT_FOUND(alertConfigId, groupId);
     return entity;
   }

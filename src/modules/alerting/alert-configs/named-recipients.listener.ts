@@ -3,7 +3,7 @@ import { ProjectDirectory } from '../../../platform/auth/principal';
 import type { DomainEventOf } from '../../../platform/events/domain-event';
 import { OnDomainEvent } from '../../../platform/events/on-domain-event';
 import { IdentityErrors, IdentityEventTypes, TeamsService, UserRecipients } from '../../identity';
-import { NamedRecipientsStore, type NamingConfig } from './named-recipients.store';
+import { AlertConfigStore, type NamingConfig } from './alert-config.store';
 
 // At most this many configurations are named in a refusal; the count says how many there are.
 const LISTED = 20;
@@ -19,7 +19,7 @@ const LISTED = 20;
 @Injectable()
 export class NamedRecipientsListener {
   constructor(
-    private readonly store: NamedRecipientsStore,
+    private readonly store: AlertConfigStore,
     private readonly users: UserRecipients,
     private readonly teams: TeamsService,
     private readonly projects: ProjectDirectory,

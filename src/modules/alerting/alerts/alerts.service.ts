@@ -29,6 +29,7 @@ import {
   type NewAlert,
 } from './alert-details';
 import { AlertStore } from './alert.store';
+import { AlertSettingsReadModelStore } from './alert-settings-read-model.store';
 import { AlertEventTypes, closingEventTypeOf } from '../alerting.events';
 import { ALERT_TRANSITIONED, ALERTS_RAISED, type AlertTransitionedEvent } from './alert-transitioned.event';
 import { canChangeAcknowledgement, isAlertStatus, transition, type AlertStatus } from './alert-state';
@@ -61,6 +62,7 @@ export class AlertsService {
     private readonly clock: Clock,
     private readonly emitter: EventEmitter2,
     private readonly alertStore: AlertStore,
+    private readonly alertSettings: AlertSettingsReadModelStore,
     private readonly secrets: SecretBox,
   ) {}
 
@@ -432,7 +434,9 @@ export class AlertsService {
   }
 
   private async settingsOf(alerts: AlertEntity[]): Promise<Map<string, AlertConfigSettings>> {
-    const stored = await this.alertStore.configSettingsOf([...new Set(alerts.map((a) => a.alertConfigId))]);
+    const stored = await this.alertSettings.configSettingsOf([
+      ...new Set(alerts.map((a) => a.alertConfigId)),
+    ]);
     return new Map(
       [...stored].map(([alertConfigId, settings]) => [
         alertConfigId,

@@ -6,8 +6,8 @@ import { Clock } from '../../../platform/clock/clock';
 import type { AppConfig } from '../../../platform/config/app-config';
 import { APP_CONFIG } from '../../../platform/config/config.module';
 import { DeploymentReader } from '../../automation';
-import { AlertConfigByIdStore } from '../alert-configs/alert-config-by-id.store';
 import { AlertConfigEntity } from '../alert-configs/alert-config.entity';
+import { AlertConfigStore } from '../alert-configs/alert-config.store';
 import { lockDeploymentConditions } from '../alerting.locks';
 import { AlertStore } from '../alerts/alert.store';
 import type { AlertEntity } from '../alerts/alert.entity';
@@ -33,7 +33,7 @@ export class AlertConfigReconciler {
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly deployment: DeploymentReader,
     private readonly alertStore: AlertStore,
-    private readonly configById: AlertConfigByIdStore,
+    private readonly configStore: AlertConfigStore,
     private readonly decisions: AlertDecisions,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -89,7 +89,7 @@ export class AlertConfigReconciler {
   // Locked as a write locks it: a PUT or another instance's sweep of the same configuration waits.
   @Transactional()
   private async reconcileWritten(groupId: string, alertConfigId: string): Promise<void> {
-    const entity = await this.configById.find(groupId, alertConfigId, true);
+    const entity = await this.configStore.find(groupId, alertConfigId, true);
     if (entity) await this.reconcile(entity);
   }
 

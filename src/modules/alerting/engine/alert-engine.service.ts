@@ -17,6 +17,7 @@ import {
 import type { AlertConfigDefinition } from '../alert-configs/alert-config.types';
 import { AlertEntity } from '../alerts/alert.entity';
 import { AlertStore } from '../alerts/alert.store';
+import { AlertSettingsReadModelStore } from '../alerts/alert-settings-read-model.store';
 import { AlertsService } from '../alerts/alerts.service';
 import {
   decide,
@@ -55,6 +56,7 @@ export class AlertEngine {
     private readonly deployment: DeploymentReader,
     private readonly clock: Clock,
     private readonly alertStore: AlertStore,
+    private readonly alertSettings: AlertSettingsReadModelStore,
     private readonly decisions: AlertDecisions,
     private readonly deferred: DeferredWork,
   ) {}
@@ -197,7 +199,7 @@ export class AlertEngine {
 
   @Transactional()
   private async sweepBatch(): Promise<number> {
-    const due = await this.alertStore.claimDueTracking(this.clock.now(), SWEEP_BATCH);
+    const due = await this.alertSettings.claimDueTracking(this.clock.now(), SWEEP_BATCH);
     for (const id of due) await this.alerts.promote(id);
     return due.length;
   }

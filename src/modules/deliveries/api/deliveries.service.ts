@@ -9,8 +9,8 @@ import { isObjectId } from '../../../platform/ids/object-id';
 import { DeliveriesErrors } from '../deliveries.errors';
 import { DeliveryAttemptEntity } from '../queue/delivery-attempt.entity';
 import { DeliveryQueue } from '../queue/delivery-queue';
-import { ProjectDeliveriesStore } from '../queue/project-deliveries.store';
 import { DeliveryEntity, type DeliveryStatus } from '../queue/delivery.entity';
+import { DeliveryStore } from '../queue/delivery.store';
 import { deliveryPath, toDeliveryResponse } from './delivery.mapper';
 import type { DeliveryResponse } from './dto/delivery.response';
 import type { ListDeliveriesQuery } from './dto/list-deliveries.query';
@@ -23,7 +23,7 @@ export class DeliveriesService {
     private readonly scope: ProjectScope,
     private readonly links: PageLinks,
     private readonly queue: DeliveryQueue,
-    private readonly deliveries: ProjectDeliveriesStore,
+    private readonly deliveries: DeliveryStore,
   ) {}
 
   // Newest first.

@@ -6,7 +6,7 @@ import { toIsoSeconds } from '../../../platform/http/timestamps';
 import type { AlertResponse } from '../../alerting';
 import { lockGroupMembership } from '../deliveries.locks';
 import type { NewDelivery } from '../queue/delivery-queue';
-import { ProjectDeliveriesStore } from '../queue/project-deliveries.store';
+import { DeliveryStore } from '../queue/delivery.store';
 import { AlertGroupingPolicyEntity } from './alert-grouping-policy.entity';
 import { GroupFlusher } from './group-flusher';
 import { NotificationGroupMemberEntity } from './notification-group-member.entity';
@@ -30,7 +30,7 @@ export class ProjectGroupsEnding {
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly flusher: GroupFlusher,
-    private readonly deliveries: ProjectDeliveriesStore,
+    private readonly deliveries: DeliveryStore,
   ) {}
 
   // Read from the delivery log: call before the log goes. The groups stay locked until the deletion

@@ -30,10 +30,8 @@ import {
 import type { AlertEventKind } from '../notifiers';
 import { DeliveryQueue, type NewDelivery } from '../queue/delivery-queue';
 import { NotificationScheduleEntity } from './notification-schedule.entity';
-import { ActiveSchedulesStore } from './active-schedules.store';
 import { DeliveryAllowance } from './delivery-allowance';
-import { NotificationSweepStore } from './notification-sweep.store';
-import { NotifiedSchedulesStore } from './notified-schedules.store';
+import { NotificationSchedulesStore } from './notification-schedules.store';
 import { Recipients } from './recipients';
 import { NotificationGroups } from '../grouping/notification-groups';
 
@@ -123,9 +121,7 @@ export class NotificationPolicy {
     private readonly queue: DeliveryQueue,
     private readonly secrets: SecretBox,
     private readonly clock: Clock,
-    private readonly sweeps: NotificationSweepStore,
-    private readonly activeSchedules: ActiveSchedulesStore,
-    private readonly notified: NotifiedSchedulesStore,
+    private readonly scheduleStore: NotificationSchedulesStore,
     private readonly groups: NotificationGroups,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -249,7 +245,7 @@ export class NotificationPolicy {
 
   // The outbox's writes: the schedules sent, the deliveries (one NOTIFY), the alerts' lastNotified.
   private async send(outbox: Outbox, now: Date): Promise<void> {
-    await this.notified.markSentMany(outbox.sent, now);
+    await this.scheduleStore.markSentMany(outbox.sent, now);
     await this.queue.enqueue(outbox.items);
     if (outbox.sent.length > 0) await this.alerts.markNotifiedMany(outbox.sent.map(({ alertId }) => alertId));
   }
@@ -274,7 +270,7 @@ export class NotificationPolicy {
     alertOf: () => Promise<AlertResponse>,
     orgId: string | null,
   ): Promise<void> {
-    const notified = (await this.activeSchedules.of(alertId)).filter((row) => row.notifiedCount > 0);
+    const notified = (await this.scheduleStore.activeOf(alertId)).filter((row) => row.notifiedCount > 0);
     // An empty enqueue writes nothing.
     if (notified.length === 0) return;
     const alert = await alertOf();
@@ -308,7 +304,7 @@ export class NotificationPolicy {
   ): Promise<{ seen: number; fired: number }> {
     const now = this.clock.now();
     // Row locks held until this batch commits: another instance's sweep skips these rows.
-    const picked = await this.sweeps.claimDue(run, now, SWEEP_BATCH);
+    const picked = await this.scheduleStore.claimDue(run, now, SWEEP_BATCH);
     if (picked.length === 0) return { seen: 0, fired: 0 };
     const rows = await this.schedules().find({
       where: { alertId: In([...new Set(picked.map((row) => row.alert_id))]), active: true, lastSweep: run },

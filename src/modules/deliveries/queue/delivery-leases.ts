@@ -8,9 +8,8 @@ import type { AppConfig } from '../../../platform/config/app-config';
 import { APP_CONFIG } from '../../../platform/config/config.module';
 import type { NotifyResult } from '../notifiers';
 import { DeliveryAttemptEntity, type AttemptOutcome } from './delivery-attempt.entity';
-import { DeliveryClaimStore } from './delivery-claim.store';
-import { DeliveryOutcomeStore } from './delivery-outcome.store';
 import { DeliveryEntity } from './delivery.entity';
+import { DeliveryStore } from './delivery.store';
 import type { NextStep } from './retry-policy';
 
 // One attempt made, to be recorded.
@@ -31,7 +30,7 @@ export interface DeliveryBatch {
 const RESPONSE_KEPT = 2000;
 
 // The sending side of the durable queue: rows are claimed fairly across organizations, then projects, in
-// batches per receiver, with FOR UPDATE SKIP LOCKED plus a lease (delivery-claim.store.ts: two instances
+// batches per receiver, with FOR UPDATE SKIP LOCKED plus a lease (delivery-claim.sql.ts: two instances
 // never take one row, and a crashed instance's rows come back once the lease lapses), and settled with one
 // attempt row per notifier call, the oldest pruned beyond DELIVERY_ATTEMPTS_KEPT; the attempts that end
 // together are settled together, a few statements for the lot.
@@ -40,8 +39,7 @@ export class DeliveryLeases {
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly clock: Clock,
-    private readonly claims: DeliveryClaimStore,
-    private readonly outcomes: DeliveryOutcomeStore,
+    private readonly store: DeliveryStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -58,7 +56,7 @@ export class DeliveryLeases {
     batched: string[] = [],
   ): Promise<DeliveryBatch[]> {
     const now = this.clock.now();
-    const claimed = await this.claims.claim({
+    const claimed = await this.store.claim({
       nonce: randomUUID(),
       limit: slots,
       batchSize: this.config.deliveryBatchSize,
@@ -83,7 +81,7 @@ export class DeliveryLeases {
   // Gives back rows of a batch that were not sent (its receiver failed, its lease would lapse, the
   // instance is stopping): due again at once, their claimed attempt uncounted.
   async release(lease: string, ids: string[]): Promise<void> {
-    await this.outcomes.release(lease, this.clock.now(), ids);
+    await this.store.release(lease, this.clock.now(), ids);
   }
 
   // In the caller's transaction, for many attempts at once: their attempt rows (one statement), then each
@@ -116,7 +114,7 @@ export class DeliveryLeases {
           .delete({ deliveryId: delivery.id, attemptNumber: LessThan(oldestKept) });
       }
     }
-    return this.outcomes.settle(
+    return this.store.settle(
       now,
       attempts.map(({ delivery, result, step }) => ({
         id: delivery.id,

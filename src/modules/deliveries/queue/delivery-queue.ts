@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { TransactionHost } from '@nestjs-cls/transactional';
-import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { Clock } from '../../../platform/clock/clock';
 import { SecretBox } from '../../../platform/crypto/secret-box';
 import { newObjectId } from '../../../platform/ids/object-id';
@@ -9,7 +7,7 @@ import type { AlertContext, AlertDocument, AlertEventKind, NotificationTarget } 
 import type { GROUP_EVENT_KIND, GroupDocument } from '../grouping/group-document';
 import { DeliveryDueSignal } from './delivery-due-signal.store';
 import { DeliveryEntity } from './delivery.entity';
-import { insertDeliveries } from './delivery.writer';
+import { DeliveryStore } from './delivery.store';
 
 export interface NewDelivery {
   groupId: string;
@@ -39,11 +37,11 @@ export type DeliveryEventKind = AlertEventKind | typeof GROUP_EVENT_KIND;
 @Injectable()
 export class DeliveryQueue {
   constructor(
-    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly secrets: SecretBox,
     private readonly clock: Clock,
     private readonly due: DeliveryDueSignal,
     private readonly names: ProjectNames,
+    private readonly store: DeliveryStore,
   ) {}
 
   async enqueue(items: NewDelivery[], redeliveryOf?: string): Promise<DeliveryEntity[]> {
@@ -92,7 +90,7 @@ export class DeliveryQueue {
         completed: pending ? null : now,
       };
     });
-    await insertDeliveries(this.txHost.tx, rows);
+    await this.store.insert(rows);
     if (rows.some((row) => row.status === 'PENDING')) await this.due.announce();
     return rows;
   }

@@ -12,7 +12,7 @@ import { isGroupDocument } from '../grouping/group-document';
 import { GroupMessageSender } from '../grouping/group-message-sender';
 import { DeliveryLeases, type DeliveryBatch, type SettledAttempt } from './delivery-leases';
 import { DeliveryQueue } from './delivery-queue';
-import { receiverKey } from './delivery-claim.store';
+import { receiverKey } from './receiver-key';
 import { DeliveryMetrics } from './delivery.metrics';
 import type { DeliveryEntity } from './delivery.entity';
 import { nextStep } from './retry-policy';
@@ -37,7 +37,7 @@ const BATCHED_RECEIVERS_KEPT = 10_000;
 // Makes one attempt of each due delivery, with at most DELIVERY_CONCURRENCY calls in flight per instance,
 // DELIVERY_ORG_CONCURRENCY per organization and DELIVERY_PROJECT_CONCURRENCY per project across instances.
 // A slot is one call in flight: once a receiver has answered, a slot carries a batch of up to
-// DELIVERY_BATCH_SIZE of its due deliveries (delivery-claim.store.ts), sent one after the other, so a
+// DELIVERY_BATCH_SIZE of its due deliveries (delivery-claim.sql.ts), sent one after the other, so a
 // storm is claimed a batch per slot and its records written a batch per transaction. A receiver not known
 // to answer gets one row per slot, so one that hangs or fails holds its slots and nothing more; a batch
 // stops at its receiver's first failure and gives its unsent rows back, and so it does when a call lasts

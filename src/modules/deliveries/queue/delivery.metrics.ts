@@ -3,7 +3,7 @@ import { Counter, Gauge } from 'prom-client';
 import { Clock } from '../../../platform/clock/clock';
 import { MetricsRegistry } from '../../../platform/metrics/metrics-registry';
 import { SCRAPE_COUNT_CAP, scrapeFigures } from '../../../platform/metrics/scrape-figures';
-import { DeliveryQueueFiguresStore } from './delivery-queue-figures.store';
+import { DeliveryStore } from './delivery.store';
 import type { NextStep } from './retry-policy';
 
 const OUTCOMES: Record<NextStep['status'], string> = {
@@ -18,7 +18,7 @@ const OUTCOMES: Record<NextStep['status'], string> = {
 export class DeliveryMetrics {
   private readonly attempts: Counter<'receiver_type' | 'outcome'>;
 
-  constructor(metrics: MetricsRegistry, store: DeliveryQueueFiguresStore, clock: Clock) {
+  constructor(metrics: MetricsRegistry, store: DeliveryStore, clock: Clock) {
     const registers = [metrics.registry];
     this.attempts = new Counter({
       name: 'dms_deliveries_total',
@@ -26,7 +26,7 @@ export class DeliveryMetrics {
       labelNames: ['receiver_type', 'outcome'] as const,
       registers,
     });
-    const figures = scrapeFigures('the delivery queue', () => store.read(clock.now(), SCRAPE_COUNT_CAP));
+    const figures = scrapeFigures('the delivery queue', () => store.figures(clock.now(), SCRAPE_COUNT_CAP));
     new Gauge({
       name: 'dms_delivery_queue_depth',
       help: `Deliveries waiting to be sent or retried (counted up to ${SCRAPE_COUNT_CAP}).`,

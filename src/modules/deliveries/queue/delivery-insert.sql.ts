@@ -1,10 +1,7 @@
-import type { EntityManager } from 'typeorm';
-import type { DeliveryEntity } from './delivery.entity';
-
 // The rows one change queues (a report opening many alerts: hundreds) in one statement, with one JSON
 // parameter: TypeORM's insert bound 28 parameters a row (a limit of 2,340 rows a statement) and built the
 // statement through its query builder, which cost more CPU than the insert itself.
-const INSERT_DELIVERIES = `INSERT INTO deliveries (id, group_id, org_id, alert_id, alert_config_id, notification_index,
+export const INSERT_DELIVERIES = `INSERT INTO deliveries (id, group_id, org_id, alert_id, alert_config_id, notification_index,
   notification_type_name, target_type, recipient, target, event_kind, alert, context, status, attempt_count,
   next_attempt_at, lease_owner, lease_until, last_status_code, last_error, suppressed_by, suppression_reason,
   notification_group_id, alert_ids, redelivery_of, created, updated, completed)
@@ -19,39 +16,3 @@ const INSERT_DELIVERIES = `INSERT INTO deliveries (id, group_id, org_id, alert_i
     last_status_code integer, last_error text, suppressed_by char(24), suppression_reason text,
     notification_group_id char(24), alert_ids jsonb, redelivery_of char(24), created timestamptz,
     updated timestamptz, completed timestamptz)`;
-
-export async function insertDeliveries(tx: EntityManager, rows: readonly DeliveryEntity[]): Promise<void> {
-  if (rows.length === 0) return;
-  const iso = (date: Date | null) => (date === null ? null : date.toISOString());
-  const records = rows.map((row) => ({
-    id: row.id,
-    group_id: row.groupId,
-    org_id: row.orgId,
-    alert_id: row.alertId,
-    alert_config_id: row.alertConfigId,
-    notification_index: row.notificationIndex,
-    notification_type_name: row.notificationTypeName,
-    target_type: row.targetType,
-    recipient: row.recipient,
-    target: row.target,
-    event_kind: row.eventKind,
-    alert: row.alert,
-    context: row.context,
-    status: row.status,
-    attempt_count: row.attemptCount,
-    next_attempt_at: iso(row.nextAttemptAt),
-    lease_owner: row.leaseOwner,
-    lease_until: iso(row.leaseUntil),
-    last_status_code: row.lastStatusCode,
-    last_error: row.lastError,
-    suppressed_by: row.suppressedBy,
-    suppression_reason: row.suppressionReason,
-    notification_group_id: row.notificationGroupId,
-    alert_ids: row.alertIds,
-    redelivery_of: row.redeliveryOf,
-    created: iso(row.created),
-    updated: iso(row.updated),
-    completed: iso(row.completed),
-  }));
-  await tx.query(INSERT_DELIVERIES, [JSON.stringify(records)]);
-}

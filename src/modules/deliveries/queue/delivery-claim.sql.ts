@@ -1,41 +1,11 @@
-import { Injectable } from '@nestjs/common';
-import { TransactionHost } from '@nestjs-cls/transactional';
-import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { lockClaims } from '../deliveries.locks';
-
-export interface ClaimRequest {
-  // Fresh for each claim: each batch's lease owner is derived from it.
-  nonce: string;
-  // At most this many batches for this claim (the caller's free slots).
-  limit: number;
-  // At most this many deliveries to one receiver in one batch, for the receivers in `batched`; one for
-  // the others.
-  batchSize: number;
-  // Receivers (receiverKey) whose last call from the caller succeeded.
-  batched: string[];
-  // At most this many slots of one organization, and of one project, busy at once across every instance.
-  perOrg: number;
-  perProject: number;
-  // The caller's leased rows whose calls have ended (their records are being written): no longer busy.
-  answered: string[];
-  now: Date;
-  leaseUntil: Date;
-}
-
-// A batch claimed: its lease owner, and its deliveries' ids.
-export interface ClaimedBatch {
-  lease: string;
-  ids: string[];
-}
-
 // Fair claims of due deliveries, organizations first, then projects within each, by slots: a slot is one
 // receiver call in flight, and carries a batch of due rows of one project to one receiver (same
-// configuration, notification, type and recipient, receiverKey below), sent one after the other: up to
-// `batchSize` rows for a receiver known to answer (`batched`), one row for any other, so a receiver that
-// hangs or fails holds one row per slot. A receiver's rows are dealt round the project's slots. Each batch
-// is leased under an owner of its own, so the slots busy are the distinct lease owners of the leased rows
-// (not counting this instance's rows whose calls have ended and whose records are being written: their
-// slots are free, so claims and records overlap).
+// configuration, notification, type and recipient, receiverKey in receiver-key.ts), sent one after the
+// other: up to `batchSize` rows for a receiver known to answer (`batched`), one row for any other, so a
+// receiver that hangs or fails holds one row per slot. A receiver's rows are dealt round the project's
+// slots. Each batch is leased under an owner of its own, so the slots busy are the distinct lease owners of
+// the leased rows (not counting this instance's rows whose calls have ended and whose records are being
+// written: their slots are free, so claims and records overlap).
 // A batch's load is its turn among its project's due batches (each receiver's first batch before any
 // second one, then oldest first) plus the project's busy slots; batches past the per-project cap are left.
 // The rest of an organization's batches are numbered by that load, so its projects take turns; that number
@@ -47,7 +17,7 @@ export interface ClaimedBatch {
 //
 // Claims are serialised across instances by a transaction-scoped advisory lock (lockClaims). The claim is
 // one short statement, so waiting for the lock costs little.
-const CLAIM = `
+export const CLAIM = `
   WITH leased AS (
     SELECT coalesce(org_id, group_id) AS org_key, group_id, lease_owner FROM deliveries
      WHERE status = 'PENDING' AND lease_until > $3 AND id <> ALL ($7::char(24)[])),
@@ -106,43 +76,3 @@ const CLAIM = `
        AND d.status = 'PENDING' AND (d.lease_until IS NULL OR d.lease_until <= $3)
      RETURNING d.id, d.lease_owner)
   SELECT lease_owner AS lease, array_agg(id ORDER BY id) AS ids FROM claimed GROUP BY lease_owner`;
-
-@Injectable()
-export class DeliveryClaimStore {
-  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
-
-  // Its own transaction, committed before the receivers are called; answers the batches claimed.
-  claim(request: ClaimRequest): Promise<ClaimedBatch[]> {
-    return this.txHost.withTransaction(async () => {
-      await lockClaims(this.txHost.tx);
-      return this.txHost.tx.query<ClaimedBatch[]>(CLAIM, [
-        request.nonce,
-        request.leaseUntil,
-        request.now,
-        request.limit,
-        request.perOrg,
-        request.perProject,
-        request.answered,
-        request.batchSize,
-        request.batched,
-      ]);
-    });
-  }
-}
-
-// The receiver of a delivery as the claim groups rows (its `receiver` expression).
-export function receiverKey(row: {
-  groupId: string;
-  alertConfigId: string;
-  notificationIndex: number | null;
-  targetType: string;
-  recipient: string | null;
-}): string {
-  return [
-    row.groupId,
-    row.alertConfigId,
-    row.notificationIndex ?? '-',
-    row.targetType,
-    row.recipient ?? '-',
-  ].join('/');
-}
