@@ -35,6 +35,11 @@ module.exports = {
   // Files marked long start first (test/support/long-first.sequencer.js).
   testSequencer: '<rootDir>/test/support/long-first.sequencer.js',
   maxWorkers: 2,
+  // Each e2e file boots the application in a fresh module registry, and a worker keeps some 15-20 MB of
+  // every file it ran (jest's registries are not all released): after 300 files a worker held 2-4 GB, its
+  // collections slowed, and its exit at the end of the run could outlast jest's 500 ms grace ("a worker
+  // process has failed to exit gracefully"). A worker past this size after a file is replaced.
+  workerIdleMemoryLimit: '1GB',
   testTimeout: 60000,
   verbose: true,
   reporters: ['default', '<rootDir>/test/support/summary-reporter.js'],
