@@ -37,6 +37,10 @@ export const PUBLIC_PATH_PREFIXES = [
   '/prometheus/v1.0/',
 ];
 
+// Each prefix with its bare form (no trailing slash), worked out once: every request asks this twice.
+const PUBLIC_PATHS = PUBLIC_PATH_PREFIXES.map((prefix) => [prefix, prefix.replace(/\/$/, '')] as const);
+
 export function isPublicPath(path: string): boolean {
-  return PUBLIC_PATH_PREFIXES.some((prefix) => path === prefix.replace(/\/$/, '') || path.startsWith(prefix));
+  for (const [prefix, bare] of PUBLIC_PATHS) if (path === bare || path.startsWith(prefix)) return true;
+  return false;
 }

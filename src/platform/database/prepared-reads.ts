@@ -28,6 +28,13 @@ export class PreparedReads {
     return async (values) => (await run(values)).map(read.hydrate);
   }
 
+  // A whole statement whose rows are used as pg parses them (no entity): the same named statement on
+  // the pool, or the transaction's connection, without TypeORM's query runner, which a plain
+  // `query` builds, connects, logs through and releases on every call.
+  defineRows<T extends QueryResultRow>(text: string): PreparedRead<T> {
+    return this.runner(text) as (values: unknown[]) => Promise<T[]>;
+  }
+
   // Parents with their children in one statement (one round trip instead of two): `from` joins the
   // parent table as `p` and the child table as `c` (a LEFT JOIN gives a parent without children one
   // row whose child is null). Each row is a parent (a new instance per row) and its child, hydrated as

@@ -11,8 +11,23 @@ export function alertConfigPath(groupId: string, alertConfigId: string): string 
 }
 
 // The product returns keys in alphabetical order; so do we (clients must not rely on it).
+// The keys sorted, then copied in that order: every alert the API prints passes its configuration's
+// matchers and notifications here, and sorting [key, value] pairs made a pair per key besides the copy.
 function sorted<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b))) as T;
+  const source = value as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(source).sort((a, b) => a.localeCompare(b))) {
+    // An own `__proto__` key stays an own property, as Object.fromEntries made it.
+    if (key === '__proto__') {
+      Object.defineProperty(out, key, {
+        value: source[key],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    } else out[key] = source[key];
+  }
+  return out as T;
 }
 
 function toNotificationResponse(notification: Notification): NotificationResponse {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { PreparedReads, type PreparedRead } from '../../../platform/database/prepared-reads';
 import type { StoredAlertConfigSettings } from '../alert-configs/alert-config.mapper';
 
 // Alerts read with what they take from their configurations, a project's (alert_configs) or a global one
@@ -8,7 +9,21 @@ import type { StoredAlertConfigSettings } from '../alert-configs/alert-config.ma
 // repeats. It writes nothing; the sweep's claim locks the alerts it answers, in the caller's transaction.
 @Injectable()
 export class AlertSettingsReadModelStore {
-  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+  // Every alert the API prints reads this (GET one alert included): a named prepared statement.
+  private readonly settingsRows: PreparedRead<StoredAlertConfigSettings & { id: string }>;
+
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    reads: PreparedReads,
+  ) {
+    this.settingsRows = reads.defineRows(
+      `SELECT id, enabled, matchers, metric_threshold AS "metricThreshold", notifications
+         FROM alert_configs WHERE id = ANY($1::char(24)[])
+       UNION ALL
+       SELECT id, enabled, matchers, metric_threshold AS "metricThreshold", notifications
+         FROM global_alert_configs WHERE id = ANY($1::char(24)[])`,
+    );
+  }
 
   // TRACKING alerts whose condition has lasted their configuration's delay (a project's or a global one), in
   // the caller's transaction:
@@ -34,14 +49,7 @@ export class AlertSettingsReadModelStore {
   // alerts in one statement, by configuration id. A deleted configuration has no entry.
   async configSettingsOf(alertConfigIds: string[]): Promise<Map<string, StoredAlertConfigSettings>> {
     if (alertConfigIds.length === 0) return new Map();
-    const rows = await this.txHost.tx.query<Array<StoredAlertConfigSettings & { id: string }>>(
-      `SELECT id, enabled, matchers, metric_threshold AS "metricThreshold", notifications
-         FROM alert_configs WHERE id = ANY($1::char(24)[])
-       UNION ALL
-       SELECT id, enabled, matchers, metric_threshold AS "metricThreshold", notifications
-         FROM global_alert_configs WHERE id = ANY($1::char(24)[])`,
-      [alertConfigIds],
-    );
+    const rows = await this.settingsRows([alertConfigIds]);
     return new Map(rows.map(({ id, ...settings }) => [id, settings]));
   }
 }

@@ -47,20 +47,18 @@ export function toAlertResponse(
   if (alert.currentValueNumber !== null && alert.currentValueUnits !== null) {
     response.currentValue = { number: alert.currentValueNumber, units: alert.currentValueUnits };
   }
-  const optional = {
-    clusterId: alert.clusterId,
-    clusterName: alert.clusterName,
-    hostId: alert.hostId,
-    hostnameAndPort: alert.hostnameAndPort,
-    metricName: alert.metricName,
-    replicaSetName: alert.replicaSetName,
-    sourceTypeName: alert.sourceTypeName,
-    humanReadable: alert.humanReadable,
-  };
-  for (const [field, value] of Object.entries(optional) as Array<[keyof typeof optional, string | null]>) {
-    if (value !== null) response[field] = value;
-  }
-  return settings === undefined ? response : { ...response, ...settings };
+  // Assigned one by one, in this order (the order JSON prints them), and the settings onto the same
+  // object rather than a copy: GET one alert builds this on every request, and each intermediate
+  // object (a record of the optional fields, its entries, a spread copy) was garbage at once.
+  if (alert.clusterId !== null) response.clusterId = alert.clusterId;
+  if (alert.clusterName !== null) response.clusterName = alert.clusterName;
+  if (alert.hostId !== null) response.hostId = alert.hostId;
+  if (alert.hostnameAndPort !== null) response.hostnameAndPort = alert.hostnameAndPort;
+  if (alert.metricName !== null) response.metricName = alert.metricName;
+  if (alert.replicaSetName !== null) response.replicaSetName = alert.replicaSetName;
+  if (alert.sourceTypeName !== null) response.sourceTypeName = alert.sourceTypeName;
+  if (alert.humanReadable !== null) response.humanReadable = alert.humanReadable;
+  return settings === undefined ? response : Object.assign(response, settings);
 }
 
 // The product's event record carries the alert's subject: ids, host (hostname and port apart), metric, cluster.

@@ -14,20 +14,21 @@ export function requestIdFrom(header: string | string[] | undefined): string {
 }
 
 // What the rest of the code may know about the request: its id, origin, path, query and caller address.
-// The origin is worked out on first use (most requests never build a link).
+// Plain values only, the origin worked out at once: no closure over `req`. This record lives in the
+// request's continuation-local store, which every timer and socket handle created during the request
+// keeps (AsyncLocalStorage copies it onto each async resource), some of them for a second or more after
+// the answer; through a lazy origin's closure the store held the whole request and response with it, so
+// each request's objects outlived two young-generation collections and were promoted, and the old
+// generation filled (a mark-compact every ~1.6 s at 400 requests/s).
 export function requestInfoOf(
   req: PipelineRequest,
   requestId: string,
   config: Pick<AppConfig, 'publicBaseUrl'>,
 ): RequestInfo {
-  let origin: string | undefined;
   return {
     requestId,
     method: req.method,
-    get origin(): string {
-      origin ??= config.publicBaseUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
-      return origin;
-    },
+    origin: config.publicBaseUrl ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`,
     path: pathOf(req.originalUrl),
     query: queryPairs(req.originalUrl),
     remoteAddress: req.ip ?? req.socket.remoteAddress ?? '',
