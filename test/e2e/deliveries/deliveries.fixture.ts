@@ -147,3 +147,9 @@ export function mailSuite(clock: Clock): MailSuite {
 }
 
 export const groupFlusherOf = (app: INestApplication): GroupFlusher => app.get(GroupFlusher);
+
+// What the timers do for notification groups: due group messages queued, then the queue sent.
+export async function flushAndDeliver(app: INestApplication): Promise<void> {
+  await groupFlusherOf(app).runDue();
+  await workerOf(app).runDue();
+}

@@ -6,7 +6,7 @@ import { alertsOf } from '../../support/factories/alerting.fixture';
 import { bootstrapFirstUser, type BootstrapResult } from '../../support/factories/identity.fixture';
 import { HttpReceiver, type ReceivedRequest } from '../../support/receivers/http-receiver';
 import { startTestApp, type TestApp } from '../../support/test-app';
-import { deliveriesEnv, deliveriesOf, groupFlusherOf, workerOf } from './deliveries.fixture';
+import { deliveriesEnv, deliveriesOf, flushAndDeliver } from './deliveries.fixture';
 import { groupingProject, hostAlert } from './grouping.fixture';
 
 const SECOND = 1000;
@@ -42,10 +42,6 @@ describe('PUT /groups/{groupId}/alertGroupingPolicy (group messages to Teams, SM
 
   beforeEach(() => receiver.reset());
 
-  const flushAndDeliver = async (): Promise<void> => {
-    await groupFlusherOf(t.app).runDue();
-    await workerOf(t.app).runDue();
-  };
   const posts = (prefix: string): ReceivedRequest[] =>
     receiver.requests.filter((request) => request.path.startsWith(prefix));
   const open = (alert: NewAlert) => alertsOf(t).open(alert);
@@ -81,11 +77,11 @@ describe('PUT /groups/{groupId}/alertGroupingPolicy (group messages to Teams, SM
       },
     );
     const { grouped, apart } = await openTwoAndOne(p.groupId, configA, configB, 'rs-teams');
-    await flushAndDeliver();
+    await flushAndDeliver(t.app);
     expect(posts(path)).toHaveLength(0);
 
     clock.advance(SECOND);
-    await flushAndDeliver();
+    await flushAndDeliver(t.app);
     const headlines = posts(path).map((request) => {
       const [title, headline] = (request.json() as TeamsCard).attachments[0].content.body;
       expect(title.text).toBe('Alert opened');
@@ -105,7 +101,7 @@ describe('PUT /groups/{groupId}/alertGroupingPolicy (group messages to Teams, SM
     const { p, configA, configB } = await groupingProject(t, boot, POLICY, { typeName: 'SMS', mobileNumber });
     const { grouped, apart } = await openTwoAndOne(p.groupId, configA, configB, 'rs-sms');
     clock.advance(SECOND);
-    await flushAndDeliver();
+    await flushAndDeliver(t.app);
     const texts = () =>
       posts('/sms')
         .map((request) => request.json() as { to: string; message: string })
@@ -121,7 +117,7 @@ describe('PUT /groups/{groupId}/alertGroupingPolicy (group messages to Teams, SM
 
     for (const alert of grouped) await alertsOf(t).close(alert.id);
     clock.advance(10 * SECOND);
-    await flushAndDeliver();
+    await flushAndDeliver(t.app);
     const after = texts();
     expect(after).toHaveLength(3);
     expect(after[2]).toContain('Alert resolved: 0 open alerts (REPLICA_SET=rs-sms)');
@@ -135,8 +131,9 @@ describe('PUT /groups/{groupId}/alertGroupingPolicy (group messages to Teams, SM
     });
     const { grouped, apart } = await openTwoAndOne(p.groupId, configA, configB, 'rs-genie');
     clock.advance(SECOND);
-    await flushAndDeliver();
-    const mine = () => posts('/opsgenie').filter((request) => request.headers.authorization === `GenieKey ${apiKey}`);
+    await flushAndDeliver(t.app);
+    const mine = () =>
+      posts('/opsgenie').filter((request) => request.headers.authorization === `GenieKey ${apiKey}`);
     const creates = () =>
       mine()
         .filter((request) => request.path === '/opsgenie/v2/alerts')
@@ -152,7 +149,7 @@ describe('PUT /groups/{groupId}/alertGroupingPolicy (group messages to Teams, SM
     // One alert of the pair ends: an update under the same alias, no close.
     await alertsOf(t).close(grouped[0].id);
     clock.advance(10 * SECOND);
-    await flushAndDeliver();
+    await flushAndDeliver(t.app);
     const updates = creates().filter((create) => create.alias === alias);
     expect(updates).toHaveLength(2);
     expect(updates[1].message).toContain('1 open alert (REPLICA_SET=rs-genie)');
@@ -160,7 +157,7 @@ describe('PUT /groups/{groupId}/alertGroupingPolicy (group messages to Teams, SM
 
     await alertsOf(t).close(grouped[1].id);
     clock.advance(10 * SECOND);
-    await flushAndDeliver();
+    await flushAndDeliver(t.app);
     expect(closes().map((request) => request.path)).toEqual([
       `/opsgenie/v2/alerts/${encodeURIComponent(alias)}/close?identifierType=alias`,
     ]);
@@ -170,7 +167,7 @@ describe('PUT /groups/{groupId}/alertGroupingPolicy (group messages to Teams, SM
     const [other] = creates().filter((create) => create.alias !== alias);
     expect(other.message).toContain(apart.hostnameAndPort);
     clock.advance(10 * SECOND);
-    await flushAndDeliver();
+    await flushAndDeliver(t.app);
     expect(closes()).toHaveLength(1);
   });
 
@@ -183,10 +180,11 @@ describe('PUT /groups/{groupId}/alertGroupingPolicy (group messages to Teams, SM
     });
     const { grouped } = await openTwoAndOne(p.groupId, configA, configB, 'rs-victor');
     clock.advance(SECOND);
-    await flushAndDeliver();
+    await flushAndDeliver(t.app);
     const events = () =>
       posts(`/victorops/${apiKey}/grouped-route`).map(
-        (request) => request.json() as { message_type: string; entity_id: string; entity_display_name: string },
+        (request) =>
+          request.json() as { message_type: string; entity_id: string; entity_display_name: string },
       );
     expect(events()).toHaveLength(2);
     const [pair] = events().filter((event) => event.entity_display_name.includes('REPLICA_SET=rs-victor)'));
@@ -196,15 +194,15 @@ describe('PUT /groups/{groupId}/alertGroupingPolicy (group messages to Teams, SM
 
     await alertsOf(t).close(grouped[1].id);
     clock.advance(10 * SECOND);
-    await flushAndDeliver();
+    await flushAndDeliver(t.app);
     expect(incident().map((event) => event.message_type)).toEqual(['CRITICAL', 'CRITICAL']);
 
     await alertsOf(t).close(grouped[0].id);
     clock.advance(10 * SECOND);
-    await flushAndDeliver();
+    await flushAndDeliver(t.app);
     expect(incident().map((event) => event.message_type)).toEqual(['CRITICAL', 'CRITICAL', 'RECOVERY']);
     clock.advance(10 * SECOND);
-    await flushAndDeliver();
+    await flushAndDeliver(t.app);
     expect(incident()).toHaveLength(3);
   });
 
@@ -215,7 +213,7 @@ describe('PUT /groups/{groupId}/alertGroupingPolicy (group messages to Teams, SM
     });
     const { grouped, apart } = await openTwoAndOne(p.groupId, configA, configB, 'rs-log');
     clock.advance(SECOND);
-    await flushAndDeliver();
+    await flushAndDeliver(t.app);
     const all = await deliveriesOf(t, p.readOnly, p.groupId);
     const [message] = all.filter((row) => (row.alertIds as string[] | undefined)?.length === 2);
     expect((message.alertIds as string[]).sort()).toEqual(grouped.map((alert) => alert.id).sort());
@@ -229,9 +227,9 @@ describe('PUT /groups/{groupId}/alertGroupingPolicy (group messages to Teams, SM
     expect(others[0].id).not.toBe(message.id);
     expect(others[0].alertIds).toEqual([apart.id]);
     // The other filters still apply to the group messages found by alert.
-    expect(await deliveriesOf(t, p.readOnly, p.groupId, `&alertId=${grouped[1].id}&targetType=EMAIL`)).toEqual(
-      [],
-    );
+    expect(
+      await deliveriesOf(t, p.readOnly, p.groupId, `&alertId=${grouped[1].id}&targetType=EMAIL`),
+    ).toEqual([]);
     expect(
       (await deliveriesOf(t, p.readOnly, p.groupId, `&alertId=${grouped[1].id}&status=SUCCEEDED`)).map(
         (row) => row.id,

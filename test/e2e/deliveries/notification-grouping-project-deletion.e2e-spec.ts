@@ -11,7 +11,13 @@ import { expectUnexpectedError } from '../../support/event-write-failure';
 import type { TestApp } from '../../support/test-app';
 import { isoSeconds, MINUTE } from '../../support/time';
 import { countRows } from '../identity/audit-events';
-import { createAlertConfig, groupFlusherOf, startDeliveriesApp, workerOf } from './deliveries.fixture';
+import {
+  createAlertConfig,
+  flushAndDeliver,
+  groupFlusherOf,
+  startDeliveriesApp,
+  workerOf,
+} from './deliveries.fixture';
 import { groupingProject, hostAlert } from './grouping.fixture';
 
 const SECOND = 1000;
@@ -57,10 +63,6 @@ describe('DELETE /groups/{groupId} with notification groups under way', () => {
 
   beforeEach(() => receiver.reset());
 
-  const flushAndDeliver = async (): Promise<void> => {
-    await groupFlusherOf(t.app).runDue();
-    await workerOf(t.app).runDue();
-  };
   const posts = (path: string): ReceivedRequest[] =>
     receiver.requests.filter((request) => request.path === path);
   const bodies = (path: string): GroupBody[] => posts(path).map((request) => request.json() as GroupBody);
@@ -100,7 +102,7 @@ describe('DELETE /groups/{groupId} with notification groups under way', () => {
     const pdA = await open(hostAlert(p.groupId, pdConfig, { replicaSetName: 'rs0' }));
     await open(hostAlert(p.groupId, pdConfig, { replicaSetName: 'rs0' }));
     clock.advance(SECOND);
-    await flushAndDeliver();
+    await flushAndDeliver(t.app);
     const [opening] = bodies(path);
     expect(opening).toMatchObject({ status: 'OPEN', sequence: 1 });
     expect(ids(opening.alerts)).toEqual(ids([a, b]));
@@ -145,7 +147,7 @@ describe('DELETE /groups/{groupId} with notification groups under way', () => {
 
     // Sent once: nothing is left to retry or flush.
     receiver.reset();
-    await flushAndDeliver();
+    await flushAndDeliver(t.app);
     expect(receiver.requests).toHaveLength(0);
   });
 
@@ -165,7 +167,7 @@ describe('DELETE /groups/{groupId} with notification groups under way', () => {
     expect(await groupFlusherOf(t.app).runDue()).toBe(2);
 
     await deleteProject(p);
-    await flushAndDeliver();
+    await flushAndDeliver(t.app);
 
     expect(receiver.requests).toHaveLength(0);
     expect(await countRows(t, `SELECT 1 FROM deliveries WHERE group_id = $1`, [p.groupId])).toBe(0);
@@ -180,14 +182,14 @@ describe('DELETE /groups/{groupId} with notification groups under way', () => {
       await open(hostAlert(p.groupId, configB, { replicaSetName: 'rs0' })),
     ];
     clock.advance(SECOND);
-    await flushAndDeliver();
+    await flushAndDeliver(t.app);
     for (const alert of alerts) await alertsOf(t).close(alert.id);
     clock.advance(10 * SECOND);
     // The group's closing message is queued, not yet sent, when the project goes.
     expect(await groupFlusherOf(t.app).runDue()).toBe(1);
 
     await deleteProject(p);
-    await flushAndDeliver();
+    await flushAndDeliver(t.app);
 
     const [trigger, resolve] = incidents(serviceKey);
     expect(incidents(serviceKey)).toHaveLength(2);
@@ -201,7 +203,7 @@ describe('DELETE /groups/{groupId} with notification groups under way', () => {
     const acked = await open(hostAlert(p.groupId, configA, { replicaSetName: 'rs0' }));
     const closed = await open(hostAlert(p.groupId, configB, { replicaSetName: 'rs0' }));
     clock.advance(SECOND);
-    await flushAndDeliver();
+    await flushAndDeliver(t.app);
     const [opening] = bodies(path);
     const acknowledged = await call('PATCH', `${t.apiUrl}/groups/${p.groupId}/alerts/${acked.id}`, {
       auth: p.monitoringAdmin,
@@ -236,7 +238,7 @@ describe('DELETE /groups/{groupId} with notification groups under way', () => {
     const alert = await open(hostAlert(p.groupId, configA, { replicaSetName: 'rs0' }));
     receiver.respondWith({ status: 503 });
     clock.advance(SECOND);
-    await flushAndDeliver();
+    await flushAndDeliver(t.app);
     expect(posts(path)).toHaveLength(1);
     receiver.reset();
 
@@ -282,7 +284,7 @@ describe('DELETE /groups/{groupId} with notification groups under way', () => {
     const { p, configA } = await groupingProject(t, boot, POLICY, pagerDuty(serviceKey));
     await open(hostAlert(p.groupId, configA, { replicaSetName: 'rs0' }));
     clock.advance(SECOND);
-    await flushAndDeliver();
+    await flushAndDeliver(t.app);
     const emitter = t.app.get(EventEmitter2);
     const fail = (): never => {
       throw new Error('injected listener failure');

@@ -13,6 +13,7 @@ import {
   createAlertConfig,
   deliveriesEnv,
   deliveriesOf,
+  flushAndDeliver,
   groupFlusherOf,
   startDeliveriesApp,
   startInstance,
@@ -61,10 +62,6 @@ describe('PUT /groups/{groupId}/alertGroupingPolicy and the group messages it ma
     smtp.reset();
   });
 
-  const flushAndDeliver = async (app: INestApplication = t.app): Promise<void> => {
-    await groupFlusherOf(app).runDue();
-    await workerOf(app).runDue();
-  };
   const posts = (path: string): ReceivedRequest[] =>
     receiver.requests.filter((request) => request.path === path);
   const bodies = (path: string): GroupBody[] => posts(path).map((request) => request.json() as GroupBody);
@@ -120,11 +117,11 @@ describe('PUT /groups/{groupId}/alertGroupingPolicy and the group messages it ma
       for (const [config, overrides] of BY_KEY[key](configA, configB)) {
         opened.push(await open(hostAlert(p.groupId, config, overrides)));
       }
-      await flushAndDeliver();
+      await flushAndDeliver(t.app);
       expect(posts(path)).toHaveLength(0);
 
       clock.advance(SECOND);
-      await flushAndDeliver();
+      await flushAndDeliver(t.app);
       const received = posts(path);
       expect(received).toHaveLength(2);
       for (const request of received) {
@@ -168,24 +165,24 @@ describe('PUT /groups/{groupId}/alertGroupingPolicy and the group messages it ma
     );
     const first = await open(hostAlert(p.groupId, configA, { replicaSetName: 'rs0' }));
     clock.advance(SECOND / 2);
-    await flushAndDeliver();
+    await flushAndDeliver(t.app);
     const second = await open(hostAlert(p.groupId, configB, { replicaSetName: 'rs0' }));
-    await flushAndDeliver();
+    await flushAndDeliver(t.app);
     expect(posts(path)).toHaveLength(0);
 
     clock.advance(SECOND / 2);
-    await flushAndDeliver();
+    await flushAndDeliver(t.app);
     expect(bodies(path).map((message) => ids(message.alerts))).toEqual([ids([first, second])]);
 
     clock.advance(SECOND);
     const later = await open(hostAlert(p.groupId, configA, { replicaSetName: 'rs0' }));
-    await flushAndDeliver();
+    await flushAndDeliver(t.app);
     clock.advance(8 * SECOND);
-    await flushAndDeliver();
+    await flushAndDeliver(t.app);
     expect(posts(path)).toHaveLength(1);
 
     clock.advance(SECOND);
-    await flushAndDeliver();
+    await flushAndDeliver(t.app);
     const [opening, update] = bodies(path);
     expect(update).toMatchObject({
       groupKey: opening.groupKey,
@@ -197,10 +194,10 @@ describe('PUT /groups/{groupId}/alertGroupingPolicy and the group messages it ma
 
     // Unchanged: nothing more until the repeat interval (the configurations' intervalMin, 60).
     clock.advance(59 * MINUTE);
-    await flushAndDeliver();
+    await flushAndDeliver(t.app);
     expect(posts(path)).toHaveLength(2);
     clock.advance(MINUTE);
-    await flushAndDeliver();
+    await flushAndDeliver(t.app);
     expect(bodies(path)[2]).toMatchObject({ groupKey: opening.groupKey, sequence: 3, newAlertIds: [] });
   });
 
@@ -223,14 +220,14 @@ describe('PUT /groups/{groupId}/alertGroupingPolicy and the group messages it ma
       await open(hostAlert(p.groupId, pdConfigB, { replicaSetName: 'rs0' })),
     ];
     clock.advance(SECOND);
-    await flushAndDeliver();
+    await flushAndDeliver(t.app);
 
     await alertsOf(t).close(a.id);
     await alertsOf(t).close(pdA.id);
-    await flushAndDeliver();
+    await flushAndDeliver(t.app);
     expect(posts(path)).toHaveLength(1);
     clock.advance(10 * SECOND);
-    await flushAndDeliver();
+    await flushAndDeliver(t.app);
     const partial = bodies(path)[1];
     expect(partial).toMatchObject({ status: 'OPEN', sequence: 2, newAlertIds: [], resolvedAlertIds: [a.id] });
     expect(partial.alerts.map((alert) => [alert.id, alert.status]).sort()).toEqual(
@@ -243,7 +240,7 @@ describe('PUT /groups/{groupId}/alertGroupingPolicy and the group messages it ma
     await alertsOf(t).close(b.id);
     await alertsOf(t).close(pdB.id);
     clock.advance(10 * SECOND);
-    await flushAndDeliver();
+    await flushAndDeliver(t.app);
     expect(bodies(path)[2]).toMatchObject({
       status: 'CLOSED',
       resolvedAlertIds: [b.id],
@@ -259,7 +256,7 @@ describe('PUT /groups/{groupId}/alertGroupingPolicy and the group messages it ma
     // The group is over: the next alert with its keys opens a new incident.
     await open(hostAlert(p.groupId, pdConfigA, { replicaSetName: 'rs0' }));
     clock.advance(SECOND);
-    await flushAndDeliver();
+    await flushAndDeliver(t.app);
     const next = posts('/pagerduty')
       .map((request) => request.json() as { routing_key: string; dedup_key: string })
       .filter((event) => event.routing_key === serviceKey);
@@ -284,7 +281,7 @@ describe('PUT /groups/{groupId}/alertGroupingPolicy and the group messages it ma
     const inhibited = await open(hostAlert(p.groupId, configA, { replicaSetName: 'rs0', hostId: downHost }));
     const loud = await open(hostAlert(p.groupId, configB, { replicaSetName: 'rs0' }));
     clock.advance(SECOND);
-    await flushAndDeliver();
+    await flushAndDeliver(t.app);
     expect(ids(bodies(path)[0].alerts)).toEqual(ids([acked, windowed, inhibited, loud]));
 
     const until = isoSeconds(new Date(clock.now().getTime() + 120 * MINUTE));
@@ -308,7 +305,7 @@ describe('PUT /groups/{groupId}/alertGroupingPolicy and the group messages it ma
     const joined = await open(hostAlert(p.groupId, configA, { replicaSetName: 'rs0' }));
 
     clock.advance(10 * SECOND);
-    await flushAndDeliver();
+    await flushAndDeliver(t.app);
     const update = bodies(path)[1];
     expect(ids(update.alerts)).toEqual(ids([loud, joined]));
     expect(update.newAlertIds).toEqual([joined.id]);
@@ -322,7 +319,7 @@ describe('PUT /groups/{groupId}/alertGroupingPolicy and the group messages it ma
     expect((await ack(joined.id)).status).toBe(200);
     for (let minutes = 0; minutes < 30; minutes += 5) {
       clock.advance(5 * MINUTE);
-      await flushAndDeliver();
+      await flushAndDeliver(t.app);
     }
     expect(posts(path)).toHaveLength(2);
   });
@@ -335,7 +332,7 @@ describe('PUT /groups/{groupId}/alertGroupingPolicy and the group messages it ma
     const a = await open(hostAlert(p.groupId, configA, { replicaSetName: 'rs-mail' }));
     const b = await open(hostAlert(p.groupId, configB, { replicaSetName: 'rs-mail' }));
     clock.advance(SECOND);
-    await flushAndDeliver();
+    await flushAndDeliver(t.app);
     expect(smtp.messages).toHaveLength(1);
     const [opening] = smtp.messages;
     expect(opening.to).toEqual(['oncall-group@example.com']);
@@ -345,7 +342,7 @@ describe('PUT /groups/{groupId}/alertGroupingPolicy and the group messages it ma
     await alertsOf(t).close(a.id);
     await alertsOf(t).close(b.id);
     clock.advance(10 * SECOND);
-    await flushAndDeliver();
+    await flushAndDeliver(t.app);
     expect(smtp.messages).toHaveLength(2);
     expect(smtp.messages[1].headers.subject).toContain('Alert resolved: 0 open alerts (REPLICA_SET=rs-mail)');
   });
@@ -361,7 +358,7 @@ describe('PUT /groups/{groupId}/alertGroupingPolicy and the group messages it ma
     ];
     receiver.respondByDefault({ status: 200, body: { ok: true } });
     clock.advance(SECOND);
-    await flushAndDeliver();
+    await flushAndDeliver(t.app);
 
     const slack = posts('/slack');
     expect(slack).toHaveLength(1);
@@ -382,7 +379,7 @@ describe('PUT /groups/{groupId}/alertGroupingPolicy and the group messages it ma
     // Both groups' first messages fail, whichever is sent first; the retries succeed.
     receiver.respondByDefault({ status: 503 });
     clock.advance(SECOND);
-    await flushAndDeliver();
+    await flushAndDeliver(t.app);
     receiver.respondByDefault({ status: 200 });
     const logged = () =>
       deliveriesOf(t, p.readOnly, p.groupId).then((rows) =>
