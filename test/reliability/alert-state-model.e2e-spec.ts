@@ -84,26 +84,30 @@ describe('PUT /api/public/v1.0/groups/{groupId}/alertConfigs/{alertConfigId} (al
     return { model, real };
   }
 
-  it('should keep alerts and notifications as the model says when configurations, hosts and the project change', async () => {
-    const started = Date.now();
-    let steps = 0;
-    await fc.assert(
-      fc.asyncProperty(
-        fc.commands(alertModelCommands(clock), { maxCommands: MAX_STEPS, size: '+1' }),
-        async (commands) => {
-          steps += [...commands].length;
-          await fc.asyncModelRun(setup, commands);
+  it(
+    'should keep alerts and notifications as the model says when configurations, hosts and the project change',
+    async () => {
+      const started = Date.now();
+      let steps = 0;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.commands(alertModelCommands(clock), { maxCommands: MAX_STEPS, size: '+1' }),
+          async (commands) => {
+            steps += [...commands].length;
+            await fc.asyncModelRun(setup, commands);
+          },
+        ),
+        {
+          seed: SEED,
+          numRuns: RUNS,
+          endOnFailure: process.env.MODEL_SHRINK !== 'true',
+          ...(process.env.MODEL_PATH === undefined ? {} : { path: process.env.MODEL_PATH }),
         },
-      ),
-      {
-        seed: SEED,
-        numRuns: RUNS,
-        endOnFailure: process.env.MODEL_SHRINK !== 'true',
-        ...(process.env.MODEL_PATH === undefined ? {} : { path: process.env.MODEL_PATH }),
-      },
-    );
-    process.stdout.write(
-      `alert state model: seed ${SEED}, ${RUNS} sequences, ${steps} steps, ${((Date.now() - started) / 1000).toFixed(0)} s\n`,
-    );
-  }, 45 * 60_000);
+      );
+      process.stdout.write(
+        `alert state model: seed ${SEED}, ${RUNS} sequences, ${steps} steps, ${((Date.now() - started) / 1000).toFixed(0)} s\n`,
+      );
+    },
+    45 * 60_000,
+  );
 });

@@ -145,105 +145,115 @@ describe('Hostile input against every operation of the OpenAPI document', () => 
   // Every field at every depth as null, an empty object, an empty array and a near-miss enum, on the
   // real resources; then random hostile cases up to TOTAL_REQUESTS. Sent BATCH at a time; a batch
   // answered only with 4xx must leave the database as it was.
-  it('should answer every field mutation at every depth with a 2xx or the product error, in batches', async () => {
-    const systematic: HostileCase[] = operations.flatMap((operation) =>
-      operation.bodySchema && operation.method !== 'DELETE'
-        ? fieldMutations(document, operation.bodySchema).map((mutation) => ({
-            operation,
-            path: realPath(operation),
-            query: '',
-            body: { kind: 'json' as const, value: mutation.value, note: mutation.note },
-          }))
-        : [],
-    );
-    const missing = Math.max(0, TOTAL_REQUESTS - sequentialRequests - systematic.length);
-    const perOperation = Math.ceil(missing / operations.length);
-    // Drawn one operation at a time, in the same order and from the same seeds as a whole list would be:
-    // a whole list of 50,000 cases (70,000-character strings, 20,000-item arrays, 1 MiB bodies among them)
-    // ran the test process out of heap.
-    function* randomCases(): Generator<HostileCase> {
-      for (const [index, operation] of operations.entries()) {
-        yield* fc.sample(hostileCase(document, operation, seeded.ids), {
-          seed: SEED + 7_919 + index,
-          numRuns: perOperation,
-        });
-      }
-    }
-    function* allCases(): Generator<HostileCase> {
-      yield* systematic;
-      yield* randomCases();
-    }
-    function* batches(): Generator<HostileCase[]> {
-      let batch: HostileCase[] = [];
-      for (const c of allCases()) {
-        batch.push(c);
-        if (batch.length === BATCH) {
-          yield batch;
-          batch = [];
-        }
-      }
-      if (batch.length > 0) yield batch;
-    }
-    const failures: string[] = [];
-    // An exploratory run may be cut short: each failure reaches FUZZ_FAILURES_FILE as it is found.
-    const fail = (failure: string) => {
-      failures.push(failure);
-      keepFailures('batched', [failure]);
-    };
-    const statuses = new Map<number, number>();
-    const started = performance.now();
-    const summary = () =>
-      [...statuses.entries()]
-        .sort(([a], [b]) => a - b)
-        .map(([s, n]) => `${s}:${n}`)
-        .join(' ');
-    let sent = 0;
-    for (const batch of batches()) {
-      const before = await digest.snapshot();
-      const responses = await Promise.all(
-        batch.map((c) =>
-          send(t.baseUrl, c.operation.method, `${c.path}${c.query ? `?${c.query}` : ''}`, c.body, authFor(c)),
-        ),
+  it(
+    'should answer every field mutation at every depth with a 2xx or the product error, in batches',
+    async () => {
+      const systematic: HostileCase[] = operations.flatMap((operation) =>
+        operation.bodySchema && operation.method !== 'DELETE'
+          ? fieldMutations(document, operation.bodySchema).map((mutation) => ({
+              operation,
+              path: realPath(operation),
+              query: '',
+              body: { kind: 'json' as const, value: mutation.value, note: mutation.note },
+            }))
+          : [],
       );
-      responses.forEach((response, i) => {
-        statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-        const what = describeCase(batch[i], batch[i].query);
-        if (
-          response.status >= 500 ||
-          response.status < 200 ||
-          (response.status >= 300 && response.status < 400)
-        ) {
-          fail(`${response.status} ${what} -> ${response.text.slice(0, 300)}`);
-        } else if (response.status >= 400) {
-          const problem = errorBodyProblem(response);
-          if (problem) fail(`${response.status} ${problem}: ${what} -> ${response.text.slice(0, 300)}`);
+      const missing = Math.max(0, TOTAL_REQUESTS - sequentialRequests - systematic.length);
+      const perOperation = Math.ceil(missing / operations.length);
+      // Drawn one operation at a time, in the same order and from the same seeds as a whole list would be:
+      // a whole list of 50,000 cases (70,000-character strings, 20,000-item arrays, 1 MiB bodies among them)
+      // ran the test process out of heap.
+      function* randomCases(): Generator<HostileCase> {
+        for (const [index, operation] of operations.entries()) {
+          yield* fc.sample(hostileCase(document, operation, seeded.ids), {
+            seed: SEED + 7_919 + index,
+            numRuns: perOperation,
+          });
         }
-      });
-      if (responses.every((response) => response.status >= 400)) {
-        const changed = DatabaseDigest.changedTables(before, await digest.snapshot());
-        if (changed.length > 0) {
-          fail(
-            `a batch of 4xx changed ${changed.join(', ')}: ${batch.map((c) => describeCase(c, c.query)).join(' | ')}`,
+      }
+      function* allCases(): Generator<HostileCase> {
+        yield* systematic;
+        yield* randomCases();
+      }
+      function* batches(): Generator<HostileCase[]> {
+        let batch: HostileCase[] = [];
+        for (const c of allCases()) {
+          batch.push(c);
+          if (batch.length === BATCH) {
+            yield batch;
+            batch = [];
+          }
+        }
+        if (batch.length > 0) yield batch;
+      }
+      const failures: string[] = [];
+      // An exploratory run may be cut short: each failure reaches FUZZ_FAILURES_FILE as it is found.
+      const fail = (failure: string) => {
+        failures.push(failure);
+        keepFailures('batched', [failure]);
+      };
+      const statuses = new Map<number, number>();
+      const started = performance.now();
+      const summary = () =>
+        [...statuses.entries()]
+          .sort(([a], [b]) => a - b)
+          .map(([s, n]) => `${s}:${n}`)
+          .join(' ');
+      let sent = 0;
+      for (const batch of batches()) {
+        const before = await digest.snapshot();
+        const responses = await Promise.all(
+          batch.map((c) =>
+            send(
+              t.baseUrl,
+              c.operation.method,
+              `${c.path}${c.query ? `?${c.query}` : ''}`,
+              c.body,
+              authFor(c),
+            ),
+          ),
+        );
+        responses.forEach((response, i) => {
+          statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
+          const what = describeCase(batch[i], batch[i].query);
+          if (
+            response.status >= 500 ||
+            response.status < 200 ||
+            (response.status >= 300 && response.status < 400)
+          ) {
+            fail(`${response.status} ${what} -> ${response.text.slice(0, 300)}`);
+          } else if (response.status >= 400) {
+            const problem = errorBodyProblem(response);
+            if (problem) fail(`${response.status} ${problem}: ${what} -> ${response.text.slice(0, 300)}`);
+          }
+        });
+        if (responses.every((response) => response.status >= 400)) {
+          const changed = DatabaseDigest.changedTables(before, await digest.snapshot());
+          if (changed.length > 0) {
+            fail(
+              `a batch of 4xx changed ${changed.join(', ')}: ${batch.map((c) => describeCase(c, c.query)).join(' | ')}`,
+            );
+          }
+        }
+        // Progress of a run larger than CI's, so one cut short still leaves its figures.
+        const previous = sent;
+        sent += batch.length;
+        if (TOTAL_REQUESTS > 10_000 && Math.floor(sent / 5_000) > Math.floor(previous / 5_000)) {
+          process.stdout.write(
+            `fuzz (batched) progress: seed ${SEED}, ${sent} requests in ${((performance.now() - started) / 1000).toFixed(0)} s; ` +
+              `statuses ${summary()}; failures ${failures.length}\n`,
           );
         }
       }
-      // Progress of a run larger than CI's, so one cut short still leaves its figures.
-      const previous = sent;
-      sent += batch.length;
-      if (TOTAL_REQUESTS > 10_000 && Math.floor(sent / 5_000) > Math.floor(previous / 5_000)) {
-        process.stdout.write(
-          `fuzz (batched) progress: seed ${SEED}, ${sent} requests in ${((performance.now() - started) / 1000).toFixed(0)} s; ` +
-            `statuses ${summary()}; failures ${failures.length}\n`,
-        );
-      }
-    }
-    const randomCount = sent - systematic.length;
-    process.stdout.write(
-      `fuzz (batched): seed ${SEED}, ${systematic.length} field mutations + ${randomCount} random = ${sent} requests ` +
-        `(${sequentialRequests + sent} in both tests) in ${((performance.now() - started) / 1000).toFixed(1)} s; ` +
-        `statuses ${summary()}; failures ${failures.length}\n`,
-    );
-    expect(failures.slice(0, 50)).toEqual([]);
-    expect(sequentialRequests + sent).toBeGreaterThanOrEqual(TOTAL_REQUESTS);
-  }, BATCHED_TIMEOUT_MS);
+      const randomCount = sent - systematic.length;
+      process.stdout.write(
+        `fuzz (batched): seed ${SEED}, ${systematic.length} field mutations + ${randomCount} random = ${sent} requests ` +
+          `(${sequentialRequests + sent} in both tests) in ${((performance.now() - started) / 1000).toFixed(1)} s; ` +
+          `statuses ${summary()}; failures ${failures.length}\n`,
+      );
+      expect(failures.slice(0, 50)).toEqual([]);
+      expect(sequentialRequests + sent).toBeGreaterThanOrEqual(TOTAL_REQUESTS);
+    },
+    BATCHED_TIMEOUT_MS,
+  );
 });

@@ -48,7 +48,8 @@ class GatedReceiver {
   }
 
   release(): void {
-    for (const response of this.held) response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    for (const response of this.held)
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
     this.held = [];
   }
 
@@ -82,7 +83,11 @@ describe('SIGTERM with a request in flight and deliveries queued', () => {
 
   const start = async (): Promise<ServiceUnderTest> => {
     const service = await ServiceUnderTest.start(
-      serviceEnv(database.url, { OUTBOUND_TIMEOUT_MS: '20000', TEST_NOTIFICATION_TIMEOUT_MS: '20000', DELIVERY_LEASE_MS: String(LEASE_MS) }),
+      serviceEnv(database.url, {
+        OUTBOUND_TIMEOUT_MS: '20000',
+        TEST_NOTIFICATION_TIMEOUT_MS: '20000',
+        DELIVERY_LEASE_MS: String(LEASE_MS),
+      }),
     );
     services.push(service);
     return service;
@@ -109,14 +114,24 @@ describe('SIGTERM with a request in flight and deliveries queued', () => {
     let slowAnswer: ApiResponse | undefined;
     const slow = call('POST', `${first.apiUrl}/groups/${project.groupId}/alertConfigs/notifications/test`, {
       auth: project.auth,
-      body: { notification: { typeName: 'WEBHOOK', webhookUrl: gate.url('/slow'), delayMin: 0, intervalMin: 60 } },
+      body: {
+        notification: { typeName: 'WEBHOOK', webhookUrl: gate.url('/slow'), delayMin: 0, intervalMin: 60 },
+      },
     }).then((answer) => (slowAnswer = answer));
-    await eventually('the slow request to reach its receiver', () => (gate.arrived.length > 0 ? true : undefined), 20_000);
+    await eventually(
+      'the slow request to reach its receiver',
+      () => (gate.arrived.length > 0 ? true : undefined),
+      20_000,
+    );
 
     const exited: Promise<Exit> = first.exited;
     const signalled = Date.now();
     first.signal('SIGTERM');
-    await eventually('new connections to be refused', async () => ((await first.refusesConnections()) ? true : undefined), EXIT_WITHIN_MS);
+    await eventually(
+      'new connections to be refused',
+      async () => ((await first.refusesConnections()) ? true : undefined),
+      EXIT_WITHIN_MS,
+    );
     const refusedAfterMs = Date.now() - signalled;
     // Still held by the gate: the listener closed while the request was in flight, and the process waits.
     expect(slowAnswer).toBeUndefined();
@@ -138,7 +153,9 @@ describe('SIGTERM with a request in flight and deliveries queued', () => {
 
     await withClient(database.url, async (db) => {
       const atExit = await deliveryRows(db);
-      const sentBefore = hooks.requests.filter((request) => request.path === '/hook').map((request) => request.json().id as string);
+      const sentBefore = hooks.requests
+        .filter((request) => request.path === '/hook')
+        .map((request) => request.json().id as string);
       const succeeded = atExit.filter((row) => row.status === 'SUCCEEDED');
       const queued = atExit.filter((row) => row.status === 'PENDING');
       expect(atExit).toHaveLength(HOSTS);

@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { request } from '../support/checked-request';
 import { call, type ApiResponse, type Credentials } from '../support/digest-client';
-import { bootstrapFirstUser, createOrg, createOrgApiKey, createProject } from '../support/factories/identity.fixture';
+import {
+  bootstrapFirstUser,
+  createOrg,
+  createOrgApiKey,
+  createProject,
+} from '../support/factories/identity.fixture';
 import { createFederation, createIdp } from '../e2e/federation/federation.fixture';
 import { startCapturedApp, type CapturedApp } from './support/captured-app';
 

@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
-import { Agent, request as urllibRequest, type Dispatcher, type HttpClientResponse, type RequestOptions } from 'urllib';
+import {
+  Agent,
+  request as urllibRequest,
+  type Dispatcher,
+  type HttpClientResponse,
+  type RequestOptions,
+} from 'urllib';
 import { createChecker, type Checker } from '../../scripts/openapi-check';
 import { splitKnown } from '../../scripts/conformance/known-deviations';
 import { openApiTally } from './openapi-tally';

@@ -29,7 +29,9 @@ export async function call<T = any>(
     method: method as 'GET',
     digestAuth: options.auth ? `${options.auth.publicKey}:${options.auth.privateKey}` : undefined,
     headers: {
-      ...(options.body !== undefined || options.rawBody !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(options.body !== undefined || options.rawBody !== undefined
+        ? { 'content-type': 'application/json' }
+        : {}),
       ...options.headers,
     },
     content: options.rawBody ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined),

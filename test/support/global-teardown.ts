@@ -6,9 +6,9 @@ export default async function globalTeardown(): Promise<void> {
   const adminUrl = process.env[ADMIN_URL_ENV];
   const template = process.env[TEMPLATE_ENV];
   if (adminUrl && template) {
-    await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`)).catch(
-      () => undefined,
-    );
+    await withAdmin(adminUrl, (client) =>
+      client.query(`DROP DATABASE IF EXISTS "${template}" WITH (FORCE)`),
+    ).catch(() => undefined);
   }
   try {
     await stopEmbedded();

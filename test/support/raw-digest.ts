@@ -17,7 +17,14 @@ export function parseChallenge(header: string): Challenge {
     const match = new RegExp(`${key}="?([^",]*)"?`).exec(header);
     return match ? match[1] : '';
   };
-  return { realm: get('realm'), nonce: get('nonce'), algorithm: get('algorithm'), qop: get('qop'), stale: get('stale'), raw: header };
+  return {
+    realm: get('realm'),
+    nonce: get('nonce'),
+    algorithm: get('algorithm'),
+    qop: get('qop'),
+    stale: get('stale'),
+    raw: header,
+  };
 }
 
 export function challengesOf(headers: Record<string, string | string[] | undefined>): string[] {
@@ -26,7 +33,9 @@ export function challengesOf(headers: Record<string, string | string[] | undefin
 }
 
 const h = (algorithm: string, text: string): string =>
-  createHash(algorithm === 'SHA-256' ? 'sha256' : 'md5').update(text).digest('hex');
+  createHash(algorithm === 'SHA-256' ? 'sha256' : 'md5')
+    .update(text)
+    .digest('hex');
 
 export function authorization(options: {
   username: string;

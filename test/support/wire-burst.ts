@@ -19,7 +19,9 @@ export class WireBurst {
   private readonly requests = new Map<number, WireRequest>();
   private readonly singles = new Map<number, (response: WireResponse) => void>();
   private watched: (() => void) | undefined;
-  private all: { resolve: (responses: Array<WireResponse | undefined>) => void; reject: (error: Error) => void } | undefined;
+  private all:
+    | { resolve: (responses: Array<WireResponse | undefined>) => void; reject: (error: Error) => void }
+    | undefined;
   private failure: Error | undefined;
   private responses: Array<WireResponse | undefined> = [];
 

@@ -52,7 +52,8 @@ export class DeliveriesGroupDeletedListener {
     // A message still in flight could reach the receiver after the ending (a PagerDuty incident then
     // opens for good): the ending waits until that attempt's lease has ended.
     for (const [index, { busyUntil }] of endings.entries()) {
-      if (busyUntil !== null && busyUntil > now) await this.deliveries.deferUntil(queued[index].id, busyUntil);
+      if (busyUntil !== null && busyUntil > now)
+        await this.deliveries.deferUntil(queued[index].id, busyUntil);
     }
   }
 

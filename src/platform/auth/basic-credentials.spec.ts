@@ -4,7 +4,10 @@ const basic = (text: string) => `Basic ${Buffer.from(text, 'utf8').toString('bas
 
 describe('parseBasicCredentials', () => {
   it('should split user name and password when the header is well formed', () => {
-    expect(parseBasicCredentials(basic('prom_user:Pa55'))).toEqual({ username: 'prom_user', password: 'Pa55' });
+    expect(parseBasicCredentials(basic('prom_user:Pa55'))).toEqual({
+      username: 'prom_user',
+      password: 'Pa55',
+    });
   });
 
   it('should keep colons in the password when the password holds some', () => {
@@ -15,7 +18,10 @@ describe('parseBasicCredentials', () => {
   });
 
   it('should accept the scheme name in any case', () => {
-    expect(parseBasicCredentials(basic('a:b').replace('Basic', 'bAsIc'))).toEqual({ username: 'a', password: 'b' });
+    expect(parseBasicCredentials(basic('a:b').replace('Basic', 'bAsIc'))).toEqual({
+      username: 'a',
+      password: 'b',
+    });
   });
 
   it.each([undefined, '', 'Bearer abc', 'Basic', 'Basic !!!', basic('no-colon'), 'Digest username="a"'])(

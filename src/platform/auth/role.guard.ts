@@ -25,7 +25,9 @@ export class RoleGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const { isPublic, requirement } = this.accessOf(context.getHandler(), context.getClass());
     if (isPublic) return true;
-    const request = context.switchToHttp().getRequest<{ principal?: Principal; params?: Record<string, string> }>();
+    const request = context
+      .switchToHttp()
+      .getRequest<{ principal?: Principal; params?: Record<string, string> }>();
     const principal = request.principal;
     if (!principal || !requirement) throw CommonErrors.USER_UNAUTHORIZED();
     const params = request.params ?? {};
@@ -69,7 +71,10 @@ export class RoleGuard implements CanActivate {
       const targets = [handler as () => void, controller as () => void];
       access = {
         isPublic: Boolean(this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, targets)),
-        requirement: this.reflector.getAllAndOverride<AccessRequirement | undefined>(ACCESS_REQUIREMENT, targets),
+        requirement: this.reflector.getAllAndOverride<AccessRequirement | undefined>(
+          ACCESS_REQUIREMENT,
+          targets,
+        ),
       };
       byController.set(controller, access);
     }

@@ -91,8 +91,14 @@ describe('ConfiguredSecretBox', () => {
         SECRETS_KEY_PREVIOUS: `${old.toString('base64')}, ${older.toString('base64')}`,
       }),
     );
-    expect(rotated.openReporting(SecretBox.withKey(older).seal('a'))).toEqual({ plaintext: 'a', current: false });
-    expect(rotated.openReporting(SecretBox.withKey(old).seal('b'))).toEqual({ plaintext: 'b', current: false });
+    expect(rotated.openReporting(SecretBox.withKey(older).seal('a'))).toEqual({
+      plaintext: 'a',
+      current: false,
+    });
+    expect(rotated.openReporting(SecretBox.withKey(old).seal('b'))).toEqual({
+      plaintext: 'b',
+      current: false,
+    });
     expect(rotated.openReporting(rotated.seal('c'))).toEqual({ plaintext: 'c', current: true });
     expect(() => rotated.open(SecretBox.withKey(randomBytes(32)).seal('d'))).toThrow(SecretBoxError);
   });

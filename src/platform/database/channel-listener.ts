@@ -65,7 +65,8 @@ export class ChannelListener {
       application_name: this.applicationName,
     });
     client.on('notification', (message) => {
-      if (this.channels.includes(message.channel)) this.handlers.onNotify(message.payload ?? '', message.channel);
+      if (this.channels.includes(message.channel))
+        this.handlers.onNotify(message.payload ?? '', message.channel);
     });
     // A terminated backend shows as an error, a closed socket as an end; either way this one is gone.
     const gone = (error: unknown): void => {

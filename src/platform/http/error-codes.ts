@@ -45,7 +45,8 @@ export const CommonErrors = defineErrors({
   // X-CSRF-Token header: a page of another site can make the browser send the cookie, not read it.
   CSRF_TOKEN_MISMATCH: {
     status: 403,
-    detail: 'A change made with a browser session needs the header X-CSRF-Token equal to the cookie dms_csrf.',
+    detail:
+      'A change made with a browser session needs the header X-CSRF-Token equal to the cookie dms_csrf.',
   },
   RATE_LIMITED: { status: 429, detail: 'Resource {0} is limited to {1} requests every {2} minutes.' },
   SERVICE_UNAVAILABLE: { status: 503, detail: 'The service is temporarily unavailable: {0}.' },

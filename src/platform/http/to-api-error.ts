@@ -56,7 +56,9 @@ export function toApiError(
         return CommonErrors.REQUEST_TOO_LARGE(String((exception as { limit?: number }).limit ?? ''));
       case 'encoding.unsupported':
       case 'charset.unsupported':
-        return CommonErrors.UNSUPPORTED_MEDIA_TYPE(String((exception as { charset?: string }).charset ?? 'encoding'));
+        return CommonErrors.UNSUPPORTED_MEDIA_TYPE(
+          String((exception as { charset?: string }).charset ?? 'encoding'),
+        );
       case 'request.aborted':
       case 'request.size.invalid':
       case 'stream.encoding.set':
@@ -68,7 +70,8 @@ export function toApiError(
     if (status === 404) return CommonErrors.RESOURCE_NOT_FOUND(path);
     if (status === 413) return CommonErrors.REQUEST_TOO_LARGE('');
     if (status === 415) return CommonErrors.UNSUPPORTED_MEDIA_TYPE('');
-    if (status === 405) return new ApiError(405, 'METHOD_NOT_ALLOWED', `Method not allowed on ${path}.`, [path]);
+    if (status === 405)
+      return new ApiError(405, 'METHOD_NOT_ALLOWED', `Method not allowed on ${path}.`, [path]);
     if (status < 500) return new ApiError(status, 'INVALID_REQUEST', exception.message, []);
   }
   if (isDatabaseUnavailable(exception))

@@ -6,7 +6,11 @@ import {
 import { Client } from 'pg';
 import { call, type ApiResponse } from '../../support/digest-client';
 import { projectWithCallers, type ProjectCallers } from '../../support/factories/alerting.fixture';
-import { bootstrapFirstUser, uniqueName, type BootstrapResult } from '../../support/factories/identity.fixture';
+import {
+  bootstrapFirstUser,
+  uniqueName,
+  type BootstrapResult,
+} from '../../support/factories/identity.fixture';
 import type { TestApp } from '../../support/test-app';
 import { configsApi, hostDownBody, startConfigsApp, type ConfigView } from './alert-configs.fixture';
 

@@ -1,13 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import type { NewAlert } from '../../../src/modules/alerting';
 import { call } from '../../support/digest-client';
-import { metricAlert, projectWithCallers, type ProjectCallers } from '../../support/factories/alerting.fixture';
+import {
+  metricAlert,
+  projectWithCallers,
+  type ProjectCallers,
+} from '../../support/factories/alerting.fixture';
 import type { BootstrapResult } from '../../support/factories/identity.fixture';
 import type { TestApp } from '../../support/test-app';
 import { createAlertConfig } from './deliveries.fixture';
 
 // A metric alert on a host of its own (HOST_DOWN: without the metric fields).
-export function hostAlert(groupId: string, alertConfigId: string, overrides: Partial<NewAlert> = {}): NewAlert {
+export function hostAlert(
+  groupId: string,
+  alertConfigId: string,
+  overrides: Partial<NewAlert> = {},
+): NewAlert {
   const alert = metricAlert(groupId, {
     alertConfigId,
     hostId: randomBytes(12).toString('hex'),

@@ -1,4 +1,8 @@
-import { projectEvents, projectWithCallers, type ProjectCallers } from '../../support/factories/alerting.fixture';
+import {
+  projectEvents,
+  projectWithCallers,
+  type ProjectCallers,
+} from '../../support/factories/alerting.fixture';
 import { bootstrapFirstUser } from '../../support/factories/identity.fixture';
 import type { TestApp } from '../../support/test-app';
 import {

@@ -274,4 +274,3 @@ function checkTemplate(template: string, path: string, probe: TemplateProbe): vo
 function isBlank(value: NotificationValue | undefined): boolean {
   return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }
-

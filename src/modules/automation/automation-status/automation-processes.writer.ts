@@ -21,13 +21,13 @@ export async function replaceReportedProcesses(
   rows: ProcessRow[],
   now: Date,
 ): Promise<void> {
-    await tx.query(
-      `DELETE FROM automation_processes WHERE group_id = $1 AND agent_hostname = $2 AND NOT (name = ANY($3::varchar[]))`,
-      [groupId, agentHostname, rows.map((row) => row.name)],
-    );
-    if (rows.length === 0) return;
-    await tx.query(
-      `INSERT INTO automation_processes (group_id, name, hostname, agent_hostname, last_goal_version_achieved, plan,
+  await tx.query(
+    `DELETE FROM automation_processes WHERE group_id = $1 AND agent_hostname = $2 AND NOT (name = ANY($3::varchar[]))`,
+    [groupId, agentHostname, rows.map((row) => row.name)],
+  );
+  if (rows.length === 0) return;
+  await tx.query(
+    `INSERT INTO automation_processes (group_id, name, hostname, agent_hostname, last_goal_version_achieved, plan,
          error_code, error_code_description, error_code_human_readable, error_string, reported)
        SELECT $1, r.name, r.hostname, $2, r.last_goal_version_achieved, r.plan, r.error_code,
          r.error_code_description, r.error_code_human_readable, r.error_string, $3
@@ -38,6 +38,6 @@ export async function replaceReportedProcesses(
          error_code = EXCLUDED.error_code, error_code_description = EXCLUDED.error_code_description,
          error_code_human_readable = EXCLUDED.error_code_human_readable, error_string = EXCLUDED.error_string,
          reported = EXCLUDED.reported`,
-      [groupId, agentHostname, now, JSON.stringify(rows)],
-    );
+    [groupId, agentHostname, now, JSON.stringify(rows)],
+  );
 }

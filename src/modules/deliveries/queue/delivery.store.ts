@@ -27,7 +27,6 @@ interface GroupToldOpenRow {
   busy_until: Date | null;
 }
 
-
 // The SQL of the deliveries table and of their attempts (delivery_attempts): the queue's inserts, claims
 // and outcomes, its figures, and a project's delivery log. The long statements are in the SQL text modules
 // next to it (delivery-claim.sql.ts, delivery-insert.sql.ts, delivery-outcome.sql.ts), run only here.

@@ -1,4 +1,8 @@
-import { assertReadOnlyUnchanged, sameValue, writableFieldsOf } from '../../../platform/http/read-only-fields';
+import {
+  assertReadOnlyUnchanged,
+  sameValue,
+  writableFieldsOf,
+} from '../../../platform/http/read-only-fields';
 import { Injectable } from '@nestjs/common';
 import { Transactional, TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';

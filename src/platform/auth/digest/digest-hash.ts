@@ -7,7 +7,12 @@ function hash(algorithm: DigestAlgorithm, input: string): string {
     .digest('hex');
 }
 
-export function computeHa1(algorithm: DigestAlgorithm, username: string, realm: string, secret: string): string {
+export function computeHa1(
+  algorithm: DigestAlgorithm,
+  username: string,
+  realm: string,
+  secret: string,
+): string {
   return hash(algorithm, `${username}:${realm}:${secret}`);
 }
 

@@ -35,7 +35,9 @@ describe('parseDigestAuthorization', () => {
 
   it('should refuse an algorithm when it is neither MD5 nor SHA-256', () => {
     expect(
-      parseDigestAuthorization('Digest username="a", realm="r", nonce="n", uri="/", response="x", algorithm=MD5-sess'),
+      parseDigestAuthorization(
+        'Digest username="a", realm="r", nonce="n", uri="/", response="x", algorithm=MD5-sess',
+      ),
     ).toBeNull();
   });
 });

@@ -27,7 +27,8 @@ export class NonceCodec {
     if (raw.length !== BODY_BYTES + MAC_BYTES) return { valid: false, stale: false };
     const body = raw.subarray(0, BODY_BYTES);
     const mac = raw.subarray(BODY_BYTES);
-    if (!constantTimeEquals(mac.toString('hex'), this.mac(body).toString('hex'))) return { valid: false, stale: false };
+    if (!constantTimeEquals(mac.toString('hex'), this.mac(body).toString('hex')))
+      return { valid: false, stale: false };
     const issuedAt = Number(body.readBigUInt64BE(0));
     if (issuedAt > now + 5_000 || now - issuedAt > this.lifetimeMs) return { valid: false, stale: true };
     return { valid: true, issuedAt };

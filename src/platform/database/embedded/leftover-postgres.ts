@@ -10,7 +10,8 @@ const STOPS: Array<[NodeJS.Signals, number]> = [
   ['SIGINT', 30_000],
   ['SIGQUIT', 10_000],
 ];
-const USE_ANOTHER = 'or set DATA_DIR to another directory, or DATABASE_URL to a Postgres server to use instead';
+const USE_ANOTHER =
+  'or set DATA_DIR to another directory, or DATABASE_URL to a Postgres server to use instead';
 
 async function exited(pid: number, withinMs: number): Promise<boolean> {
   const deadline = Date.now() + withinMs;

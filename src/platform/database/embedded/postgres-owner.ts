@@ -23,8 +23,12 @@ export function forgetOwner(dataDir: string): void {
 
 export function readOwner(dataDir: string): PostgresOwner | null {
   try {
-    const { postmasterPid, servicePid } = JSON.parse(readFileSync(ownerFile(dataDir), 'utf8')) as PostgresOwner;
-    return Number.isInteger(postmasterPid) && Number.isInteger(servicePid) ? { postmasterPid, servicePid } : null;
+    const { postmasterPid, servicePid } = JSON.parse(
+      readFileSync(ownerFile(dataDir), 'utf8'),
+    ) as PostgresOwner;
+    return Number.isInteger(postmasterPid) && Number.isInteger(servicePid)
+      ? { postmasterPid, servicePid }
+      : null;
   } catch {
     return null;
   }

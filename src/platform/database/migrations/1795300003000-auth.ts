@@ -18,7 +18,9 @@ export class AuthSchema1795300003000 implements MigrationInterface {
         instance_id text NOT NULL,
         expires_at timestamptz NOT NULL
       )`);
-    await queryRunner.query(`CREATE INDEX auth_nonce_claims_expires_at_idx ON auth_nonce_claims (expires_at)`);
+    await queryRunner.query(
+      `CREATE INDEX auth_nonce_claims_expires_at_idx ON auth_nonce_claims (expires_at)`,
+    );
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {

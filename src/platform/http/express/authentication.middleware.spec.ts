@@ -83,7 +83,9 @@ describe('blockedGuessMiddleware', () => {
   }
 
   it('should answer the refusal with its headers without going further when the caller is blocked', async () => {
-    const refusal = CommonErrors.RATE_LIMITED('/api/public/v1.0/orgs', 10, 60).withHeaders({ 'Retry-After': '4' });
+    const refusal = CommonErrors.RATE_LIMITED('/api/public/v1.0/orgs', 10, 60).withHeaders({
+      'Retry-After': '4',
+    });
     const { middleware, attempts } = setUp(refusal);
     const answer = await throughMiddlewares([middleware], {
       path: '/api/public/v1.0/orgs?pretty=true',

@@ -23,17 +23,26 @@ export class CertificateRequest {
     description: "The identity provider's signing certificate, PEM; notBefore and notAfter are read from it.",
   })
   // A certificate sent back as GET printed it (dates only) keeps the stored one; see the service.
-  @ValidateIf((certificate: CertificateRequest) => certificate.notAfter === undefined && certificate.notBefore === undefined)
+  @ValidateIf(
+    (certificate: CertificateRequest) =>
+      certificate.notAfter === undefined && certificate.notBefore === undefined,
+  )
   @IsDefined()
   @IsString()
   @MaxLength(20_000)
   @IsPemCertificate()
   content!: string;
 
-  @ReadOnlyField({ type: String, description: 'Read-only, from the certificate: accepted when sent back unchanged.' })
+  @ReadOnlyField({
+    type: String,
+    description: 'Read-only, from the certificate: accepted when sent back unchanged.',
+  })
   notAfter?: unknown;
 
-  @ReadOnlyField({ type: String, description: 'Read-only, from the certificate: accepted when sent back unchanged.' })
+  @ReadOnlyField({
+    type: String,
+    description: 'Read-only, from the certificate: accepted when sent back unchanged.',
+  })
   notBefore?: unknown;
 }
 

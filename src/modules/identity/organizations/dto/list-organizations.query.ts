@@ -12,7 +12,8 @@ export class ListOrganizationsQuery extends PageQuery {
 
   @ApiPropertyOptional({
     default: false,
-    description: 'Accepted for client compatibility; a deleted organization is removed, so none is ever listed.',
+    description:
+      'Accepted for client compatibility; a deleted organization is removed, so none is ever listed.',
   })
   @IsOptional()
   @Transform(toBoolean)
