@@ -4,7 +4,7 @@ import type { DomainEventOf } from '../../platform/events/domain-event';
 import { OnDomainEvent } from '../../platform/events/on-domain-event';
 import { toIsoSeconds } from '../../platform/http/timestamps';
 import { IdentityEventTypes } from '../identity';
-import { ProjectGroupsEnding } from './grouping/project-groups-ending';
+import { ProjectGroupsEnding, type GroupEnding } from './grouping/project-groups-ending';
 import { DeliveryQueue, type NewDelivery } from './queue/delivery-queue';
 import { NotificationSchedulesStore } from './policy/notification-schedules.store';
 import { DeliveryStore } from './queue/delivery.store';
@@ -41,10 +41,20 @@ export class DeliveriesGroupDeletedListener {
     await this.schedules.removeOfProject(groupId);
     await this.groups.remove(groupId);
     const updated = toIsoSeconds(now);
-    await this.queue.enqueue([
-      ...told.map((receiver) => this.cancellation(groupId, receiver, updated)),
+    const endings: GroupEnding[] = [
+      ...told.map((receiver) => ({
+        delivery: this.cancellation(groupId, receiver, updated),
+        busyUntil: receiver.busyUntil,
+      })),
       ...groupEndings,
-    ]);
+    ];
+    const queued = await this.queue.enqueue(endings.map((ending) => ending.delivery));
+    // A message still in flight could reach the receiver after the ending (a PagerDuty incident then
+    // opens for good): the ending waits until that attempt's lease has ended.
+    for (const [index, { busyUntil }] of endings.entries()) {
+      if (busyUntil !== null && busyUntil > now)
+        await this.deliveries.deferUntil(queued[index].id, busyUntil);
+    }
   }
 
   private cancellation(groupId: string, receiver: ToldReceiver, updated: string): NewDelivery {
@@ -60,9 +70,6 @@ export class DeliveriesGroupDeletedListener {
       eventKind: 'alert.cancel',
       alert: { ...receiver.alert, status: 'CANCELLED', updated },
       context: receiver.context,
-      // An opening still in flight could reach the receiver after its cancellation (a PagerDuty incident
-      // then opens for good): the cancellation waits until that attempt's lease has ended.
-      notBefore: receiver.busyUntil ?? undefined,
     };
   }
 }

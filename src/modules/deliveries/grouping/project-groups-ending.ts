@@ -12,6 +12,12 @@ import { GroupFlusher } from './group-flusher';
 import { NotificationGroupMemberEntity } from './notification-group-member.entity';
 import { NotificationGroupEntity } from './notification-group.entity';
 
+// A group's final message, and until when it must wait for a message of the group still in flight.
+export interface GroupEnding {
+  delivery: NewDelivery;
+  busyUntil: Date | null;
+}
+
 // What deleting a project does to its notification groups. A group whose receiver was told of alerts it
 // was never told had ended sends one last message, in the form of its others (GroupFlusher.message), that
 // carries each of them as ended: as it ended when the group knows, cancelled otherwise. Its status is
@@ -29,7 +35,7 @@ export class ProjectGroupsEnding {
 
   // Read from the delivery log: call before the log goes. The groups stay locked until the deletion
   // commits: a flush under way is waited for (its message then counts), a later one finds nothing.
-  async endings(groupId: string, now: Date): Promise<NewDelivery[]> {
+  async endings(groupId: string, now: Date): Promise<GroupEnding[]> {
     await lockGroupMembership(this.txHost.tx, groupId);
     const groups = await this.groups().find({
       where: { groupId },
@@ -66,8 +72,7 @@ export class ProjectGroupsEnding {
       );
       const message = this.flusher.message(group, { open: [], ended, fresh: [] }, now);
       // The project is gone when the queue would look its names up: the group's last message has them.
-      // A message of the group still in flight could reach the receiver after this one: it waits.
-      return [{ ...message, context, notBefore: busyUntil ?? undefined }];
+      return [{ delivery: { ...message, context }, busyUntil }];
     });
   }
 

@@ -27,8 +27,6 @@ export interface NewDelivery {
   suppression?: { by: string; reason: string };
   // A group message: its notification group and the alerts it carries.
   notificationGroup?: { id: string; alertIds: string[] };
-  // Not due before then (an ending waiting for a message to the same receiver still in flight).
-  notBefore?: Date;
 }
 
 // What a delivery is about: an alert event, or a group message.
@@ -77,11 +75,7 @@ export class DeliveryQueue {
         context,
         status: suppressed ? 'SUPPRESSED' : resolved ? 'PENDING' : 'FAILED',
         attemptCount: 0,
-        nextAttemptAt: pending
-          ? item.notBefore !== undefined && item.notBefore > now
-            ? item.notBefore
-            : now
-          : null,
+        nextAttemptAt: pending ? now : null,
         leaseOwner: null,
         leaseUntil: null,
         lastStatusCode: null,

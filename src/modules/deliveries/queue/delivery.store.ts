@@ -149,6 +149,14 @@ export class DeliveryStore {
     });
   }
 
+  // A queued row is not due before `at`.
+  async deferUntil(deliveryId: string, at: Date): Promise<void> {
+    await this.txHost.tx.query(
+      `UPDATE deliveries SET next_attempt_at = $2 WHERE id = $1 AND status = 'PENDING'`,
+      [deliveryId, at],
+    );
+  }
+
   // The notification groups of the project whose receivers were told of alerts never told as ended.
   async groupsToldOpen(groupId: string): Promise<GroupToldOpen[]> {
     const rows: GroupToldOpenRow[] = await this.txHost.tx.query(GROUPS_TOLD_OPEN, [groupId]);
