@@ -6,7 +6,7 @@ const { randomBytes } = require('node:crypto');
 const { join } = require('node:path');
 
 const DIST = join(__dirname, '..', '..', 'dist', 'modules', 'events');
-const { eventPageQuery, eventCountQuery } = require(join(DIST, 'event.store.js'));
+const { eventPageWithCountQuery, eventCountQuery } = require(join(DIST, 'event.store.js'));
 const { toEventResponse } = require(join(DIST, 'event.mapper.js'));
 
 const API = '/api/public/v1.0';
@@ -190,10 +190,12 @@ const handlers = [
         from: min ? new Date(`${min}T00:00:00Z`) : undefined,
         until: max ? new Date(new Date(`${max}T00:00:00Z`).getTime() + 86_400_000) : undefined,
       };
-      const page = eventPageQuery(filter, (pageNum - 1) * itemsPerPage, itemsPerPage);
-      const count = eventCountQuery(filter);
+      // The service's one statement of page and count (the count alone only past the last page).
+      const page = eventPageWithCountQuery(filter, (pageNum - 1) * itemsPerPage, itemsPerPage);
       const { rows } = await pool.query(page.sql, page.params);
-      const totalCount = (await pool.query(count.sql, count.params)).rows[0].count;
+      const count = eventCountQuery(filter);
+      const totalCount =
+        rows.length > 0 ? rows[0].totalCount : (await pool.query(count.sql, count.params)).rows[0].count;
       const links = (row) => [{ href: `${base}${API}/groups/${groupId}/events/${row.id}`, rel: 'self' }];
       return {
         status: 200,

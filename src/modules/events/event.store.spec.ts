@@ -1,4 +1,4 @@
-import { eventCountQuery, eventPageQuery } from './event.store';
+import { eventCountQuery, eventPageQuery, eventPageWithCountQuery } from './event.store';
 
 const groupId = '5f1a2b3c4d5e6f7a8b9c0d1e';
 
@@ -38,5 +38,20 @@ describe('event list SQL', () => {
     expect(selectsRaw(eventPageQuery(filter, 9900, 100).sql)).toBe(false);
     expect(selectsRaw(eventPageQuery(filter, 0, 100, true).sql)).toBe(true);
     expect(selectsRaw(eventPageQuery(filter, 9900, 100, true).sql)).toBe(true);
+  });
+
+  it('should carry the count on every row of the page and keep the page statement otherwise', () => {
+    const filter = { scope: { groupId }, eventTypes: ['HOST_UP', 'HOST_DOWN'], from: new Date(0) };
+    for (const offset of [0, 9900]) {
+      const page = eventPageQuery(filter, offset, 100);
+      const count = eventCountQuery(filter);
+      const both = eventPageWithCountQuery(filter, offset, 100);
+      // The count's placeholders come first, then the page's, renumbered after them.
+      const shift = count.params.length;
+      const renumbered = page.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + shift}`);
+      const [columns, ...rest] = renumbered.split(' FROM ');
+      expect(both.sql).toBe(`${columns}, (${count.sql}) AS "totalCount" FROM ${rest.join(' FROM ')}`);
+      expect(both.params).toEqual([...count.params, ...page.params]);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
+import { PreparedReads } from '../../platform/database/prepared-reads';
 import { DeletedProjectEntity } from './deleted-project.entity';
 import type { EventEntity } from './event.entity';
 
@@ -89,8 +90,33 @@ export function eventPageQuery(
   limit: number,
   includeRaw = false,
 ): SqlQuery {
+  return pageQuery(filter, offset, limit, includeRaw, false);
+}
+
+// The page and its totalCount in one statement, one round trip instead of two: every row carries the
+// count in `totalCount`, an uncorrelated subquery Postgres evaluates once (an InitPlan), and only when
+// the page has a row. A page past the end has none, so its count is read by eventCountQuery.
+export function eventPageWithCountQuery(
+  filter: EventListFilter,
+  offset: number,
+  limit: number,
+  includeRaw = false,
+): SqlQuery {
+  return pageQuery(filter, offset, limit, includeRaw, true);
+}
+
+function pageQuery(
+  filter: EventListFilter,
+  offset: number,
+  limit: number,
+  includeRaw: boolean,
+  withCount: boolean,
+): SqlQuery {
   const params = new Params();
-  const rowColumns = includeRaw ? EVENT_COLUMNS : COLUMNS_BUT_RAW;
+  const pageColumns = includeRaw ? EVENT_COLUMNS : COLUMNS_BUT_RAW;
+  const rowColumns = withCount
+    ? `${pageColumns}, (${countSql(filter, params)}) AS "totalCount"`
+    : pageColumns;
   const conditions = scopeConditions(filter, params);
   const types = [...new Set(filter.eventTypes)];
   // Past page 1 the page's ids are found first (an index-only scan that skips `offset` index entries,
@@ -117,6 +143,11 @@ export function eventPageQuery(
 
 export function eventCountQuery(filter: EventListFilter): SqlQuery {
   const params = new Params();
+  const sql = countSql(filter, params);
+  return { sql, params: params.values };
+}
+
+function countSql(filter: EventListFilter, params: Params): string {
   if (filter.eventTypes.length === 0 && !filter.from && !filter.until) {
     // Unfiltered: the counters the insert's transaction keeps (migration EventCountsSchema1795300011000).
     const [kind, scopeId] =
@@ -127,19 +158,13 @@ export function eventCountQuery(filter: EventListFilter): SqlQuery {
       deleted.length === 0
         ? own
         : `(${own}) OR (scope_kind = 'G' AND scope_id = ANY(${params.add(deleted)}))`;
-    return {
-      sql: `SELECT coalesce(sum(count), 0)::int AS count FROM event_counts WHERE ${where}`,
-      params: params.values,
-    };
+    return `SELECT coalesce(sum(count), 0)::int AS count FROM event_counts WHERE ${where}`;
   }
   const conditions = scopeConditions(filter, params);
   const types = [...new Set(filter.eventTypes)];
   if (types.length === 1) conditions.push(`event_type_name = ${params.add(types[0])}`);
   if (types.length > 1) conditions.push(`event_type_name = ANY(${params.add(types)})`);
-  return {
-    sql: `SELECT count(*)::int AS count FROM events WHERE ${conditions.join(' AND ')}`,
-    params: params.values,
-  };
+  return `SELECT count(*)::int AS count FROM events WHERE ${conditions.join(' AND ')}`;
 }
 
 // The parameters of INSERT_EVENT for one row.
@@ -168,7 +193,10 @@ function valuesOf(row: EventEntity): unknown[] {
 // Runs the statements above, the insert and the read of one event, in the caller's transaction if any.
 @Injectable()
 export class EventStore {
-  constructor(private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>) {}
+  constructor(
+    private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
+    private readonly reads: PreparedReads,
+  ) {}
 
   async insert(row: EventEntity): Promise<void> {
     await this.txHost.tx.query(INSERT_EVENT, valuesOf(row));
@@ -201,12 +229,24 @@ export class EventStore {
 
   page(filter: EventListFilter, offset: number, limit: number, includeRaw: boolean): Promise<EventEntity[]> {
     const page = eventPageQuery(filter, offset, limit, includeRaw);
-    return this.txHost.tx.query<EventEntity[]>(page.sql, page.params);
+    return this.reads.unnamed<EventEntity>(page.sql, page.params);
+  }
+
+  // The page and totalCount in one round trip; a page past the end asks for the count alone.
+  async pageWithCount(
+    filter: EventListFilter,
+    offset: number,
+    limit: number,
+    includeRaw: boolean,
+  ): Promise<{ rows: EventEntity[]; totalCount: number }> {
+    const page = eventPageWithCountQuery(filter, offset, limit, includeRaw);
+    const rows = await this.reads.unnamed<EventEntity & { totalCount: number }>(page.sql, page.params);
+    return { rows, totalCount: rows.length > 0 ? rows[0].totalCount : await this.count(filter) };
   }
 
   async count(filter: EventListFilter): Promise<number> {
     const count = eventCountQuery(filter);
-    const [{ count: total }] = await this.txHost.tx.query<Array<{ count: number }>>(count.sql, count.params);
+    const [{ count: total }] = await this.reads.unnamed<{ count: number }>(count.sql, count.params);
     return total;
   }
 

@@ -48,11 +48,12 @@ export class EventsService {
     };
     // Without includeCount one extra row tells whether a next page exists, and the COUNT is skipped.
     const limit = query.includeCount ? query.itemsPerPage : query.itemsPerPage + 1;
-    const rows = await this.store.page(filter, query.offset, limit, query.includeRaw);
+    let rows: EventEntity[];
     let totalCount: number;
     if (query.includeCount) {
-      totalCount = await this.store.count(filter);
+      ({ rows, totalCount } = await this.store.pageWithCount(filter, query.offset, limit, query.includeRaw));
     } else {
+      rows = await this.store.page(filter, query.offset, limit, query.includeRaw);
       totalCount = query.offset + rows.length;
     }
     const parent = this.parentPath(scope);

@@ -35,6 +35,15 @@ export class PreparedReads {
     return this.runner(text) as (values: unknown[]) => Promise<T[]>;
   }
 
+  // A statement whose text varies with the request (an event list's filters), so it is not named:
+  // Postgres would keep a prepared statement per text and connection. It still skips TypeORM's query
+  // runner, on the pool or the transaction's connection as the named ones do.
+  async unnamed<T extends QueryResultRow>(text: string, values: unknown[]): Promise<T[]> {
+    return this.txHost.isTransactionActive()
+      ? await this.txHost.tx.query<T[]>(text, values)
+      : (await this.pool().query<T>(text, values)).rows;
+  }
+
   // Parents with their children in one statement (one round trip instead of two): `from` joins the
   // parent table as `p` and the child table as `c` (a LEFT JOIN gives a parent without children one
   // row whose child is null). Each row is a parent (a new instance per row) and its child, hydrated as

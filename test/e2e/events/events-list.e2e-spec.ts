@@ -355,6 +355,14 @@ describe('GET /groups/{groupId}/events', () => {
     expect(Object.keys(linksByRel(last.body)).sort()).toEqual(['previous', 'self']);
   });
 
+  it('should still give totalCount and a previous link when a page past the last one is read', async () => {
+    const response = await list(`?${TEST_TYPES}&itemsPerPage=2&pageNum=5`);
+    expect(response.status).toBe(200);
+    expect(response.body.results).toEqual([]);
+    expect(response.body.totalCount).toBe(7);
+    expect(Object.keys(linksByRel(response.body)).sort()).toEqual(['previous', 'self']);
+  });
+
   it('should omit totalCount and still link the next page when includeCount=false', async () => {
     const response = await list(`?${TEST_TYPES}&itemsPerPage=3&includeCount=false`);
     expect(response.body).not.toHaveProperty('totalCount');
