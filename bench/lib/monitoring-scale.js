@@ -26,9 +26,18 @@ const HOSTS_PER_REPORT = 100;
 // The data set's fifteen metrics, one sample of each per host and report.
 const SAMPLES_PER_HOST = METRICS.length;
 const MINUTE_MS = 60_000;
+const HOST_EVENTS = [
+  'HOST_DOWN',
+  'HOST_RECOVERING',
+  'HOST_SSL_CERTIFICATE_STALE',
+  'HOST_NOW_PRIMARY',
+  'HOST_NOW_SECONDARY',
+  'HOST_RESTARTED',
+];
 
 // 50 configurations: 30 metric thresholds (two per metric, 10 with matchers) and 20 of other sources
-// (host, replica set and agent events and conditions, informational events; 7 with matchers).
+// (host, replica set and agent events and conditions, informational events; the 6 host events with
+// matchers).
 function alertConfigs() {
   const matchers = [
     [{ fieldName: 'HOSTNAME', operator: 'STARTS_WITH', value: 'scale' }],
@@ -82,10 +91,13 @@ function alertConfigs() {
     'MONITORING_AGENT_UP',
     'ADD_HOST_AUDIT',
     'DELETE_HOST_AUDIT',
-  ].map((eventTypeName, i) => ({
+  ].map((eventTypeName) => ({
     eventTypeName,
     enabled: true,
-    ...(i % 3 === 0 ? { matchers: matchers[(i / 3) % matchers.length] } : {}),
+    // Host matchers (hostname, type, replica set) on the host events.
+    ...(HOST_EVENTS.includes(eventTypeName)
+      ? { matchers: matchers[HOST_EVENTS.indexOf(eventTypeName) % 3] }
+      : {}),
     ...(threshold[eventTypeName] ? { threshold: threshold[eventTypeName] } : {}),
     notifications: email,
   }));
