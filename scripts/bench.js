@@ -442,6 +442,7 @@ async function main() {
         .filter((n) => n > 0);
       monitoringScale = await measureMonitoringScale({
         baseUrl: service.baseUrl,
+        databaseUrl: service.databaseUrl,
         owner: state.owner,
         orgId: state.orgId,
         pid: service.child.pid,
@@ -522,15 +523,23 @@ async function main() {
     }
     if (monitoringScale) {
       console.log(
-        '\nmonitoring at scale (100 hosts x 20 samples a report, every 10 s per agent, 20 alert configurations):',
+        '\nmonitoring at scale (100 hosts x 15 samples a report, every 10 s per agent, 50 alert configurations):',
       );
       for (const l of monitoringScale.levels) {
         console.log(
           `  ${l.hosts} hosts: ${l.reportsAnswered}/${l.reportsSent} answered (${l.failed} failed), ` +
             `${l.samplesPerSec} samples/s, p50 ${l.p50Ms} ms, p99 ${l.p99Ms} ms, max ${l.maxMs} ms, in flight ` +
             `${l.inFlightPeakFirstMinute} -> ${l.inFlightPeakLastMinute}, CPU ${l.serviceCpuPercentOfOneCore}% ` +
-            `(${l.cpuMsPerReport} ms/report), RSS ${l.peakRssMb} MB: ${l.keepsUp ? 'keeps up' : 'does NOT keep up'}`,
+            `(${l.cpuMsPerReport} ms/report; machine ${l.machineCpuPercent}%), RSS ${l.peakRssMb} MB, WAL ` +
+            `${l.walMbPerSec} MB/s (${l.walBytesPerSample} B/sample), measurements +${l.measurementsMbAdded} MB ` +
+            `(${l.bytesPerSample} B/sample): ${l.keepsUp ? 'keeps up' : 'does NOT keep up'}`,
         );
+        for (const m of l.perMinute)
+          console.log(
+            `    minute ${m.minute}: p99 ${m.p99Ms} ms, in flight ${m.inFlightPeak}, RSS ${m.rssMb} MB, CPU ` +
+              `${m.serviceCpuPercentOfOneCore}% (machine ${m.machineCpuPercent}%), WAL ${m.walMb} MB ` +
+              `(${m.walMbPerSec} MB/s), measurements ${m.measurementsMb} MB (${m.bytesPerSample} B/sample)`,
+          );
       }
       console.log(`  largest host count kept up with: ${monitoringScale.largestKeptUp}`);
     }

@@ -17,6 +17,33 @@ const objectId = () =>
     .toString(16)
     .padStart(8, '0') + randomBytes(8).toString('hex');
 
+// measurement_metrics ids by `name|units`, filled on first sight of a pair (outside the report's
+// transaction, as the service does).
+const metricIds = new Map();
+async function loadMetricIds(pool, report) {
+  const missing = new Map();
+  for (const host of report.hosts || []) {
+    for (const m of host.measurements || []) {
+      const key = `${m.metricName}|${m.units}`;
+      if (!metricIds.has(key)) missing.set(key, [m.metricName, m.units]);
+    }
+  }
+  if (missing.size === 0) return;
+  const pairs = [...missing.values()].sort();
+  const names = pairs.map((pair) => pair[0]);
+  const units = pairs.map((pair) => pair[1]);
+  await pool.query(
+    `INSERT INTO measurement_metrics (name, units) SELECT * FROM unnest($1::varchar[], $2::varchar[]) ON CONFLICT DO NOTHING`,
+    [names, units],
+  );
+  const rows = await pool.query(
+    `SELECT m.id, m.name, m.units FROM measurement_metrics m
+     JOIN unnest($1::varchar[], $2::varchar[]) AS k(name, units) ON k.name = m.name AND k.units = m.units`,
+    [names, units],
+  );
+  for (const row of rows.rows) metricIds.set(`${row.name}|${row.units}`, row.id);
+}
+
 function toAlert(row, base) {
   const alert = {
     id: row.id,
@@ -251,6 +278,7 @@ const handlers = [
     async run({ pool, match, body }) {
       const groupId = match[1];
       const report = JSON.parse(body);
+      await loadMetricIds(pool, report);
       await inTransaction(pool, async (client) => {
         const now = new Date();
         await client.query(
@@ -282,21 +310,30 @@ const handlers = [
           ],
         );
         const idOf = new Map(hosts.rows.map((row) => [`${row.hostname}:${row.port}`, row.id]));
-        const cols = [[], [], [], [], []];
+        // One row per host and instant, its metrics as parallel arrays of dictionary ids and values (the
+        // dictionary's ids are read once per pair and kept, as the service does).
+        const rows = new Map();
+        const latest = [[], [], [], [], []];
         for (const host of report.hosts) {
+          const hostId = idOf.get(`${host.hostname}:${host.port}`);
           for (const m of host.measurements) {
-            cols[0].push(idOf.get(`${host.hostname}:${host.port}`));
-            cols[1].push(m.metricName);
-            cols[2].push(m.timestamp);
-            cols[3].push(m.units);
-            cols[4].push(m.value);
+            const key = `${hostId}|${m.timestamp}`;
+            if (!rows.has(key))
+              rows.set(key, { host_id: hostId, ts: m.timestamp, metric_ids: [], metric_values: [] });
+            rows.get(key).metric_ids.push(metricIds.get(`${m.metricName}|${m.units}`));
+            rows.get(key).metric_values.push(m.value);
+            latest[0].push(hostId);
+            latest[1].push(m.metricName);
+            latest[2].push(m.timestamp);
+            latest[3].push(m.units);
+            latest[4].push(m.value);
           }
         }
         await client.query(
-          `INSERT INTO measurements (host_id, metric_name, ts, units, value)
-           SELECT * FROM unnest($1::char(24)[], $2::varchar[], $3::timestamptz[], $4::varchar[], $5::float8[])
-           ON CONFLICT (host_id, metric_name, ts) DO UPDATE SET units = EXCLUDED.units, value = EXCLUDED.value`,
-          cols,
+          `INSERT INTO measurements (host_id, ts, metric_ids, metric_values)
+           SELECT * FROM json_to_recordset($1::json) AS r(host_id char(24), ts timestamptz, metric_ids integer[], metric_values float8[])
+           ON CONFLICT (host_id, ts) DO UPDATE SET metric_ids = EXCLUDED.metric_ids, metric_values = EXCLUDED.metric_values`,
+          [JSON.stringify([...rows.values()])],
         );
         await client.query(
           `INSERT INTO latest_measurements (host_id, metric_name, ts, units, value, group_id)
@@ -304,7 +341,7 @@ const handlers = [
              AS r(host_id, metric_name, ts, units, value) ORDER BY r.host_id, r.metric_name, r.ts DESC
            ON CONFLICT (host_id, metric_name) DO UPDATE SET ts = EXCLUDED.ts, units = EXCLUDED.units, value = EXCLUDED.value
            WHERE latest_measurements.ts <= EXCLUDED.ts`,
-          [...cols, groupId],
+          [...latest, groupId],
         );
         // Alert evaluation's reads: the enabled configurations and the active alerts of these hosts.
         await client.query('SELECT * FROM alert_configs WHERE group_id = $1 AND enabled', [groupId]);

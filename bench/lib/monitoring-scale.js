@@ -1,35 +1,43 @@
 'use strict';
 /* global clearInterval, clearTimeout, setInterval */
 // Monitoring at scale (opt-in: `npm run bench -- --scale 1000,5000,10000 [--scale-duration 300]`):
-// simulated monitoring agents report their hosts every 10 s, 100 hosts a report and 20 samples a host,
-// to a project with 20 enabled alert configurations (host metrics, with matchers, and host and agent
-// events), for the given duration per host count. The agents' reports are spread evenly over the 10 s
-// (hosts / 100 agents, one report per agent per interval), sent on keep-alive connections, each agent
-// sending its next report when it is due whether or not its last one was answered, as agents do.
-// Per host count: the reports sent and answered, report latency p50/p99/max, the largest number of
-// reports in flight in the first and in the last minute (a growing backlog means the service does not
-// keep up), the service's CPU use (of one core) and peak RSS. "Keeps up" = every report answered 202, the
-// last minute's in-flight peak no larger than the first minute's (+2), p99 <= 500 ms, RSS <= 300 MB.
+// simulated monitoring agents report their hosts every 10 s, 100 hosts a report and 15 samples a host,
+// to a project with 50 enabled alert configurations (30 metric thresholds, 20 host, replica set, agent
+// and informational events; a third with matchers), for the given duration per host count. The agents'
+// reports are spread evenly over the 10 s (hosts / 100 agents, one report per agent per interval), sent
+// on keep-alive connections, each agent sending its next report when it is due whether or not its last
+// one was answered, as agents do. Per host count: the reports sent and answered, report latency
+// p50/p99/max, the largest number of reports in flight in the first and in the last minute (a growing
+// backlog means the service does not keep up), the service's CPU use (of one core), the machine's, and
+// peak RSS; and per minute: p99 of the reports sent in it, in-flight peak, RSS, machine CPU, WAL written
+// (pg_current_wal_lsn), the size of `measurements` (tables and indexes of all partitions) and its growth
+// per sample stored. "Keeps up" = every report answered 202, the last minute's in-flight peak no larger
+// than the first minute's (+2), p99 <= 500 ms, RSS <= 300 MB.
 const http = require('node:http');
+const { readFileSync } = require('node:fs');
 const { performance } = require('node:perf_hooks');
-const { METRICS: DATASET_METRICS } = require('./dataset');
+const { Client } = require('pg');
+const { METRICS } = require('./dataset');
 const { DigestApi } = require('./digest');
 const { cpuMs, procStatus } = require('./service');
 
 const INTERVAL_MS = 10_000;
 const HOSTS_PER_REPORT = 100;
-const SAMPLES_PER_HOST = 20;
-// The data set's metrics plus five more, so each host reports twenty.
-const METRICS = [
-  ...DATASET_METRICS,
-  'ASSERT_REGULAR',
-  'ASSERT_WARNING',
-  'ASSERT_MSG',
-  'ASSERT_USER',
-  'EXTRA_INFO_PAGE_FAULTS',
+// The data set's fifteen metrics, one sample of each per host and report.
+const SAMPLES_PER_HOST = METRICS.length;
+const MINUTE_MS = 60_000;
+const HOST_EVENTS = [
+  'HOST_DOWN',
+  'HOST_RECOVERING',
+  'HOST_SSL_CERTIFICATE_STALE',
+  'HOST_NOW_PRIMARY',
+  'HOST_NOW_SECONDARY',
+  'HOST_RESTARTED',
 ];
 
-// 20 configurations: 14 metric thresholds (7 with matchers) and 6 host or agent events (3 with matchers).
+// 50 configurations: 30 metric thresholds (two per metric, 10 with matchers) and 20 of other sources
+// (host, replica set and agent events and conditions, informational events; the 6 host events with
+// matchers).
 function alertConfigs() {
   const matchers = [
     [{ fieldName: 'HOSTNAME', operator: 'STARTS_WITH', value: 'scale' }],
@@ -44,31 +52,53 @@ function alertConfigs() {
     [{ fieldName: 'HOSTNAME_AND_PORT', operator: 'NOT_CONTAINS', value: ':28017' }],
   ];
   const email = [{ typeName: 'EMAIL', emailAddress: 'oncall@example.com', delayMin: 0, intervalMin: 60 }];
-  const metric = Array.from({ length: 14 }, (_, i) => ({
+  const metric = Array.from({ length: 30 }, (_, i) => ({
     eventTypeName: 'OUTSIDE_METRIC_THRESHOLD',
     enabled: true,
-    ...(i % 2 === 0 ? { matchers: matchers[(i / 2) % matchers.length] } : {}),
+    ...(i % 3 === 0 ? { matchers: matchers[(i / 3) % matchers.length] } : {}),
     metricThreshold: {
-      metricName: METRICS[i],
+      metricName: METRICS[i % METRICS.length],
       mode: 'AVERAGE',
-      operator: 'GREATER_THAN',
-      // Above every value the agents send except CONNECTIONS of 1 host in 200 (those alerts open once).
-      // units omitted: the metric's own family's default (RAW, BYTES, ...).
-      threshold: i === 0 ? 900 : 1_000_000_000,
+      operator: i < METRICS.length ? 'GREATER_THAN' : 'LESS_THAN',
+      // Never crossed by the values the agents send, except CONNECTIONS above 900 by 1 host in 200
+      // (those alerts open once). units omitted: the metric's own family's default (RAW, BYTES, ...).
+      threshold: i === 0 ? 900 : i < METRICS.length ? 1_000_000_000 : -1,
     },
     notifications: email,
   }));
+  const threshold = {
+    TOO_FEW_HEALTHY_MEMBERS: { operator: 'LESS_THAN', threshold: 1, units: 'RAW' },
+    TOO_MANY_UNHEALTHY_MEMBERS: { operator: 'GREATER_THAN', threshold: 2, units: 'RAW' },
+  };
   const events = [
     'HOST_DOWN',
     'HOST_RECOVERING',
-    'HOST_RESTARTED',
+    'HOST_SSL_CERTIFICATE_STALE',
+    'NO_PRIMARY',
+    'MULTIPLE_PRIMARIES',
+    'TOO_FEW_HEALTHY_MEMBERS',
+    'TOO_MANY_UNHEALTHY_MEMBERS',
+    'CLUSTER_MONGOS_IS_MISSING',
     'MONITORING_AGENT_DOWN',
+    'AUTOMATION_AGENT_DOWN',
+    'BACKUP_AGENT_DOWN',
     'HOST_NOW_PRIMARY',
     'HOST_NOW_SECONDARY',
-  ].map((eventTypeName, i) => ({
+    'HOST_RESTARTED',
+    'VERSION_CHANGED',
+    'PRIMARY_ELECTED',
+    'NEW_AGENT',
+    'MONITORING_AGENT_UP',
+    'ADD_HOST_AUDIT',
+    'DELETE_HOST_AUDIT',
+  ].map((eventTypeName) => ({
     eventTypeName,
     enabled: true,
-    ...(i < 3 ? { matchers: matchers[i] } : {}),
+    // Host matchers (hostname, type, replica set) on the host events.
+    ...(HOST_EVENTS.includes(eventTypeName)
+      ? { matchers: matchers[HOST_EVENTS.indexOf(eventTypeName) % 3] }
+      : {}),
+    ...(threshold[eventTypeName] ? { threshold: threshold[eventTypeName] } : {}),
     notifications: email,
   }));
   return [...metric, ...events];
@@ -78,7 +108,8 @@ function iso(ms) {
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
-// Agent `a`'s report at `at`: its 100 hosts, 20 samples each (one per metric, at the report's instant).
+// Agent `a`'s report at `at`: its 100 hosts, 15 samples each (one per metric, at the report's instant).
+// Replica set rs-k is hosts 3k (its primary), 3k + 1 and 3k + 2.
 function reportBody(a, at) {
   const ts = iso(at);
   const hosts = [];
@@ -98,7 +129,7 @@ function reportBody(a, at) {
     hosts.push({
       hostname: `scale${n}.scale.internal`,
       port: 27017,
-      typeName: h % 3 === 0 ? 'REPLICA_PRIMARY' : 'REPLICA_SECONDARY',
+      typeName: n % 3 === 0 ? 'REPLICA_PRIMARY' : 'REPLICA_SECONDARY',
       replicaSetName: `rs-${Math.floor(n / 3)}`,
       up: true,
       measurements,
@@ -141,6 +172,27 @@ function percentile(sorted, p) {
   return Math.round(sorted[Math.max(0, index)]);
 }
 
+// Busy and total jiffies of the whole machine (/proc/stat): every process, Postgres and this one included.
+function machineCpu() {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const total = fields.reduce((sum, value) => sum + value, 0);
+  return { busy: total - (fields[3] || 0) - (fields[4] || 0), total };
+}
+
+function lsnBytes(lsn) {
+  const [high, low] = lsn.split('/');
+  return parseInt(high, 16) * 2 ** 32 + parseInt(low, 16);
+}
+
+// WAL position and the bytes of `measurements` (every partition's table, TOAST and indexes).
+async function databaseFigures(db) {
+  const { rows } = await db.query(
+    `SELECT pg_current_wal_lsn()::text AS lsn,
+       (SELECT coalesce(sum(pg_total_relation_size(relid)), 0) FROM pg_partition_tree('measurements') WHERE isleaf)::bigint AS bytes`,
+  );
+  return { wal: lsnBytes(rows[0].lsn), bytes: Number(rows[0].bytes) };
+}
+
 async function setUpProject(api, orgId, hosts) {
   const group = await api.call('POST', '/groups', { name: `bench-scale-${hosts}-${Date.now()}`, orgId });
   for (const config of alertConfigs()) await api.call('POST', `/groups/${group.id}/alertConfigs`, config);
@@ -149,7 +201,7 @@ async function setUpProject(api, orgId, hosts) {
 }
 
 // One host count for `durationS` seconds, against a fresh project.
-async function runLevel({ baseUrl, api, orgId, pid, hosts, durationS }) {
+async function runLevel({ baseUrl, api, orgId, pid, db, hosts, durationS }) {
   const project = await setUpProject(api, orgId, hosts);
   const agents = Math.max(1, Math.ceil(hosts / HOSTS_PER_REPORT));
   const path = `/agents/v1/groups/${project.groupId}/reports`;
@@ -159,6 +211,7 @@ async function runLevel({ baseUrl, api, orgId, pid, hosts, durationS }) {
   for (let a = 0; a < agents; a++) await post(agent, baseUrl, path, authorization, reportBody(a, Date.now()));
 
   const latencies = [];
+  const latenciesByMinute = [];
   const inFlightPeaks = [];
   const slowestPerWindow = [];
   let inFlight = 0;
@@ -166,6 +219,48 @@ async function runLevel({ baseUrl, api, orgId, pid, hosts, durationS }) {
   let answered = 0;
   let failed = 0;
   let peakRssKb = procStatus(pid).rssKb;
+  let samplesStored = 0;
+  const minutes = [];
+  const atStart = await databaseFigures(db);
+  const machineBefore = machineCpu();
+  let previous = { ...atStart, machine: machineBefore, cpu: cpuMs(pid), at: performance.now() };
+  // One line a minute: what the minute cost the database, and where the backlog and latency stand.
+  const minuteFigures = async () => {
+    const now = {
+      ...(await databaseFigures(db)),
+      machine: machineCpu(),
+      cpu: cpuMs(pid),
+      at: performance.now(),
+    };
+    const minute = minutes.length;
+    const sorted = [...(latenciesByMinute[minute] || [])].sort((x, y) => x - y);
+    const seconds = inFlightPeaks.slice(minute * 60, minute * 60 + 60).map((v) => v || 0);
+    const elapsedS = (now.at - previous.at) / 1000;
+    minutes.push({
+      minute: minute + 1,
+      reportsSent: sorted.length,
+      p99Ms: percentile(sorted, 99),
+      inFlightPeak: Math.max(0, ...seconds),
+      rssMb: Math.round(procStatus(pid).rssKb / 1024),
+      machineCpuPercent: Math.round(
+        (100 * (now.machine.busy - previous.machine.busy)) /
+          Math.max(1, now.machine.total - previous.machine.total),
+      ),
+      serviceCpuPercentOfOneCore: Math.round((100 * (now.cpu - previous.cpu)) / (elapsedS * 1000)),
+      walMb: Math.round((now.wal - previous.wal) / 1e5) / 10,
+      walMbPerSec: Math.round((now.wal - previous.wal) / 1e4 / elapsedS) / 100,
+      measurementsMb: Math.round(now.bytes / 1e5) / 10,
+      samplesStored,
+      bytesPerSample:
+        samplesStored > 0 ? Math.round((10 * (now.bytes - atStart.bytes)) / samplesStored) / 10 : 0,
+      walBytesPerSample: samplesStored > 0 ? Math.round((now.wal - atStart.wal) / samplesStored) : 0,
+    });
+    previous = now;
+  };
+  let minuteQueue = Promise.resolve();
+  const minuteTimer = setInterval(() => {
+    minuteQueue = minuteQueue.then(minuteFigures);
+  }, MINUTE_MS);
   const started = performance.now();
   const cpuBefore = cpuMs(pid);
   const endAt = started + durationS * 1000;
@@ -185,8 +280,11 @@ async function runLevel({ baseUrl, api, orgId, pid, hosts, durationS }) {
         inFlight--;
         answered++;
         if (status !== 202) failed++;
+        else samplesStored += HOSTS_PER_REPORT * SAMPLES_PER_HOST;
         const ms = performance.now() - t0;
         latencies.push(ms);
+        const minute = Math.floor((t0 - started) / MINUTE_MS);
+        (latenciesByMinute[minute] = latenciesByMinute[minute] || []).push(ms);
         // Slowest answer per 10 s window of the run, by when the report was sent: where a stall sits.
         const slot = Math.floor((t0 - started) / INTERVAL_MS);
         slowestPerWindow[slot] = Math.max(slowestPerWindow[slot] || 0, Math.round(ms));
@@ -212,6 +310,10 @@ async function runLevel({ baseUrl, api, orgId, pid, hosts, durationS }) {
   const unansweredAtEnd = inFlight;
   await Promise.all(pending);
   clearInterval(sampler);
+  clearInterval(minuteTimer);
+  await minuteQueue;
+  const machineAfter = machineCpu();
+  const atEnd = await databaseFigures(db);
   agent.destroy();
   const sorted = [...latencies].sort((x, y) => x - y);
   const minute = Math.min(60, Math.floor(durationS / 3));
@@ -238,6 +340,16 @@ async function runLevel({ baseUrl, api, orgId, pid, hosts, durationS }) {
     serviceCpuPercentOfOneCore: Math.round((100 * cpuUsed) / (wallS * 1000)),
     cpuMsPerReport: Math.round((10 * cpuUsed) / Math.max(1, sent)) / 10,
     peakRssMb,
+    machineCpuPercent: Math.round(
+      (100 * (machineAfter.busy - machineBefore.busy)) /
+        Math.max(1, machineAfter.total - machineBefore.total),
+    ),
+    samplesStored,
+    walMbPerSec: Math.round((atEnd.wal - atStart.wal) / 1e4 / wallS) / 100,
+    walBytesPerSample: Math.round((atEnd.wal - atStart.wal) / Math.max(1, samplesStored)),
+    measurementsMbAdded: Math.round((atEnd.bytes - atStart.bytes) / 1e5) / 10,
+    bytesPerSample: Math.round((10 * (atEnd.bytes - atStart.bytes)) / Math.max(1, samplesStored)) / 10,
+    perMinute: minutes,
     slowestMsPer10s: Array.from(slowestPerWindow, (v) => v || 0),
   };
   result.keepsUp =
@@ -245,9 +357,10 @@ async function runLevel({ baseUrl, api, orgId, pid, hosts, durationS }) {
   return result;
 }
 
-// options: { baseUrl, owner, orgId, pid, levels: [hosts...], durationS, log }
+// options: { baseUrl, databaseUrl, owner, orgId, pid, levels: [hosts...], durationS, log }
 async function measureMonitoringScale({
   baseUrl,
+  databaseUrl,
   owner,
   orgId,
   pid,
@@ -256,12 +369,19 @@ async function measureMonitoringScale({
   log = () => undefined,
 }) {
   const api = new DigestApi(baseUrl, owner);
+  const db = new Client({ connectionString: databaseUrl });
+  await db.connect();
   const results = [];
-  for (const hosts of levels) {
-    log(`monitoring at scale: ${hosts} hosts for ${durationS} s`);
-    const result = await runLevel({ baseUrl, api, orgId, pid, hosts, durationS });
-    log(`  ${JSON.stringify(result)}`);
-    results.push(result);
+  try {
+    for (const hosts of levels) {
+      log(`monitoring at scale: ${hosts} hosts for ${durationS} s`);
+      const result = await runLevel({ baseUrl, api, orgId, pid, db, hosts, durationS });
+      for (const minute of result.perMinute) log(`  minute ${JSON.stringify(minute)}`);
+      log(`  ${JSON.stringify({ ...result, perMinute: undefined })}`);
+      results.push(result);
+    }
+  } finally {
+    await db.end();
   }
   const kept = results.filter((r) => r.keepsUp).map((r) => r.hosts);
   return { levels: results, largestKeptUp: kept.length > 0 ? Math.max(...kept) : 0 };

@@ -274,7 +274,8 @@ async function storedSamples(db: Client, groupId: string): Promise<Set<string>> 
   const rows = (
     await db.query<{ hostname: string; ts: Date }>(
       `SELECT h.hostname, m.ts FROM measurements m JOIN hosts h ON h.id = m.host_id
-       WHERE h.group_id = $1 AND m.metric_name = 'CONNECTIONS'`,
+       WHERE h.group_id = $1
+         AND m.metric_ids && ARRAY(SELECT id FROM measurement_metrics WHERE name = 'CONNECTIONS')`,
       [groupId],
     )
   ).rows;

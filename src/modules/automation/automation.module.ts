@@ -33,6 +33,7 @@ import { HostsService } from './hosts/hosts.service';
 import { LatestMeasurementEntity } from './measurements/latest-measurement.entity';
 import { MeasurementPartitions } from './measurements/measurement-partitions';
 import { MeasurementPartitionsWriter } from './measurements/measurement-partitions.writer';
+import { MeasurementMetricIds } from './measurements/measurement-metric-ids';
 import { MeasurementStore } from './measurements/measurement.store';
 import { MeasurementsController } from './measurements/measurements.controller';
 import { MeasurementsService } from './measurements/measurements.service';
@@ -74,6 +75,7 @@ import { AgentReportMetrics } from './agents/agent-report.metrics';
     HostStatisticsWriter,
     DisksService,
     DisksStore,
+    MeasurementMetricIds,
     MeasurementStore,
     MeasurementPartitions,
     MeasurementPartitionsWriter,

@@ -146,6 +146,36 @@ describe('GET /groups/{groupId}/hosts/{hostId}/measurements', () => {
     ]);
   });
 
+  it('should merge a re-sent instant carrying some of its metrics, the units sent last winning', async () => {
+    await report(
+      t,
+      d,
+      monitoringReport([
+        hostReport({
+          measurements: [{ metricName: 'MEMORY_RESIDENT', units: 'GIGABYTES', value: 0.5, timestamp: at(8) }],
+        }),
+      ]),
+    );
+    const response = await read('granularity=PT1M&start=2024-01-15T10:08:00Z&end=2024-01-15T10:09:00Z');
+    expect(response.body.measurements).toEqual([
+      {
+        name: 'CONNECTIONS',
+        units: 'SCALAR',
+        dataPoints: [{ timestamp: '2024-01-15T10:08:00Z', value: 18 }],
+      },
+      {
+        name: 'MEMORY_RESIDENT',
+        units: 'GIGABYTES',
+        dataPoints: [{ timestamp: '2024-01-15T10:08:00Z', value: 0.5 }],
+      },
+      {
+        name: 'OPCOUNTER_QUERY',
+        units: 'SCALAR_PER_SECOND',
+        dataPoints: [{ timestamp: '2024-01-15T10:08:00Z', value: 16 }],
+      },
+    ]);
+  });
+
   it('should answer an empty list of measurements for a metric never reported', async () => {
     expect((await read('granularity=PT1M&period=PT10M&m=ASSERT_REGULAR')).body.measurements).toEqual([]);
   });

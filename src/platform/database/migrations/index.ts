@@ -30,6 +30,7 @@ import { FederatedSignIn1795302800000 } from './1795302800000-federated-sign-in'
 import { GlobalAlertConfigs1795302760000 } from './1795302760000-global-alert-configs';
 import { NotificationGrouping1795302900000 } from './1795302900000-notification-grouping';
 import { GlobalAccessList1795303800000 } from './1795303800000-global-access-list';
+import { WideMeasurements1795303900000 } from './1795303900000-wide-measurements';
 
 // Listed explicitly (not globbed) so the app, the CLI and the test harness load the same classes
 // whether running from TypeScript or from dist/. Append new migrations in timestamp order.
@@ -66,4 +67,5 @@ export const MIGRATIONS = [
   FederatedSignIn1795302800000,
   NotificationGrouping1795302900000,
   GlobalAccessList1795303800000,
+  WideMeasurements1795303900000,
 ];
