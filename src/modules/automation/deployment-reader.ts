@@ -69,6 +69,25 @@ export class DeploymentReader {
     return hosts.map(toSnapshot);
   }
 
+  // The monitored members of these replica sets and clusters, by hostname and port: what a set's or a
+  // cluster's condition needs, read without the project's other hosts (a report names a few sets of a
+  // deployment that may hold tens of thousands of hosts).
+  async membersOf(
+    groupId: string,
+    replicaSetNames: readonly string[],
+    clusterNames: readonly string[],
+  ): Promise<HostSnapshot[]> {
+    const where: Array<FindOptionsWhere<HostEntity>> = [];
+    if (replicaSetNames.length > 0)
+      where.push({ groupId, monitored: true, replicaSetName: In([...replicaSetNames]) });
+    if (clusterNames.length > 0) where.push({ groupId, monitored: true, clusterName: In([...clusterNames]) });
+    if (where.length === 0) return [];
+    const hosts = await this.txHost.tx
+      .getRepository(HostEntity)
+      .find({ where, order: { hostname: 'ASC', port: 'ASC' } });
+    return hosts.map(toSnapshot);
+  }
+
   async host(groupId: string, hostId: string): Promise<HostSnapshot | null> {
     const host = await this.txHost.tx
       .getRepository(HostEntity)

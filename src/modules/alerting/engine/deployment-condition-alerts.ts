@@ -131,21 +131,20 @@ export class DeploymentConditionAlerts {
     const clusterConfigs = configs.filter(
       (config) => alertSourceOf(config.eventTypeName) === 'CLUSTER_STATE',
     );
-    const sets = [...new Set(setNames.filter((name): name is string => name !== null))];
-    const clusters = [...new Set(clusterNames.filter((name): name is string => name !== null))];
-    if (
-      (setConfigs.length === 0 || sets.length === 0) &&
-      (clusterConfigs.length === 0 || clusters.length === 0)
-    ) {
-      return;
-    }
+    const sets =
+      setConfigs.length === 0 ? [] : [...new Set(setNames.filter((name): name is string => name !== null))];
+    const clusters =
+      clusterConfigs.length === 0
+        ? []
+        : [...new Set(clusterNames.filter((name): name is string => name !== null))];
+    if (sets.length === 0 && clusters.length === 0) return;
     // A replica set's or a cluster's condition reads all of its members, which reports of other agents
     // may be changing at the same time: the evaluations of one project run one after the other, each
     // reading the members after the previous one committed, so the last change is always evaluated with
     // every other change in view (two members going down in two reports at once still open the alert).
     // Taken after every lock of the deployment a report holds, and no deployment lock is taken after it.
     await lockDeploymentConditions(this.txHost.tx, groupId);
-    const hosts = await this.deployment.hosts(groupId);
+    const hosts = await this.deployment.membersOf(groupId, sets, clusters);
     const now = this.clock.now();
     await this.evaluateReplicaSets(groupId, setConfigs, sets, hosts, now);
     await this.evaluateClusters(groupId, clusterConfigs, clusters, hosts, now);

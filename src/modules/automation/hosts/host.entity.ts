@@ -7,12 +7,14 @@ const bigintAsNumber: ValueTransformer = {
 };
 
 // A monitored process, keyed by hostname:port within its project; its id is given on first sight and
-// kept when monitoring is stopped (`monitored` false) and started again. The partial index is
-// hand-written in the migration.
+// kept when monitoring is stopped (`monitored` false) and started again. The partial indexes are
+// hand-written in the migrations.
 @Entity({ name: 'hosts' })
 @Unique('hosts_group_hostname_port_key', ['groupId', 'hostname', 'port'])
 @Index('hosts_group_cluster_idx', ['groupId', 'clusterId'])
 @Index('hosts_up_last_reported_idx', { synchronize: false })
+@Index('hosts_group_replica_set_idx', { synchronize: false })
+@Index('hosts_group_cluster_name_idx', { synchronize: false })
 @Check('hosts_port_check', `port BETWEEN 1 AND 65535`)
 @Check('hosts_uptime_msec_check', `uptime_msec >= 0`)
 @Check('hosts_data_sizes_check', `last_data_size_bytes >= 0 AND last_index_size_bytes >= 0`)

@@ -31,6 +31,7 @@ import { GlobalAlertConfigs1795302760000 } from './1795302760000-global-alert-co
 import { NotificationGrouping1795302900000 } from './1795302900000-notification-grouping';
 import { GlobalAccessList1795303800000 } from './1795303800000-global-access-list';
 import { WideMeasurements1795303900000 } from './1795303900000-wide-measurements';
+import { HostsSetMembers1795304000000 } from './1795304000000-hosts-set-members';
 
 // Listed explicitly (not globbed) so the app, the CLI and the test harness load the same classes
 // whether running from TypeScript or from dist/. Append new migrations in timestamp order.
@@ -68,4 +69,5 @@ export const MIGRATIONS = [
   NotificationGrouping1795302900000,
   GlobalAccessList1795303800000,
   WideMeasurements1795303900000,
+  HostsSetMembers1795304000000,
 ];
