@@ -1,14 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
-import { In, type FindOptionsWhere } from 'typeorm';
 import { AgentEntity } from './agents/agent.entity';
 import { lockDeployment } from './automation.locks';
 import type { AgentLiveness, VersionState } from './agents/agent-transitions';
 import type { AgentType } from './agents/agent-types';
-import { HostEntity } from './hosts/host.entity';
-import { HostsStore } from './hosts/hosts.store';
-import { LatestMeasurementEntity } from './measurements/latest-measurement.entity';
+import { HostsStore, type HostSnapshotRow } from './hosts/hosts.store';
+import { MeasurementStore } from './measurements/measurement.store';
 
 // What other contexts (the alert engine) may know about a project's deployment: plain snapshots, never
 // entities.
@@ -51,6 +49,7 @@ export class DeploymentReader {
   constructor(
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly hostsStore: HostsStore,
+    private readonly measurements: MeasurementStore,
   ) {}
 
   // Until the caller's transaction ends, no report of the project is written or evaluated: those under way
@@ -63,10 +62,7 @@ export class DeploymentReader {
 
   // The monitored hosts of a project, by hostname and port.
   async hosts(groupId: string): Promise<HostSnapshot[]> {
-    const hosts = await this.txHost.tx
-      .getRepository(HostEntity)
-      .find({ where: { groupId, monitored: true }, order: { hostname: 'ASC', port: 'ASC' } });
-    return hosts.map(toSnapshot);
+    return (await this.hostsStore.monitoredSnapshots(groupId)).map(toSnapshot);
   }
 
   // The monitored members of these replica sets and clusters, by hostname and port: what a set's or a
@@ -77,31 +73,21 @@ export class DeploymentReader {
     replicaSetNames: readonly string[],
     clusterNames: readonly string[],
   ): Promise<HostSnapshot[]> {
-    const where: Array<FindOptionsWhere<HostEntity>> = [];
-    if (replicaSetNames.length > 0)
-      where.push({ groupId, monitored: true, replicaSetName: In([...replicaSetNames]) });
-    if (clusterNames.length > 0) where.push({ groupId, monitored: true, clusterName: In([...clusterNames]) });
-    if (where.length === 0) return [];
-    const hosts = await this.txHost.tx
-      .getRepository(HostEntity)
-      .find({ where, order: { hostname: 'ASC', port: 'ASC' } });
-    return hosts.map(toSnapshot);
+    if (replicaSetNames.length === 0 && clusterNames.length === 0) return [];
+    const rows = await this.hostsStore.monitoredSnapshots(groupId, { replicaSetNames, clusterNames });
+    return rows.map(toSnapshot);
   }
 
   async host(groupId: string, hostId: string): Promise<HostSnapshot | null> {
-    const host = await this.txHost.tx
-      .getRepository(HostEntity)
-      .findOneBy({ id: hostId, groupId, monitored: true });
-    return host ? toSnapshot(host) : null;
+    const [row] = await this.hostsStore.monitoredSnapshots(groupId, { ids: [hostId] });
+    return row ? toSnapshot(row) : null;
   }
 
   // The monitored ones of these hosts, in one read (the hosts a report marked down, say).
   async hostsById(groupId: string, hostIds: readonly string[]): Promise<HostSnapshot[]> {
     if (hostIds.length === 0) return [];
-    const hosts = await this.txHost.tx
-      .getRepository(HostEntity)
-      .findBy({ id: In([...new Set(hostIds)]), groupId, monitored: true });
-    return hosts.map(toSnapshot);
+    const rows = await this.hostsStore.monitoredSnapshots(groupId, { ids: [...new Set(hostIds)] });
+    return rows.map(toSnapshot);
   }
 
   // Whether a monitoring agent of the project is up: any one of them watches every host (a standby agent
@@ -136,16 +122,11 @@ export class DeploymentReader {
     groupId: string,
     filter: { hostId?: string; metricNames?: string[] } = {},
   ): Promise<LatestMeasurement[]> {
-    const where: FindOptionsWhere<LatestMeasurementEntity> = { groupId };
-    if (filter.hostId !== undefined) where.hostId = filter.hostId;
-    if (filter.metricNames !== undefined) where.metricName = In(filter.metricNames);
-    const rows = await this.txHost.tx
-      .getRepository(LatestMeasurementEntity)
-      .find({ where, order: { hostId: 'ASC', metricName: 'ASC' } });
+    const rows = await this.measurements.latestOf(groupId, filter);
     return rows.map((row) => ({
-      groupId: row.groupId,
-      hostId: row.hostId,
-      metricName: row.metricName,
+      groupId,
+      hostId: row.host_id,
+      metricName: row.metric_name,
       units: row.units,
       value: row.value,
       timestamp: row.ts,
@@ -153,21 +134,21 @@ export class DeploymentReader {
   }
 }
 
-function toSnapshot(host: HostEntity): HostSnapshot {
+function toSnapshot(row: HostSnapshotRow): HostSnapshot {
   return {
-    id: host.id,
-    groupId: host.groupId,
-    hostname: host.hostname,
-    port: host.port,
-    typeName: host.typeName,
-    replicaSetName: host.replicaSetName,
-    clusterId: host.clusterId,
-    clusterName: host.clusterName,
-    up: host.up,
-    alertsEnabled: host.alertsEnabled,
-    lastPing: host.lastPing,
-    lastReported: host.lastReported,
-    version: host.version,
-    sslCertificateNotAfter: host.sslCertificateNotAfter,
+    id: row.id,
+    groupId: row.group_id,
+    hostname: row.hostname,
+    port: row.port,
+    typeName: row.type_name,
+    replicaSetName: row.replica_set_name,
+    clusterId: row.cluster_id,
+    clusterName: row.cluster_name,
+    up: row.up,
+    alertsEnabled: row.alerts_enabled,
+    lastPing: row.last_ping,
+    lastReported: row.last_reported,
+    version: row.version,
+    sslCertificateNotAfter: row.ssl_certificate_not_after,
   };
 }

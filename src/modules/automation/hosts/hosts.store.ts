@@ -24,6 +24,21 @@ export interface SilentHost {
   cluster_name: string | null;
 }
 
+export interface HostSnapshotRow extends SilentHost {
+  up: boolean;
+  alerts_enabled: boolean;
+  last_ping: Date | null;
+  last_reported: Date | null;
+  version: string | null;
+  ssl_certificate_not_after: Date | null;
+}
+
+export interface SnapshotFilter {
+  ids?: readonly string[];
+  replicaSetNames?: readonly string[];
+  clusterNames?: readonly string[];
+}
+
 export interface ReportedHost {
   host: HostEntity;
   reported: ReportHostRequest;
@@ -46,6 +61,29 @@ export class HostsStore {
       'SELECT DISTINCT group_id FROM hosts WHERE monitored ORDER BY group_id',
     );
     return rows.map((row) => row.group_id);
+  }
+
+  // What other contexts may know of monitored hosts (DeploymentReader's snapshots), as plain rows: the
+  // alert engine reads a project's whole deployment when a configuration is written and the members of
+  // a report's replica sets on every report, so no entity is built per host. Optionally narrowed to
+  // some ids, or to the members of some replica sets and clusters.
+  async monitoredSnapshots(groupId: string, only: SnapshotFilter = {}): Promise<HostSnapshotRow[]> {
+    const params: unknown[] = [groupId];
+    let narrowed = '';
+    if (only.ids !== undefined) {
+      params.push(only.ids);
+      narrowed = ` AND id = ANY($2::char(24)[])`;
+    } else if (only.replicaSetNames !== undefined || only.clusterNames !== undefined) {
+      params.push(only.replicaSetNames ?? [], only.clusterNames ?? []);
+      narrowed = ` AND (replica_set_name = ANY($2::varchar[]) OR cluster_name = ANY($3::varchar[]))`;
+    }
+    return this.txHost.tx.query<HostSnapshotRow[]>(
+      `SELECT id, group_id, hostname, port, type_name, replica_set_name, cluster_id, cluster_name, up,
+              alerts_enabled, last_ping, last_reported, version, ssl_certificate_not_after
+       FROM hosts WHERE group_id = $1 AND monitored${narrowed}
+       ORDER BY hostname, port`,
+      params,
+    );
   }
 
   // Each row is flipped by one conditional UPDATE, so concurrent sweeps (several instances) return it once.

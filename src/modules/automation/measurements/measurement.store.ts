@@ -13,6 +13,14 @@ export interface DataPoint {
   value: number;
 }
 
+export interface LatestRow {
+  host_id: string;
+  metric_name: string;
+  units: string;
+  value: number;
+  ts: Date;
+}
+
 export interface SeriesPoint {
   metricName: string;
   units: string;
@@ -111,6 +119,21 @@ export class MeasurementStore {
        ON CONFLICT (host_id, metric_name) DO UPDATE SET ts = EXCLUDED.ts, units = EXCLUDED.units, value = EXCLUDED.value
        WHERE latest_measurements.ts <= EXCLUDED.ts`,
       [JSON.stringify([...rows.values()]), groupId],
+    );
+  }
+
+  // The newest value of each metric of a project's hosts (optionally one host, some metrics), as plain
+  // rows: a configuration's reconciliation and the stale-metric sweep read a whole deployment's.
+  async latestOf(
+    groupId: string,
+    filter: { hostId?: string; metricNames?: readonly string[] } = {},
+  ): Promise<LatestRow[]> {
+    return this.txHost.tx.query<LatestRow[]>(
+      `SELECT host_id, metric_name, units, value, ts FROM latest_measurements
+       WHERE group_id = $1 AND ($2::char(24) IS NULL OR host_id = $2)
+         AND ($3::varchar[] IS NULL OR metric_name = ANY($3::varchar[]))
+       ORDER BY host_id, metric_name`,
+      [groupId, filter.hostId ?? null, filter.metricNames ?? null],
     );
   }
 
