@@ -534,11 +534,18 @@ async function main() {
             `${l.walMbPerSec} MB/s (${l.walBytesPerSample} B/sample), measurements +${l.measurementsMbAdded} MB ` +
             `(${l.bytesPerSample} B/sample): ${l.keepsUp ? 'keeps up' : 'does NOT keep up'}`,
         );
+        const api = l.measurementsApi;
+        console.log(
+          `    measurements API meanwhile: last hour at PT1M p50 ${api.hour.p50Ms} / p99 ${api.hour.p99Ms} ms ` +
+            `(${api.hour.reads} reads), last day at PT5M p50 ${api.day.p50Ms} / p99 ${api.day.p99Ms} ms ` +
+            `(${api.day.reads} reads), ${api.failed} failed`,
+        );
         for (const m of l.perMinute)
           console.log(
             `    minute ${m.minute}: p99 ${m.p99Ms} ms, in flight ${m.inFlightPeak}, RSS ${m.rssMb} MB, CPU ` +
               `${m.serviceCpuPercentOfOneCore}% (machine ${m.machineCpuPercent}%), WAL ${m.walMb} MB ` +
-              `(${m.walMbPerSec} MB/s), measurements ${m.measurementsMb} MB (${m.bytesPerSample} B/sample)`,
+              `(${m.walMbPerSec} MB/s), measurements ${m.measurementsMb} MB (${m.bytesPerSample} B/sample), ` +
+              `measurements API p99 ${m.measurementsApiP99Ms} ms`,
           );
       }
       console.log(`  largest host count kept up with: ${monitoringScale.largestKeptUp}`);

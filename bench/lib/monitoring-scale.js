@@ -210,6 +210,35 @@ async function runLevel({ baseUrl, api, orgId, pid, db, hosts, durationS }) {
   // The hosts' first reports (their upserts) are not part of the steady state measured.
   for (let a = 0; a < agents; a++) await post(agent, baseUrl, path, authorization, reportBody(a, Date.now()));
 
+  // The measurements API read while the agents report: a random known host's last hour at PT1M and last
+  // day at PT5M, alternately, twice a second (the day holds only what this run wrote).
+  const knownHosts = (await api.call('GET', `/groups/${project.groupId}/hosts?itemsPerPage=500`)).results.map(
+    (host) => host.id,
+  );
+  const reads = { hour: [], day: [] };
+  const readsByMinute = [];
+  let readFailures = 0;
+  let reading = false;
+  const readOnce = async (n) => {
+    if (reading) return;
+    reading = true;
+    const kind = n % 2 === 0 ? 'hour' : 'day';
+    const query = kind === 'hour' ? 'period=PT1H&granularity=PT1M' : 'period=P1D&granularity=PT5M';
+    const hostId = knownHosts[n % knownHosts.length];
+    const t0 = performance.now();
+    try {
+      await api.call('GET', `/groups/${project.groupId}/hosts/${hostId}/measurements?${query}`);
+      const ms = performance.now() - t0;
+      reads[kind].push(ms);
+      const minute = Math.floor((t0 - started) / MINUTE_MS);
+      (readsByMinute[minute] = readsByMinute[minute] || []).push(ms);
+    } catch {
+      readFailures++;
+    } finally {
+      reading = false;
+    }
+  };
+  let readCount = 0;
   const latencies = [];
   const latenciesByMinute = [];
   const inFlightPeaks = [];
@@ -254,6 +283,10 @@ async function runLevel({ baseUrl, api, orgId, pid, db, hosts, durationS }) {
       bytesPerSample:
         samplesStored > 0 ? Math.round((10 * (now.bytes - atStart.bytes)) / samplesStored) / 10 : 0,
       walBytesPerSample: samplesStored > 0 ? Math.round((now.wal - atStart.wal) / samplesStored) : 0,
+      measurementsApiP99Ms: percentile(
+        [...(readsByMinute[minute] || [])].sort((x, y) => x - y),
+        99,
+      ),
     });
     previous = now;
   };
@@ -265,6 +298,9 @@ async function runLevel({ baseUrl, api, orgId, pid, db, hosts, durationS }) {
   const cpuBefore = cpuMs(pid);
   const endAt = started + durationS * 1000;
   const pending = [];
+  const reader = setInterval(() => {
+    readOnce(readCount++);
+  }, 500);
   const sampler = setInterval(() => {
     peakRssKb = Math.max(peakRssKb, procStatus(pid).rssKb);
     const second = Math.floor((performance.now() - started) / 1000);
@@ -310,6 +346,7 @@ async function runLevel({ baseUrl, api, orgId, pid, db, hosts, durationS }) {
   const unansweredAtEnd = inFlight;
   await Promise.all(pending);
   clearInterval(sampler);
+  clearInterval(reader);
   clearInterval(minuteTimer);
   await minuteQueue;
   const machineAfter = machineCpu();
@@ -322,10 +359,15 @@ async function runLevel({ baseUrl, api, orgId, pid, db, hosts, durationS }) {
   const lastPeak = peak(Math.max(minute, Math.floor(wallS) - minute), Math.ceil(wallS));
   const p99 = percentile(sorted, 99);
   const peakRssMb = Math.round(peakRssKb / 1024);
+  const readFigures = (list) => {
+    const ordered = [...list].sort((x, y) => x - y);
+    return { reads: ordered.length, p50Ms: percentile(ordered, 50), p99Ms: percentile(ordered, 99) };
+  };
   const result = {
     hosts,
     agents,
     durationS,
+    measurementsApi: { hour: readFigures(reads.hour), day: readFigures(reads.day), failed: readFailures },
     reportsSent: sent,
     reportsAnswered: answered,
     failed,
