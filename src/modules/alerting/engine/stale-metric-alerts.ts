@@ -62,7 +62,10 @@ export class StaleMetricAlerts {
     });
     if (active.length === 0) return 0;
     const metricNames = [...new Set(active.flatMap((alert) => (alert.metricName ? [alert.metricName] : [])))];
-    const latest = await this.deployment.latestMeasurements(groupId, { metricNames });
+    // Only the alerts' hosts: the sweep runs every ALERT_ENGINE_SWEEP_MS, and a project's whole deployment
+    // (tens of thousands of hosts) is no business of a handful of alerts.
+    const hostIds = [...new Set(active.flatMap((alert) => (alert.hostId ? [alert.hostId] : [])))];
+    const latest = await this.deployment.latestMeasurements(groupId, { hostIds, metricNames });
     const newest = new Map(latest.map((row) => [`${row.hostId}\u0000${row.metricName}`, row.timestamp]));
     let cancelled = 0;
     for (const alert of active) {
