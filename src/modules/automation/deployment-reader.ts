@@ -117,10 +117,10 @@ export class DeploymentReader {
     return this.hostsStore.monitoredGroupIds();
   }
 
-  // The newest value of each metric of the project's hosts (optionally one host or some, some metrics).
+  // The newest value of each metric of the project's hosts (optionally some hosts, some metrics).
   async latestMeasurements(
     groupId: string,
-    filter: { hostId?: string; hostIds?: readonly string[]; metricNames?: readonly string[] } = {},
+    filter: { hostIds?: readonly string[]; metricNames?: readonly string[] } = {},
   ): Promise<LatestMeasurement[]> {
     const rows = await this.measurements.latestOf(groupId, filter);
     return rows.map((row) => ({

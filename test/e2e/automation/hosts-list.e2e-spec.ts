@@ -119,7 +119,7 @@ describe('GET /groups/{groupId}/hosts (DeploymentReader for other contexts)', ()
     expect(host).toMatchObject({ groupId: d.groupId, hostname: 'db0.example.com', port: 27017, up: true });
     expect(await reader.host(d.groupId, host.id)).toEqual(host);
     expect(await reader.groupsWithHosts()).toEqual([d.groupId]);
-    expect(await reader.latestMeasurements(d.groupId, { hostId: host.id })).toEqual([
+    expect(await reader.latestMeasurements(d.groupId, { hostIds: [host.id] })).toEqual([
       {
         groupId: d.groupId,
         hostId: host.id,

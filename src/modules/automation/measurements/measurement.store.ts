@@ -122,19 +122,18 @@ export class MeasurementStore {
     );
   }
 
-  // The newest value of each metric of a project's hosts (optionally one host, some metrics), as plain
-  // rows: a configuration's reconciliation and the stale-metric sweep read a whole deployment's.
+  // The newest value of each metric of a project's hosts (optionally some hosts, some metrics), as plain
+  // rows: a configuration's reconciliation reads a whole deployment's.
   async latestOf(
     groupId: string,
-    filter: { hostId?: string; hostIds?: readonly string[]; metricNames?: readonly string[] } = {},
+    filter: { hostIds?: readonly string[]; metricNames?: readonly string[] } = {},
   ): Promise<LatestRow[]> {
-    const hostIds = filter.hostId !== undefined ? [filter.hostId] : (filter.hostIds ?? null);
     return this.txHost.tx.query<LatestRow[]>(
       `SELECT host_id, metric_name, units, value, ts FROM latest_measurements
        WHERE group_id = $1 AND ($2::char(24)[] IS NULL OR host_id = ANY($2::char(24)[]))
          AND ($3::varchar[] IS NULL OR metric_name = ANY($3::varchar[]))
        ORDER BY host_id, metric_name`,
-      [groupId, hostIds, filter.metricNames ?? null],
+      [groupId, filter.hostIds ?? null, filter.metricNames ?? null],
     );
   }
 
