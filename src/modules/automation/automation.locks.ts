@@ -1,8 +1,10 @@
-import type { EntityManager } from 'typeorm';
+import type { EntityManager, QueryRunner } from 'typeorm';
 import {
   lockAllForTransaction,
   lockForTransaction,
   lockSharedForTransaction,
+  tryLockForSession,
+  unlockForSession,
 } from '../../platform/database/advisory-lock';
 
 // The advisory locks of the automation context: every key it locks is built here.
@@ -48,8 +50,26 @@ export async function lockHostGrowth(tx: EntityManager, groupId: string): Promis
   await lockForTransaction(tx, `automation:host-growth:${groupId}`);
 }
 
-// Creating and dropping measurement partitions (DDL on the parent table) runs one at a time across
-// instances.
+// Creating measurement partitions runs one at a time across instances, so two reports opening the same
+// slot do not both create it.
 export async function lockMeasurementPartitions(tx: EntityManager): Promise<void> {
   await lockForTransaction(tx, 'automation:measurement-partitions');
+}
+
+// The retention job runs on one instance at a time; the others skip their turn. A session lock: a
+// concurrent detach cannot run inside a transaction, so no transaction lock can cover it. A key of its
+// own: a detach waiting for old reads to end must not hold up the creation of the partition the reports
+// need next. Returns `skipped` when another instance holds it.
+export async function whileRetentionLocked<T>(
+  session: QueryRunner,
+  work: () => Promise<T>,
+  skipped: T,
+): Promise<T> {
+  const key = 'automation:measurement-retention';
+  if (!(await tryLockForSession(session, key))) return skipped;
+  try {
+    return await work();
+  } finally {
+    await unlockForSession(session, key);
+  }
 }

@@ -4,10 +4,8 @@ import { APP_CONFIG } from '../../platform/config/config.module';
 import { AgentLivenessService } from './agents/agent-liveness.service';
 import { MeasurementPartitions } from './measurements/measurement-partitions';
 
-const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
-
-// Background jobs of the context: the liveness sweep every AGENT_SWEEP_INTERVAL_SECONDS and the
-// measurement retention hourly. AGENT_SWEEP_INTERVAL_SECONDS=0 runs neither (tests call them directly).
+// Background jobs of the context: the liveness sweep every AGENT_SWEEP_INTERVAL_SECONDS and the upkeep of
+// the measurement partitions (the next one made, expired ones dropped) every few minutes. AGENT_SWEEP_INTERVAL_SECONDS=0 runs neither (tests call them directly).
 // Both are safe to run on several instances at once.
 @Injectable()
 export class AutomationScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -23,7 +21,9 @@ export class AutomationScheduler implements OnApplicationBootstrap, OnApplicatio
   onApplicationBootstrap(): void {
     if (this.config.agentSweepIntervalSeconds === 0) return;
     this.every(this.config.agentSweepIntervalSeconds * 1000, 'liveness sweep', () => this.liveness.sweep());
-    this.every(PRUNE_INTERVAL_MS, 'measurement retention', () => this.partitions.prune());
+    this.every(this.partitions.upkeepIntervalMs(), 'measurement partition upkeep', () =>
+      this.partitions.upkeep(),
+    );
   }
 
   onApplicationShutdown(): void {

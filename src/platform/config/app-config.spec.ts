@@ -150,3 +150,30 @@ describe('SENSITIVE_CONFIG_KEYS', () => {
     );
   });
 });
+
+describe('loadConfig: measurement retention and partitions', () => {
+  it('should keep the retention in days as hours unless hours are given', () => {
+    expect(loadConfig({}).measurementRetentionHours).toBe(14 * 24);
+    expect(loadConfig({ MEASUREMENT_RETENTION_DAYS: '3' }).measurementRetentionHours).toBe(72);
+    expect(
+      loadConfig({ MEASUREMENT_RETENTION_DAYS: '3', MEASUREMENT_RETENTION_HOURS: '5' })
+        .measurementRetentionHours,
+    ).toBe(5);
+  });
+
+  it('should take a partition width that divides a day, a day by default', () => {
+    expect(loadConfig({}).measurementPartitionMinutes).toBe(1440);
+    expect(loadConfig({ MEASUREMENT_PARTITION_MINUTES: '60' }).measurementPartitionMinutes).toBe(60);
+    expect(() => loadConfig({ MEASUREMENT_PARTITION_MINUTES: '50' })).toThrow(
+      'MEASUREMENT_PARTITION_MINUTES must divide a day (1440 minutes), got 50',
+    );
+    expect(() => loadConfig({ MEASUREMENT_PARTITION_MINUTES: '10' })).toThrow('between 15 and 1440');
+  });
+
+  it('should refuse narrow partitions kept so long that queries would plan over thousands of them', () => {
+    expect(loadConfig({ MEASUREMENT_RETENTION_DAYS: '3650' }).measurementPartitionMinutes).toBe(1440);
+    expect(() =>
+      loadConfig({ MEASUREMENT_RETENTION_DAYS: '60', MEASUREMENT_PARTITION_MINUTES: '15' }),
+    ).toThrow('would keep 5762 partitions, more than 4000');
+  });
+});

@@ -31,6 +31,8 @@ export type TrustProxy = false | number | string[];
 const HTTP = ['http:', 'https:'];
 const MIB = 1024 * 1024;
 const MAX_PROXY_HOPS = 10;
+// Ten years of daily partitions (the longest retention) fit; narrow partitions kept for long do not.
+const MAX_MEASUREMENT_PARTITIONS = 4_000;
 // Express's names for the reserved ranges.
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
@@ -253,7 +255,37 @@ const agents = {
     'MEASUREMENT_RETENTION_DAYS',
     14,
     [1, 3650],
-    'Days of raw measurements kept.',
+    'Days of raw measurements kept, unless MEASUREMENT_RETENTION_HOURS is set.',
+  ),
+  measurementRetentionHours: int(
+    'MEASUREMENT_RETENTION_HOURS',
+    ({ measurementRetentionDays }: { measurementRetentionDays: number }) => measurementRetentionDays * 24,
+    [1, 87_600],
+    'Hours of raw measurements kept (default: MEASUREMENT_RETENTION_DAYS in hours).',
+  ),
+  measurementPartitionMinutes: refined(
+    int(
+      'MEASUREMENT_PARTITION_MINUTES',
+      1_440,
+      [15, 1_440],
+      'Time range of one partition of the measurements table: a divisor of a day (1440), 15 minutes or more.',
+    ),
+    (minutes, { measurementRetentionHours }: { measurementRetentionHours: number }) => {
+      if (1_440 % minutes !== 0) {
+        throw new ConfigError(
+          `MEASUREMENT_PARTITION_MINUTES must divide a day (1440 minutes), got ${minutes}`,
+        );
+      }
+      // Every query on measurements is planned over its partitions: their number stays bounded.
+      const partitions = Math.ceil((measurementRetentionHours * 60) / minutes) + 2;
+      if (partitions > MAX_MEASUREMENT_PARTITIONS) {
+        throw new ConfigError(
+          `MEASUREMENT_RETENTION_HOURS / MEASUREMENT_PARTITION_MINUTES would keep ${partitions} partitions, ` +
+            `more than ${MAX_MEASUREMENT_PARTITIONS}: use wider partitions`,
+        );
+      }
+      return minutes;
+    },
   ),
 };
 

@@ -1,4 +1,4 @@
-import type { EntityManager } from 'typeorm';
+import type { EntityManager, QueryRunner } from 'typeorm';
 
 // A Postgres advisory lock held until the caller's transaction ends: serializes the writers that name
 // the same key across instances. A text key is hashed to the lock's 64-bit number; a numeric key is
@@ -29,4 +29,18 @@ export async function lockAllForTransaction(tx: EntityManager, keys: readonly st
      ) AS locks`,
     [keys],
   );
+}
+
+// A session's hold on a text key's lock, kept across transactions until unlockForSession (or the
+// connection's end), for work that cannot run inside one transaction. Taken only if free: returns false,
+// without waiting, when another session holds it.
+export async function tryLockForSession(session: Pick<QueryRunner, 'query'>, key: string): Promise<boolean> {
+  const rows = (await session.query('SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked', [
+    key,
+  ])) as Array<{ locked: boolean }>;
+  return rows[0].locked;
+}
+
+export async function unlockForSession(session: Pick<QueryRunner, 'query'>, key: string): Promise<void> {
+  await session.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [key]);
 }

@@ -3,13 +3,13 @@ import { hostAndPort } from '../hosts/host-keys';
 import type { AgentReportRequest } from './dto/agent-report.request';
 import { mapSamples, sampleTimesOf } from './sample-times';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
 // Agents' clocks drift: a sample a little ahead of ours is accepted.
 export const FUTURE_TOLERANCE_MS = 5 * 60 * 1000;
 
 // The rules of a report that field validation cannot express. Throws the product's VALIDATION_ERROR naming
 // the field, before anything is written.
-export function checkReport(report: AgentReportRequest, now: Date, retentionDays: number): void {
+export function checkReport(report: AgentReportRequest, now: Date, retentionHours: number): void {
   if (report.processes !== undefined && report.agentType !== 'AUTOMATION') {
     throw CommonErrors.VALIDATION_ERROR('processes', 'only AUTOMATION agents report processes');
   }
@@ -19,7 +19,8 @@ export function checkReport(report: AgentReportRequest, now: Date, retentionDays
     (index) => `processes[${index}].name`,
     'process name',
   );
-  const oldest = now.getTime() - retentionDays * DAY_MS;
+  const oldest = now.getTime() - retentionHours * HOUR_MS;
+  const kept = retentionHours % 24 === 0 ? `${retentionHours / 24} days` : `${retentionHours} hours`;
   const newest = now.getTime() + FUTURE_TOLERANCE_MS;
   const hosts = report.hosts ?? [];
   unique(
@@ -40,7 +41,7 @@ export function checkReport(report: AgentReportRequest, now: Date, retentionDays
       if (at === undefined || at < oldest || at > newest) {
         throw CommonErrors.VALIDATION_ERROR(
           `hosts[${h}].measurements[${m}].timestamp`,
-          `it must lie within the last ${retentionDays} days and not in the future`,
+          `it must lie within the last ${kept} and not in the future`,
         );
       }
     });

@@ -61,7 +61,7 @@ export class ReportIngestService {
 
   async ingest(groupId: string, report: AgentReportRequest): Promise<void> {
     const now = this.clock.now();
-    checkReport(report, now, this.config.measurementRetentionDays);
+    checkReport(report, now, this.config.measurementRetentionHours);
     await this.partitions.ensureFor(sampleTimes(report));
     // Admission before the transaction: a backlog of reports waits here, holding no connection, instead
     // of running as many transactions at once as the pool allows; waiting reports are served per
