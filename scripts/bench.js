@@ -1,7 +1,8 @@
 'use strict';
 // `npm run build && npm run bench [-- --duration 8 --connections 10 --events 1000000 --only <text> --cpu-prof
-//   --alert-rounds 50 --storm 1000 --scale 1000,5000,10000 --scale-duration 300 --data-dir DIR
-//   --burst-answers 500 --burst-rounds 3 --main other/dist/main.js]`
+//   --alert-rounds 50 --storm 1000 --scale 1000,5000,10000 --scale-duration 300 --scale-partition-hours 1
+//   --scale-retention-hours 1 --data-dir DIR --burst-answers 500 --burst-rounds 3 --main other/dist/main.js
+//   --port 18090 --pg-port 54349 --floor-port 18091]`
 // Starts the BUILT service (dist/main.js) on a fresh embedded Postgres in a temporary DATA_DIR (or on
 // DATABASE_URL when set: it must then point at an EMPTY database), loads the data set, restarts the
 // service to time start-up on an existing database, then measures every scenario against the service
@@ -67,6 +68,24 @@ const STORM = Number(option('storm', 1000));
 // Opt-in: host counts of the monitoring-at-scale scenario, e.g. 1000,5000,10000 (seconds per count below).
 const SCALE = option('scale', undefined);
 const SCALE_DURATION = Number(option('scale-duration', 300));
+// The service's MEASUREMENT_PARTITION_HOURS and MEASUREMENT_RETENTION_HOURS (unset: the service's
+// defaults). Narrow partitions and a short retention make the retention job drop partitions within a run
+// of hours. The data load gets the width (its partitions are the run's) but not the retention: its
+// reports' samples are over an hour old, which a retention of an hour would refuse; the run's retention
+// job then drops them.
+const SCALE_PARTITION_HOURS = hoursOption('scale-partition-hours');
+const SCALE_RETENTION_HOURS = hoursOption('scale-retention-hours');
+const LOAD_MEASUREMENT_ENV = SCALE_PARTITION_HOURS
+  ? { MEASUREMENT_PARTITION_HOURS: String(SCALE_PARTITION_HOURS) }
+  : {};
+const MEASUREMENT_ENV = {
+  ...LOAD_MEASUREMENT_ENV,
+  ...(SCALE_RETENTION_HOURS ? { MEASUREMENT_RETENTION_HOURS: String(SCALE_RETENTION_HOURS) } : {}),
+};
+// Ports of the service, its embedded Postgres and the floor: another run on the machine uses the defaults.
+const PORT = Number(option('port', 18090));
+const PG_PORT = Number(option('pg-port', 54349));
+const FLOOR_PORT = Number(option('floor-port', PORT + 1));
 const DATA_DIR = option('data-dir', undefined);
 // Another build's main.js (a copy of dist/ whose parent has a node_modules), for A/B against this one.
 const MAIN = option('main', undefined);
@@ -78,6 +97,15 @@ const RATE = Number(option('rate', 400));
 const RATE_CONNECTIONS = Number(option('rate-connections', 16));
 const FIXED_RATE_NAME = `GET one alert at ${RATE}/s (open loop)`;
 const CROSSING = CROSSING_NAME;
+
+// A whole number of hours, or undefined when the option is not given.
+function hoursOption(name) {
+  const value = option(name, undefined);
+  if (value === undefined) return undefined;
+  const hours = Number(value);
+  if (!Number.isInteger(hours) || hours < 1) throw new Error(`--${name} takes a whole number of hours`);
+  return hours;
+}
 
 function runCannon(opts) {
   return new Promise((resolve, reject) => {
@@ -247,6 +275,30 @@ async function measureHandshake(service, state) {
   };
 }
 
+// The first and last minute side by side: what "flat" over a run is judged on.
+function flatness(level) {
+  const first = level.perMinute[0];
+  const last = level.perMinute[level.perMinute.length - 1];
+  if (!first) return '    first -> last minute: (no whole minute)';
+  const pair = (key) => `${first[key]} -> ${last[key]}`;
+  return (
+    `    first -> last minute: p99 ${pair('p99Ms')} ms, in flight ${pair('inFlightPeak')}, measurements ` +
+    `${pair('measurementsMb')} MB (${pair('partitions')} partitions; ${level.partitionsDropped.length} dropped ` +
+    `during the run), database ${pair('databaseMb')} MB, WAL ${pair('walMbPerSec')} MB/s, RSS ${pair('rssMb')} MB`
+  );
+}
+
+// Written vs read back of the tracked hosts (a host's 15 samples at one instant count as one).
+function retentionLine(r) {
+  return (
+    `    written vs read back (${r.trackedHosts} hosts, host-instants of 15 samples, retention ` +
+    `${r.retentionHours} h: ${r.windowFrom} .. ${r.windowTo}): written ${r.writtenInWindow}, read back ` +
+    `${r.readBack}, lost ${r.lost}; written before the window ${r.writtenOlder} (${r.olderStillStored} still ` +
+    `stored); rows missing samples ${r.incompleteRows}, stored but not seen answered 202 ` +
+    `${r.storedNotWritten}: ${r.nothingLost ? 'nothing lost' : `${r.lost} LOST`}`
+  );
+}
+
 function startFloor(port, databaseUrl) {
   const child = spawn(
     process.execPath,
@@ -350,7 +402,7 @@ async function main() {
   const started = Date.now();
   const kept = typeof DATA_DIR === 'string';
   const dataDir = kept ? resolve(DATA_DIR) : mkdtempSync(join(os.tmpdir(), 'dms-bench-'));
-  const ports = { service: 18090, pg: 54349, floor: 18091 };
+  const ports = { service: PORT, pg: PG_PORT, floor: FLOOR_PORT };
   const log = (msg) =>
     process.stderr.write(`[bench +${Math.round((Date.now() - started) / 1000)}s] ${msg}\n`);
   let service;
@@ -379,6 +431,7 @@ async function main() {
         MAX_NEW_HOSTS_PER_REPORT: String(Math.max(100, STORM)),
         NOTIFICATION_DELIVERY_LIMIT: String(Math.max(500, STORM)),
         ...(SCALE || STORM > 1000 ? { MAX_HOSTS_PER_PROJECT: '100000' } : {}),
+        ...MEASUREMENT_ENV,
       },
     });
     log(
@@ -448,6 +501,7 @@ async function main() {
         pid: service.child.pid,
         levels,
         durationS: SCALE_DURATION,
+        retentionHours: SCALE_RETENTION_HOURS,
         log,
       });
     }
@@ -472,6 +526,7 @@ async function main() {
         warmupSeconds: WARMUP,
         connections: CONNECTIONS,
         events: state.projectEvents,
+        measurementEnv: MEASUREMENT_ENV,
       },
       machine: machine(),
       startupOnExistingDatabaseMs: service.startupMs,
@@ -540,13 +595,19 @@ async function main() {
             `(${api.hour.reads} reads), last day at PT5M p50 ${api.day.p50Ms} / p99 ${api.day.p99Ms} ms ` +
             `(${api.day.reads} reads), ${api.failed} failed`,
         );
-        for (const m of l.perMinute)
+        for (const m of l.perMinute) {
+          // The minutes in which the retention job dropped partitions stand out.
+          const dropped = m.partitionsDropped.length > 0 ? `, DROPPED ${m.partitionsDropped.join(' ')}` : '';
           console.log(
             `    minute ${m.minute}: p99 ${m.p99Ms} ms, in flight ${m.inFlightPeak}, RSS ${m.rssMb} MB, CPU ` +
               `${m.serviceCpuPercentOfOneCore}% (machine ${m.machineCpuPercent}%), WAL ${m.walMb} MB ` +
-              `(${m.walMbPerSec} MB/s), measurements ${m.measurementsMb} MB (${m.bytesPerSample} B/sample), ` +
-              `measurements API p99 ${m.measurementsApiP99Ms} ms`,
+              `(${m.walMbPerSec} MB/s), measurements ${m.measurementsMb} MB in ${m.partitions} partitions ` +
+              `(${m.bytesPerSample} B/sample), database ${m.databaseMb} MB, measurements API p99 ` +
+              `${m.measurementsApiP99Ms} ms${dropped}`,
           );
+        }
+        console.log(flatness(l));
+        console.log(retentionLine(l.retention));
       }
       console.log(`  largest host count kept up with: ${monitoringScale.largestKeptUp}`);
     }
@@ -597,6 +658,7 @@ async function loadFreshDataSet(dataDir, ports, log) {
     main: MAIN && resolve(MAIN),
     port: ports.service,
     pgPort: ports.pg,
+    env: LOAD_MEASUREMENT_ENV,
   });
   try {
     log(`service up on a fresh database in ${service.startupMs} ms; loading data`);

@@ -1,18 +1,29 @@
 'use strict';
 /* global clearInterval, clearTimeout, setInterval */
-// Monitoring at scale (opt-in: `npm run bench -- --scale 1000,5000,10000 [--scale-duration 300]`):
-// simulated monitoring agents report their hosts every 10 s, 100 hosts a report and 15 samples a host,
-// to a project with 50 enabled alert configurations (30 metric thresholds, 20 host, replica set, agent
-// and informational events; a third with matchers), for the given duration per host count. The agents'
-// reports are spread evenly over the 10 s (hosts / 100 agents, one report per agent per interval), sent
-// on keep-alive connections, each agent sending its next report when it is due whether or not its last
-// one was answered, as agents do. Per host count: the reports sent and answered, report latency
-// p50/p99/max, the largest number of reports in flight in the first and in the last minute (a growing
-// backlog means the service does not keep up), the service's CPU use (of one core), the machine's, and
-// peak RSS; and per minute: p99 of the reports sent in it, in-flight peak, RSS, machine CPU, WAL written
-// (pg_current_wal_lsn), the size of `measurements` (tables and indexes of all partitions) and its growth
-// per sample stored. "Keeps up" = every report answered 202, the last minute's in-flight peak no larger
-// than the first minute's (+2), p99 <= 500 ms, RSS <= 300 MB.
+// Monitoring at scale (opt-in: `npm run bench -- --scale 1000,5000,10000 [--scale-duration 300]
+// [--scale-partition-hours N] [--scale-retention-hours N]`): simulated monitoring agents report their hosts
+// every 10 s, 100 hosts a report and 15 samples a host, to a project with 50 enabled alert configurations
+// (30 metric thresholds, 20 host, replica set, agent and informational events; a third with matchers), for
+// the given duration per host count. The agents' reports are spread evenly over the 10 s (hosts / 100
+// agents, one report per agent per interval), sent on keep-alive connections, each agent sending its next
+// report when it is due whether or not its last one was answered, as agents do. The two hour options are
+// the service's MEASUREMENT_PARTITION_HOURS and MEASUREMENT_RETENTION_HOURS (scripts/bench.js passes them;
+// unset, the service's defaults): narrow partitions and a short retention let a run of a few hours see the
+// retention job drop partitions while the agents write. Per host count: the reports sent and answered,
+// report latency p50/p99/max, the largest number of reports in flight in the first and in the last minute
+// (a growing backlog means the service does not keep up), the service's CPU use (of one core), the
+// machine's, and peak RSS; and per minute: p99 of the reports sent in it, in-flight peak, RSS, machine
+// CPU, WAL written (pg_current_wal_lsn), the number of `measurements` partitions, their size (tables and
+// indexes of every partition present at that minute, those created during the run included), the
+// database's size (pg_database_size), the partitions dropped since the previous minute, and the net growth
+// of `measurements` per sample stored (it falls when a partition is dropped). "Flat" is judged on the
+// first and last minute's p99, sizes and WAL. Written vs read back: for TRACKED_HOSTS hosts picked at
+// random, every sample instant sent in a report answered 202 is remembered; at the end the database is
+// read for those hosts, and each instant written within [end - retention, end] (retention from the
+// option, else the service's default of 14 days) must be there with all its samples: `lost` must be 0.
+// Instants written before that window are counted apart (a whole partition is dropped only once its
+// upper bound is out of retention, so they may still be there). "Keeps up" = every report answered 202,
+// the last minute's in-flight peak no larger than the first minute's (+2), p99 <= 500 ms, RSS <= 300 MB.
 const http = require('node:http');
 const { readFileSync } = require('node:fs');
 const { performance } = require('node:perf_hooks');
@@ -26,6 +37,12 @@ const HOSTS_PER_REPORT = 100;
 // The data set's fifteen metrics, one sample of each per host and report.
 const SAMPLES_PER_HOST = METRICS.length;
 const MINUTE_MS = 60_000;
+const HOUR_MS = 3_600_000;
+// Hosts whose written samples are read back at the end: enough to catch a lost partition or report, few
+// enough that remembering every instant of a two-hour run costs the bench nothing.
+const TRACKED_HOSTS = 200;
+// The service's raw retention when MEASUREMENT_RETENTION_HOURS is not given.
+const DEFAULT_RETENTION_HOURS = 14 * 24;
 const HOST_EVENTS = [
   'HOST_DOWN',
   'HOST_RECOVERING',
@@ -127,7 +144,7 @@ function reportBody(a, at) {
       measurements.push({ metricName, units: 'SCALAR', value, timestamp: ts });
     }
     hosts.push({
-      hostname: `scale${n}.scale.internal`,
+      hostname: hostnameOf(n),
       port: 27017,
       typeName: n % 3 === 0 ? 'REPLICA_PRIMARY' : 'REPLICA_SECONDARY',
       replicaSetName: `rs-${Math.floor(n / 3)}`,
@@ -184,13 +201,110 @@ function lsnBytes(lsn) {
   return parseInt(high, 16) * 2 ** 32 + parseInt(low, 16);
 }
 
-// WAL position and the bytes of `measurements` (every partition's table, TOAST and indexes).
+// WAL position, the database's bytes, and the partitions of `measurements` with their bytes (table, TOAST
+// and indexes), in one statement: the retention job may drop a partition between the catalog read and its
+// sizing, and pg_total_relation_size answers NULL for a relation gone meanwhile (left out of both the sum
+// and the names) instead of failing.
 async function databaseFigures(db) {
   const { rows } = await db.query(
     `SELECT pg_current_wal_lsn()::text AS lsn,
-       (SELECT coalesce(sum(pg_total_relation_size(relid)), 0) FROM pg_partition_tree('measurements') WHERE isleaf)::bigint AS bytes`,
+       pg_database_size(current_database())::bigint AS database_bytes,
+       coalesce(sum(p.bytes), 0)::bigint AS bytes,
+       coalesce(array_agg(p.name ORDER BY p.name) FILTER (WHERE p.bytes IS NOT NULL), '{}') AS partitions
+     FROM (SELECT c.relname::text AS name, pg_total_relation_size(c.oid) AS bytes
+           FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+           WHERE i.inhparent = 'measurements'::regclass) p`,
   );
-  return { wal: lsnBytes(rows[0].lsn), bytes: Number(rows[0].bytes) };
+  const row = rows[0];
+  return {
+    wal: lsnBytes(row.lsn),
+    bytes: Number(row.bytes),
+    databaseBytes: Number(row.database_bytes),
+    partitions: row.partitions,
+  };
+}
+
+// The partitions listed `before` and no longer `after`: what the retention job dropped in between.
+function droppedBetween(before, after) {
+  const present = new Set(after.partitions);
+  return before.partitions.filter((name) => !present.has(name));
+}
+
+// `size` host numbers of 0..hosts-1 picked at random (all of them when there are fewer).
+function sampleHosts(hosts, size) {
+  const numbers = Array.from({ length: hosts }, (_, n) => n);
+  for (let i = 0; i < Math.min(size, hosts); i++) {
+    const j = i + Math.floor(Math.random() * (hosts - i));
+    [numbers[i], numbers[j]] = [numbers[j], numbers[i]];
+  }
+  return numbers.slice(0, Math.min(size, hosts));
+}
+
+function hostnameOf(n) {
+  return `scale${n}.scale.internal`;
+}
+
+// The instants (epoch seconds) the database holds for the tracked hosts, per host number, of the rows
+// holding every one of the report's samples (a row missing some counts as not read back), and the number
+// of rows missing some.
+async function storedInstants(db, groupId, numbers) {
+  const { rows } = await db.query(
+    `SELECT h.hostname,
+       coalesce(array_agg(extract(epoch FROM m.ts)::bigint) FILTER (WHERE cardinality(m.metric_values) >= $3),
+                '{}') AS instants,
+       count(m.ts) FILTER (WHERE cardinality(m.metric_values) < $3)::int AS incomplete
+     FROM hosts h LEFT JOIN measurements m ON m.host_id = h.id
+     WHERE h.group_id = $1 AND h.port = 27017 AND h.hostname = ANY ($2)
+     GROUP BY h.hostname`,
+    [groupId, numbers.map(hostnameOf), SAMPLES_PER_HOST],
+  );
+  const byNumber = new Map(numbers.map((n) => [n, new Set()]));
+  let incomplete = 0;
+  for (const row of rows) {
+    const n = Number(/^scale(\d+)\./.exec(row.hostname)[1]);
+    byNumber.set(n, new Set(row.instants.map(Number)));
+    incomplete += row.incomplete;
+  }
+  return { byNumber, incomplete };
+}
+
+// Written vs read back: every instant written (answered 202) within [end - retention, end] must be
+// stored; instants written before the window are counted apart, as are stored instants the bench never
+// saw answered 202 (a report that failed after its commit, or the bench's own bookkeeping gone wrong).
+async function readBack({ db, groupId, written, retentionHours }) {
+  const endMs = Date.now();
+  const fromS = Math.ceil((endMs - retentionHours * HOUR_MS) / 1000);
+  const numbers = [...written.keys()];
+  const stored = await storedInstants(db, groupId, numbers);
+  const figures = { writtenInWindow: 0, readBack: 0, lost: 0, writtenOlder: 0, olderStillStored: 0 };
+  let storedNotWritten = 0;
+  for (const n of numbers) {
+    const instants = written.get(n);
+    const kept = stored.byNumber.get(n);
+    for (const at of instants) {
+      const inWindow = at >= fromS;
+      const found = kept.has(at);
+      if (inWindow) {
+        figures.writtenInWindow++;
+        if (found) figures.readBack++;
+        else figures.lost++;
+      } else {
+        figures.writtenOlder++;
+        if (found) figures.olderStillStored++;
+      }
+    }
+    for (const at of kept) if (!instants.has(at)) storedNotWritten++;
+  }
+  return {
+    trackedHosts: numbers.length,
+    retentionHours,
+    windowFrom: iso(fromS * 1000),
+    windowTo: iso(endMs),
+    ...figures,
+    incompleteRows: stored.incomplete,
+    storedNotWritten,
+    nothingLost: figures.lost === 0,
+  };
 }
 
 async function setUpProject(api, orgId, hosts) {
@@ -201,14 +315,27 @@ async function setUpProject(api, orgId, hosts) {
 }
 
 // One host count for `durationS` seconds, against a fresh project.
-async function runLevel({ baseUrl, api, orgId, pid, db, hosts, durationS }) {
+async function runLevel({ baseUrl, api, orgId, pid, db, hosts, durationS, retentionHours }) {
   const project = await setUpProject(api, orgId, hosts);
   const agents = Math.max(1, Math.ceil(hosts / HOSTS_PER_REPORT));
   const path = `/agents/v1/groups/${project.groupId}/reports`;
   const authorization = `Basic ${Buffer.from(`${project.groupId}:${project.agentKey}`).toString('base64')}`;
   const agent = new http.Agent({ keepAlive: true, maxSockets: agents });
-  // The hosts' first reports (their upserts) are not part of the steady state measured.
-  for (let a = 0; a < agents; a++) await post(agent, baseUrl, path, authorization, reportBody(a, Date.now()));
+  // The tracked hosts' written instants (epoch seconds: a report's timestamps are whole seconds), by
+  // agent so that an answered report costs a few Set insertions. A Set, since an instant written twice
+  // (an agent's first two reports within a second) is one row.
+  const written = new Map(sampleHosts(hosts, TRACKED_HOSTS).map((n) => [n, new Set()]));
+  const trackedOf = Array.from({ length: agents }, () => []);
+  for (const n of written.keys()) trackedOf[Math.floor(n / HOSTS_PER_REPORT)].push(n);
+  const remember = (a, at) => {
+    for (const n of trackedOf[a]) written.get(n).add(Math.floor(at / 1000));
+  };
+  // The hosts' first reports (their upserts) are not part of the steady state measured; their samples are
+  // stored all the same, so they count as written.
+  for (let a = 0; a < agents; a++) {
+    const at = Date.now();
+    if ((await post(agent, baseUrl, path, authorization, reportBody(a, at))) === 202) remember(a, at);
+  }
 
   // The measurements API read while the agents report: a random known host's last hour at PT1M and last
   // day at PT5M, alternately, twice a second (the day holds only what this run wrote).
@@ -251,6 +378,8 @@ async function runLevel({ baseUrl, api, orgId, pid, db, hosts, durationS }) {
   let samplesStored = 0;
   const minutes = [];
   const atStart = await databaseFigures(db);
+  // Every partition seen during the run: those gone at the end were dropped by the retention job.
+  const partitionsSeen = new Set(atStart.partitions);
   const machineBefore = machineCpu();
   let previous = { ...atStart, machine: machineBefore, cpu: cpuMs(pid), at: performance.now() };
   // One line a minute: what the minute cost the database, and where the backlog and latency stand.
@@ -279,6 +408,10 @@ async function runLevel({ baseUrl, api, orgId, pid, db, hosts, durationS }) {
       walMb: Math.round((now.wal - previous.wal) / 1e5) / 10,
       walMbPerSec: Math.round((now.wal - previous.wal) / 1e4 / elapsedS) / 100,
       measurementsMb: Math.round(now.bytes / 1e5) / 10,
+      partitions: now.partitions.length,
+      // Non-empty marks a minute in which the retention job dropped partitions.
+      partitionsDropped: droppedBetween(previous, now),
+      databaseMb: Math.round(now.databaseBytes / 1e5) / 10,
       samplesStored,
       bytesPerSample:
         samplesStored > 0 ? Math.round((10 * (now.bytes - atStart.bytes)) / samplesStored) / 10 : 0,
@@ -288,6 +421,7 @@ async function runLevel({ baseUrl, api, orgId, pid, db, hosts, durationS }) {
         99,
       ),
     });
+    for (const name of now.partitions) partitionsSeen.add(name);
     previous = now;
   };
   let minuteQueue = Promise.resolve();
@@ -307,7 +441,8 @@ async function runLevel({ baseUrl, api, orgId, pid, db, hosts, durationS }) {
     inFlightPeaks[second] = Math.max(inFlightPeaks[second] || 0, inFlight);
   }, 100);
   const send = (a) => {
-    const body = reportBody(a, Date.now());
+    const at = Date.now();
+    const body = reportBody(a, at);
     const t0 = performance.now();
     inFlight++;
     sent++;
@@ -316,7 +451,10 @@ async function runLevel({ baseUrl, api, orgId, pid, db, hosts, durationS }) {
         inFlight--;
         answered++;
         if (status !== 202) failed++;
-        else samplesStored += HOSTS_PER_REPORT * SAMPLES_PER_HOST;
+        else {
+          samplesStored += HOSTS_PER_REPORT * SAMPLES_PER_HOST;
+          remember(a, at);
+        }
         const ms = performance.now() - t0;
         latencies.push(ms);
         const minute = Math.floor((t0 - started) / MINUTE_MS);
@@ -351,7 +489,9 @@ async function runLevel({ baseUrl, api, orgId, pid, db, hosts, durationS }) {
   await minuteQueue;
   const machineAfter = machineCpu();
   const atEnd = await databaseFigures(db);
+  for (const name of atEnd.partitions) partitionsSeen.add(name);
   agent.destroy();
+  const retention = await readBack({ db, groupId: project.groupId, written, retentionHours });
   const sorted = [...latencies].sort((x, y) => x - y);
   const minute = Math.min(60, Math.floor(durationS / 3));
   const peak = (from, to) => Math.max(0, ...inFlightPeaks.slice(from, to).map((v) => v || 0));
@@ -391,6 +531,12 @@ async function runLevel({ baseUrl, api, orgId, pid, db, hosts, durationS }) {
     walBytesPerSample: Math.round((atEnd.wal - atStart.wal) / Math.max(1, samplesStored)),
     measurementsMbAdded: Math.round((atEnd.bytes - atStart.bytes) / 1e5) / 10,
     bytesPerSample: Math.round((10 * (atEnd.bytes - atStart.bytes)) / Math.max(1, samplesStored)) / 10,
+    partitionsAtStart: atStart.partitions.length,
+    partitionsAtEnd: atEnd.partitions.length,
+    partitionsDropped: [...partitionsSeen].filter((name) => !atEnd.partitions.includes(name)).sort(),
+    databaseMbAtStart: Math.round(atStart.databaseBytes / 1e5) / 10,
+    databaseMbAtEnd: Math.round(atEnd.databaseBytes / 1e5) / 10,
+    retention,
     perMinute: minutes,
     slowestMsPer10s: Array.from(slowestPerWindow, (v) => v || 0),
   };
@@ -399,7 +545,8 @@ async function runLevel({ baseUrl, api, orgId, pid, db, hosts, durationS }) {
   return result;
 }
 
-// options: { baseUrl, databaseUrl, owner, orgId, pid, levels: [hosts...], durationS, log }
+// options: { baseUrl, databaseUrl, owner, orgId, pid, levels: [hosts...], durationS, retentionHours (the
+//   service's MEASUREMENT_RETENTION_HOURS when given), log }
 async function measureMonitoringScale({
   baseUrl,
   databaseUrl,
@@ -408,6 +555,7 @@ async function measureMonitoringScale({
   pid,
   levels,
   durationS,
+  retentionHours = DEFAULT_RETENTION_HOURS,
   log = () => undefined,
 }) {
   const api = new DigestApi(baseUrl, owner);
@@ -417,7 +565,7 @@ async function measureMonitoringScale({
   try {
     for (const hosts of levels) {
       log(`monitoring at scale: ${hosts} hosts for ${durationS} s`);
-      const result = await runLevel({ baseUrl, api, orgId, pid, db, hosts, durationS });
+      const result = await runLevel({ baseUrl, api, orgId, pid, db, hosts, durationS, retentionHours });
       for (const minute of result.perMinute) log(`  minute ${JSON.stringify(minute)}`);
       log(`  ${JSON.stringify({ ...result, perMinute: undefined })}`);
       results.push(result);
