@@ -1,6 +1,6 @@
 'use strict';
 // `npm run build && npm run bench [-- --duration 8 --connections 10 --events 1000000 --only <text> --cpu-prof
-//   --alert-rounds 50 --storm 1000 --scale 1000,5000,10000 --scale-duration 300 --scale-partition-hours 1
+//   --alert-rounds 50 --storm 1000 --scale 1000,5000,10000 --scale-duration 300 --scale-partition-minutes 15
 //   --scale-retention-hours 1 --data-dir DIR --burst-answers 500 --burst-rounds 3 --main other/dist/main.js
 //   --port 18090 --pg-port 54349 --floor-port 18091]`
 // Starts the BUILT service (dist/main.js) on a fresh embedded Postgres in a temporary DATA_DIR (or on
@@ -68,15 +68,15 @@ const STORM = Number(option('storm', 1000));
 // Opt-in: host counts of the monitoring-at-scale scenario, e.g. 1000,5000,10000 (seconds per count below).
 const SCALE = option('scale', undefined);
 const SCALE_DURATION = Number(option('scale-duration', 300));
-// The service's MEASUREMENT_PARTITION_HOURS and MEASUREMENT_RETENTION_HOURS (unset: the service's
+// The service's MEASUREMENT_PARTITION_MINUTES and MEASUREMENT_RETENTION_HOURS (unset: the service's
 // defaults). Narrow partitions and a short retention make the retention job drop partitions within a run
 // of hours. The data load gets the width (its partitions are the run's) but not the retention: its
 // reports' samples are over an hour old, which a retention of an hour would refuse; the run's retention
 // job then drops them.
-const SCALE_PARTITION_HOURS = hoursOption('scale-partition-hours');
-const SCALE_RETENTION_HOURS = hoursOption('scale-retention-hours');
-const LOAD_MEASUREMENT_ENV = SCALE_PARTITION_HOURS
-  ? { MEASUREMENT_PARTITION_HOURS: String(SCALE_PARTITION_HOURS) }
+const SCALE_PARTITION_MINUTES = wholeOption('scale-partition-minutes', 'minutes');
+const SCALE_RETENTION_HOURS = wholeOption('scale-retention-hours', 'hours');
+const LOAD_MEASUREMENT_ENV = SCALE_PARTITION_MINUTES
+  ? { MEASUREMENT_PARTITION_MINUTES: String(SCALE_PARTITION_MINUTES) }
   : {};
 const MEASUREMENT_ENV = {
   ...LOAD_MEASUREMENT_ENV,
@@ -99,12 +99,12 @@ const FIXED_RATE_NAME = `GET one alert at ${RATE}/s (open loop)`;
 const CROSSING = CROSSING_NAME;
 
 // A whole number of hours, or undefined when the option is not given.
-function hoursOption(name) {
+function wholeOption(name, unit) {
   const value = option(name, undefined);
   if (value === undefined) return undefined;
-  const hours = Number(value);
-  if (!Number.isInteger(hours) || hours < 1) throw new Error(`--${name} takes a whole number of hours`);
-  return hours;
+  const whole = Number(value);
+  if (!Number.isInteger(whole) || whole < 1) throw new Error(`--${name} takes a whole number of ${unit}`);
+  return whole;
 }
 
 function runCannon(opts) {

@@ -1,13 +1,13 @@
 'use strict';
 /* global clearInterval, clearTimeout, setInterval */
 // Monitoring at scale (opt-in: `npm run bench -- --scale 1000,5000,10000 [--scale-duration 300]
-// [--scale-partition-hours N] [--scale-retention-hours N]`): simulated monitoring agents report their hosts
+// [--scale-partition-minutes N] [--scale-retention-hours N]`): simulated monitoring agents report their hosts
 // every 10 s, 100 hosts a report and 15 samples a host, to a project with 50 enabled alert configurations
 // (30 metric thresholds, 20 host, replica set, agent and informational events; a third with matchers), for
 // the given duration per host count. The agents' reports are spread evenly over the 10 s (hosts / 100
 // agents, one report per agent per interval), sent on keep-alive connections, each agent sending its next
-// report when it is due whether or not its last one was answered, as agents do. The two hour options are
-// the service's MEASUREMENT_PARTITION_HOURS and MEASUREMENT_RETENTION_HOURS (scripts/bench.js passes them;
+// report when it is due whether or not its last one was answered, as agents do. The two options are
+// the service's MEASUREMENT_PARTITION_MINUTES and MEASUREMENT_RETENTION_HOURS (scripts/bench.js passes them;
 // unset, the service's defaults): narrow partitions and a short retention let a run of a few hours see the
 // retention job drop partitions while the agents write. Per host count: the reports sent and answered,
 // report latency p50/p99/max, the largest number of reports in flight in the first and in the last minute
