@@ -4,8 +4,8 @@ import { APP_CONFIG } from '../../platform/config/config.module';
 import { AgentLivenessService } from './agents/agent-liveness.service';
 import { MeasurementPartitions } from './measurements/measurement-partitions';
 
-// Background jobs of the context: the liveness sweep every AGENT_SWEEP_INTERVAL_SECONDS and the upkeep of
-// the measurement partitions (the next one made, expired ones dropped) every few minutes. AGENT_SWEEP_INTERVAL_SECONDS=0 runs neither (tests call them directly).
+// Background jobs of the context: the liveness sweep every AGENT_SWEEP_INTERVAL_SECONDS, and every few
+// minutes the measurement partitions: the next one made ahead of time, the expired ones dropped. AGENT_SWEEP_INTERVAL_SECONDS=0 runs neither (tests call them directly).
 // Both are safe to run on several instances at once.
 @Injectable()
 export class AutomationScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -21,9 +21,11 @@ export class AutomationScheduler implements OnApplicationBootstrap, OnApplicatio
   onApplicationBootstrap(): void {
     if (this.config.agentSweepIntervalSeconds === 0) return;
     this.every(this.config.agentSweepIntervalSeconds * 1000, 'liveness sweep', () => this.liveness.sweep());
-    this.every(this.partitions.upkeepIntervalMs(), 'measurement partition upkeep', () =>
-      this.partitions.upkeep(),
+    // Apart: a drop waiting for long reads to end must not hold up the making of the next partition.
+    this.every(this.partitions.upkeepIntervalMs(), 'measurement partitions ahead', () =>
+      this.partitions.ensureAhead(),
     );
+    this.every(this.partitions.upkeepIntervalMs(), 'measurement retention', () => this.partitions.prune());
   }
 
   onApplicationShutdown(): void {

@@ -70,7 +70,7 @@ describe('POST /agents/v1/groups/{groupId}/reports into partitions an hour wide,
   it("should make the hour's partition for a report's samples, and the next one ahead of time", async () => {
     await reportAt('2024-03-10T10:19:00Z');
     expect(await names()).toEqual(['measurements_p20240310_1000']);
-    await partitionsOf(t).upkeep();
+    await partitionsOf(t).ensureAhead();
     expect(await names()).toEqual(['measurements_p20240310_1000', 'measurements_p20240310_1100']);
     expect(await samplesAt('2024-03-10T10:19:00Z')).toBe(1);
   });
@@ -92,10 +92,10 @@ describe('POST /agents/v1/groups/{groupId}/reports into partitions an hour wide,
     expect(await samplesAt('2024-03-10T12:45:00Z')).toBe(1);
   });
 
-  it('should drop a partition once its newest possible sample is older than the retention, not before', async () => {
-    clock.set(new Date('2024-03-10T12:59:59Z'));
+  it('should drop a partition once its newest possible sample is older than the retention and the grace, not before', async () => {
+    clock.set(new Date('2024-03-10T13:04:59Z'));
     expect(await partitionsOf(t).prune()).toEqual([]);
-    clock.set(new Date('2024-03-10T13:00:00Z'));
+    clock.set(new Date('2024-03-10T13:05:00Z'));
     expect(await partitionsOf(t).prune()).toEqual(['measurements_p20240310_1000']);
     expect(await names()).not.toContain('measurements_p20240310_1000');
     expect(await samplesAt('2024-03-10T12:10:00Z')).toBe(1);
@@ -107,12 +107,17 @@ describe('POST /agents/v1/groups/{groupId}/reports into partitions an hour wide,
     try {
       await reader.query('BEGIN ISOLATION LEVEL REPEATABLE READ');
       await reader.query('SELECT count(*) FROM measurements');
-      clock.set(new Date('2024-03-10T14:00:00Z'));
+      clock.set(new Date('2024-03-10T14:05:00Z'));
       const pruning = partitionsOf(t).prune();
+      pruning.catch(() => undefined);
       await detachWaiting('measurements_p20240310_1100');
-      // A report into a partition that exists goes through while the detach waits for the reader.
+      // Reports go through while the detach waits for the reader: into a partition that exists, and into
+      // one they make (the attach is not held up either).
       await reportAt('2024-03-10T12:20:00Z', 'db1.example.com');
       expect(await samplesAt('2024-03-10T12:20:00Z')).toBe(1);
+      await reportAt('2024-03-10T14:06:00Z', 'db1.example.com');
+      expect(await samplesAt('2024-03-10T14:06:00Z')).toBe(1);
+      expect(await names()).toContain('measurements_p20240310_1400');
       await reader.query('COMMIT');
       expect(await pruning).toEqual(['measurements_p20240310_1100']);
     } finally {
@@ -120,7 +125,7 @@ describe('POST /agents/v1/groups/{groupId}/reports into partitions an hour wide,
     }
   });
 
-  it('should finish and drop a partition whose detach was cut off half-way', async () => {
+  it('should finish a detach cut off half-way once its partition expires, and leave it until then', async () => {
     const reader = new Client({ connectionString: t.databaseUrl });
     const detacher = new Client({ connectionString: t.databaseUrl });
     await reader.connect();
@@ -146,9 +151,22 @@ describe('POST /agents/v1/groups/{groupId}/reports into partitions an hour wide,
       await detacher.end().catch(() => undefined);
     }
     clock.set(new Date('2024-03-10T14:30:00Z'));
+    expect(await partitionsOf(t).prune()).toEqual([]);
+    expect(await names()).toContain('measurements_p20240310_1200');
+    clock.set(new Date('2024-03-10T14:35:00Z'));
     expect(await partitionsOf(t).prune()).toEqual(['measurements_p20240310_1200']);
-    expect(await names()).toEqual(['measurements_p20240310_1230']);
+    expect(await names()).toEqual(['measurements_p20240310_1230', 'measurements_p20240310_1400']);
     await reportAt('2024-03-10T13:30:00Z');
     expect(await samplesAt('2024-03-10T13:30:00Z')).toBe(1);
+  });
+
+  it('should drop what a drop cut off after its detach left, and no other table', async () => {
+    await db.query('CREATE TABLE measurements_p20240310_0900 (LIKE measurements)');
+    await db.query('CREATE TABLE measurements_p20240310_0900_archive (LIKE measurements)');
+    expect(await partitionsOf(t).prune()).toEqual(['measurements_p20240310_0900']);
+    const tables = await db.query<{ name: string }>(
+      "SELECT relname AS name FROM pg_class WHERE relname LIKE 'measurements_p20240310_0900%' AND relkind = 'r'",
+    );
+    expect(tables.rows.map((row) => row.name)).toEqual(['measurements_p20240310_0900_archive']);
   });
 });

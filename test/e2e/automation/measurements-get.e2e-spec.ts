@@ -211,8 +211,8 @@ describe('GET /groups/{groupId}/hosts/{hostId}/measurements', () => {
     });
   });
 
-  it('should drop whole days once older than the retention, and keep the rest', async () => {
-    clock.set(new Date('2024-01-18T00:00:01Z'));
+  it('should drop whole days once older than the retention and its grace, and keep the rest', async () => {
+    clock.set(new Date('2024-01-18T00:05:01Z'));
     expect(await partitionsOf(t).prune()).toEqual(['measurements_p20240114']);
     const response = await read(
       'granularity=P1D&start=2024-01-14T00:00:00Z&end=2024-01-16T00:00:00Z&m=CONNECTIONS',
@@ -220,7 +220,7 @@ describe('GET /groups/{groupId}/hosts/{hostId}/measurements', () => {
     expect(response.body.measurements[0].dataPoints).toEqual([
       { timestamp: '2024-01-15T00:00:00Z', value: 22.6 },
     ]);
-    clock.set(new Date('2024-01-19T00:00:00Z'));
+    clock.set(new Date('2024-01-19T00:05:00Z'));
     expect(await partitionsOf(t).prune()).toEqual(['measurements_p20240115']);
     expect((await read('granularity=P1D&period=P7D')).body.measurements).toEqual([]);
   });

@@ -7,11 +7,12 @@ import { covers, type PartitionRange } from './partition-ranges';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
+const DROP_GRACE_MS = 5 * MINUTE_MS;
 
 // `measurements` is range-partitioned by time, MEASUREMENT_PARTITION_MINUTES a partition (a UTC day by
 // default). Partitions are created before the report's transaction writes into them (DDL stays out of the
-// hot transaction), ahead of time by the upkeep job and on demand for a sample no partition holds; a
-// partition is dropped once its newest possible sample is older than MEASUREMENT_RETENTION_HOURS:
+// hot transaction), ahead of time by a job and on demand for a sample no partition holds; a partition
+// is dropped once its newest possible sample is older than MEASUREMENT_RETENTION_HOURS (and a grace):
 // retention costs one DROP TABLE a partition, never a DELETE.
 // Both are DDL on `measurements`, which needs its owner: the runtime connections run as the service
 // role, which owns nothing (platform/database/service-role.ts), so this DDL, and only it, acts as the
@@ -22,6 +23,8 @@ export class MeasurementPartitions {
   private readonly logger = new Logger(MeasurementPartitions.name);
   // The partitions this instance knows of; another instance's are found when a sample falls outside these.
   private known: PartitionRange[] = [];
+  // The creation under way: reports arriving meanwhile wait for it rather than queue a catalog read each.
+  private creating: Promise<void> | undefined;
 
   constructor(
     private readonly writer: MeasurementPartitionsWriter,
@@ -30,24 +33,39 @@ export class MeasurementPartitions {
   ) {}
 
   async ensureFor(instants: readonly Date[]): Promise<void> {
-    const missing = [...new Set(instants.map((instant) => instant.getTime()))].filter(
-      (at) => !covers(this.known, at),
-    );
-    if (missing.length === 0) return;
-    this.known = await this.writer.createCovering(missing, this.config.measurementPartitionMinutes);
+    let missing = [...new Set(instants.map((instant) => instant.getTime()))];
+    for (;;) {
+      missing = missing.filter((at) => !covers(this.known, at));
+      if (missing.length === 0) return;
+      if (this.creating === undefined) break;
+      await this.creating.catch(() => undefined);
+    }
+    const creating = this.writer
+      .createCovering(missing, this.config.measurementPartitionMinutes)
+      .then((partitions) => {
+        this.known = partitions;
+      });
+    this.creating = creating;
+    try {
+      await creating;
+    } finally {
+      if (this.creating === creating) this.creating = undefined;
+    }
   }
 
-  // The retention job: makes the partitions of now and of the next slot before any report needs them,
-  // then drops the expired ones.
-  async upkeep(now: Date = this.clock.now()): Promise<void> {
-    const width = this.config.measurementPartitionMinutes * MINUTE_MS;
-    await this.ensureFor([now, new Date(now.getTime() + width)]);
-    await this.prune(now);
+  // Makes the partitions of now and of the next slot before any report needs them.
+  async ensureAhead(now: Date = this.clock.now()): Promise<void> {
+    await this.ensureFor([
+      now,
+      new Date(now.getTime() + this.config.measurementPartitionMinutes * MINUTE_MS),
+    ]);
   }
 
-  // Drops the partitions that ended before now - retention; returns their names.
+  // Drops the partitions that ended before now - retention - a grace; returns their names. The grace
+  // covers a report accepted just inside the retention that waited in the queue (or on another
+  // instance's slightly different clock) before writing.
   async prune(now: Date = this.clock.now()): Promise<string[]> {
-    const cutoff = now.getTime() - this.config.measurementRetentionHours * HOUR_MS;
+    const cutoff = now.getTime() - this.config.measurementRetentionHours * HOUR_MS - DROP_GRACE_MS;
     const dropped = await this.writer.dropPartitions((partition) => partition.to <= cutoff);
     if (dropped.length > 0) {
       this.known = await this.writer.list();
@@ -56,7 +74,7 @@ export class MeasurementPartitions {
     return dropped;
   }
 
-  // How often the upkeep runs: often enough that a partition is made well before its slot starts and
+  // How often the jobs run: often enough that a partition is made well before its slot starts and
   // dropped soon after it expires, at most every 10 minutes (one catalog read when there is nothing to do).
   upkeepIntervalMs(): number {
     return Math.min(10 * MINUTE_MS, (this.config.measurementPartitionMinutes * MINUTE_MS) / 3);

@@ -23,7 +23,7 @@ export class MeasurementsController {
     description:
       'Data points reported by the agents, averaged per `granularity` (PT1M, PT5M, PT1H or P1D; buckets aligned ' +
       'on UTC midnight, empty buckets left out) over `period` (ending now) or `start`..`end`. At most ' +
-      '10,080 points per measurement. Raw points are kept MEASUREMENT_RETENTION_DAYS days (default 14). ' +
+      '10,080 points per measurement. Raw points are kept MEASUREMENT_RETENTION_DAYS days (default 14), or MEASUREMENT_RETENTION_HOURS hours. ' +
       'Needs a project read role.',
   })
   @ApiParam({ name: 'groupId', description: 'Project (group) id.', example: GROUP })
