@@ -69,6 +69,9 @@ export class DeliveryWorker {
   private readonly answered = new Set<string>();
   private recording: Promise<void> | undefined;
   private started = 0;
+  // Batches whose runs have ended (their records written): a claim that started before the last of them
+  // may have missed what they made due.
+  private ended = 0;
   // Receivers (receiverKey) whose last call from this instance succeeded: their rows come in batches.
   private readonly answering = new Set<string>();
 
@@ -114,13 +117,16 @@ export class DeliveryWorker {
   }
 
   // Attempts every delivery due now, including those that become claimable as others finish (a
-  // project past its cap); returns how many attempts were made.
+  // project past its cap, a close queued behind its open); returns how many attempts were made. It ends
+  // only after a claim that started once every batch had ended found nothing: a claim asked for while
+  // batches still ran saw their slots busy and their rows not yet settled.
   async runDue(): Promise<number> {
     const before = this.started;
     for (;;) {
+      const endedBefore = this.ended;
       await this.fill();
-      if (this.inFlight.size === 0) return this.started - before;
-      await Promise.race(this.inFlight.values());
+      if (this.inFlight.size === 0 && this.ended === endedBefore) return this.started - before;
+      if (this.inFlight.size > 0) await Promise.race(this.inFlight.values());
     }
   }
 
@@ -150,6 +156,7 @@ export class DeliveryWorker {
         )
         .finally(() => {
           this.inFlight.delete(batch.lease);
+          this.ended += 1;
           for (const delivery of batch.deliveries) this.answered.delete(delivery.id);
         });
       this.inFlight.set(batch.lease, run);
@@ -261,7 +268,11 @@ export class DeliveryWorker {
   // The slot's calls are over: what waited for it (another tenant's row, this project's next batch) goes
   // while the records are written.
   private slotFreed(lease: string): void {
-    if (!this.calling.delete(lease) || this.stopped) return;
+    if (this.calling.delete(lease)) this.refill();
+  }
+
+  private refill(): void {
+    if (this.stopped) return;
     this.fill().catch((error: unknown) =>
       this.logger.error({ msg: 'claiming deliveries failed', err: error }),
     );
@@ -293,6 +304,9 @@ export class DeliveryWorker {
         }
       }
       for (const attempt of batch) attempt.recorded();
+      // A settled row can let the next in its line go (an alert's close waits for its open): the claims
+      // asked for when the slots were freed ran before this commit and could not see it.
+      this.refill();
     }
   }
 
