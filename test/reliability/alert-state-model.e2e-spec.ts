@@ -9,6 +9,7 @@ import { newModel, type AlertModel } from './support/alert-model';
 import { alertModelCommands } from './support/alert-model-commands';
 import { settleAndCompare, type ModelReal } from './support/alert-model-check';
 import { ModelService } from './support/alert-model-real';
+import { seedFromEnv } from './support/seed-from-env';
 
 // Model-based test of alert state through change: random sequences of configuration creates, edits (each
 // field), disables, enables and deletions, agent reports (hosts up and down, metric values), maintenance
@@ -18,10 +19,7 @@ import { ModelService } from './support/alert-model-real';
 // keeps its id) and every webhook call (open, repeat, acknowledge, close, cancel; links on PUBLIC_BASE_URL)
 // must be what the model says. Fixed seed in CI; MODEL_SEED=random (or a number) and MODEL_RUNS explore;
 // MODEL_PATH replays one failure (fast-check's path) and MODEL_SHRINK=true shrinks it.
-const SEED =
-  process.env.MODEL_SEED === 'random'
-    ? Math.floor(Math.random() * 2 ** 31)
-    : Number(process.env.MODEL_SEED ?? 20261127);
+const SEED = seedFromEnv('MODEL_SEED', 20261127);
 const RUNS = Number(process.env.MODEL_RUNS ?? 200);
 const MAX_STEPS = 25;
 

@@ -14,14 +14,12 @@ import {
 } from './support/openapi-operations';
 import { seed, type Seeded } from './support/seed';
 import { errorBodyProblem, send } from './support/send';
+import { seedFromEnv } from './support/seed-from-env';
 
 // Fixed seed and case count so CI is reproducible; FUZZ_SEED / FUZZ_CASES_PER_OPERATION explore further.
 // FUZZ_SEED=random draws a seed, printed with the figures so a failing run can be replayed exactly
 // (`npm run fuzz:explore`, documented in docs/reliability.md).
-const SEED =
-  process.env.FUZZ_SEED === 'random'
-    ? Math.floor(Math.random() * 2 ** 31)
-    : Number(process.env.FUZZ_SEED ?? 20261122);
+const SEED = seedFromEnv('FUZZ_SEED', 20261122);
 const CASES_PER_OPERATION = Number(process.env.FUZZ_CASES_PER_OPERATION ?? 10);
 // Requests of both tests together in one run (the batched test fills up to it); FUZZ_TOTAL explores further.
 const TOTAL_REQUESTS = Number(process.env.FUZZ_TOTAL ?? 10_000);

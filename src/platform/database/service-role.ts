@@ -1,4 +1,5 @@
 import type { DataSource, QueryRunner } from 'typeorm';
+import { sqlStateOf } from './pg-errors';
 
 // The audit log is append-only for the service itself, not only by convention: the service's runtime
 // connections switch (connection option `role`, so every pooled connection starts in it) to a NOLOGIN
@@ -34,11 +35,6 @@ export async function runtimeRole(
   return (await canAlterEvents(dataSource)) ? role : undefined;
 }
 
-function isPgError(error: unknown, code: string): boolean {
-  const driverError = (error as { driverError?: { code?: string }; code?: string }) ?? {};
-  return (driverError.driverError?.code ?? driverError.code) === code;
-}
-
 // Creates the role if missing and (re)asserts its privileges. Runs after every migration run, under the
 // migration lock of this database, so tables added by later migrations are granted without relying on
 // default privileges, and a privilege granted by hand on `events` is taken back at the next start.
@@ -69,7 +65,7 @@ export async function provisionServiceRole(runner: QueryRunner, role: string): P
       END
       $$`);
   } catch (error) {
-    if (!isPgError(error, '42501')) throw error;
+    if (sqlStateOf(error) !== '42501') throw error;
     throw new Error(
       `cannot create or join the database role "${role}" (DATABASE_SERVICE_ROLE): the DATABASE_URL user needs ` +
         `CREATEROLE, or an administrator runs "CREATE ROLE ${role} NOLOGIN; GRANT ${role} TO <user>" once; ` +

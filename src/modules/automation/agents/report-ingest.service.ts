@@ -17,7 +17,7 @@ import { checkReportEvents } from '../hosts/host-caps';
 import { HostsStore, type ReportedHost } from '../hosts/hosts.store';
 import { hostEventSubject } from '../hosts/host.mapper';
 import { hostChangeFacts } from '../hosts/host-transitions';
-import { MeasurementPartitions } from '../measurements/measurement-partitions';
+import { isNoPartitionError, MeasurementPartitions } from '../measurements/measurement-partitions';
 import { MeasurementStore, type DataPoint } from '../measurements/measurement.store';
 import { ProjectScope } from '../../../platform/auth/project-scope';
 import { HostStatistics } from '../hosts/host-statistics';
@@ -68,11 +68,28 @@ export class ReportIngestService {
     // organization, then per project, so one tenant's flood neither delays nor refuses another's heartbeats.
     const tenant = { org: await this.scope.orgOf(groupId), project: groupId };
     const created = await this.writes
-      .run(tenant, () => this.write(groupId, report, now))
+      .run(tenant, () => this.writeRemakingPartitions(groupId, report, now))
       .catch((error: unknown) => {
         throw error instanceof GateFullError ? reportsBacklogged(error.waiting) : error;
       });
     if (created > 0) this.statistics.hostsCreated(created);
+  }
+
+  // A partition this instance knew of may have been dropped by another instance of a shorter retention
+  // (during a rolling change of MEASUREMENT_RETENTION_HOURS): the report's transaction, rolled back
+  // whole, runs once more after the partitions are read again and the missing one made.
+  private async writeRemakingPartitions(
+    groupId: string,
+    report: AgentReportRequest,
+    now: Date,
+  ): Promise<number> {
+    try {
+      return await this.write(groupId, report, now);
+    } catch (error) {
+      if (!isNoPartitionError(error)) throw error;
+      await this.partitions.remake(sampleTimes(report));
+      return this.write(groupId, report, now);
+    }
   }
 
   // Returns the number of hosts the report created. The alerts its events and data points raise are

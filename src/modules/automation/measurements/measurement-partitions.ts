@@ -2,10 +2,20 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Clock } from '../../../platform/clock/clock';
 import type { AppConfig } from '../../../platform/config/app-config';
 import { APP_CONFIG } from '../../../platform/config/config.module';
+import { sqlStateOf } from '../../../platform/database/pg-errors';
 import { MeasurementPartitionsWriter } from './measurement-partitions.writer';
 import { covers, type PartitionRange } from './partition-ranges';
 
 const MINUTE_MS = 60_000;
+const CHECK_VIOLATION = '23514';
+
+// How Postgres refuses a row of `measurements` that no partition holds (`measurements` has no CHECK
+// constraint of its own: check_violation on it is this).
+export function isNoPartitionError(error: unknown): boolean {
+  if (sqlStateOf(error) !== CHECK_VIOLATION) return false;
+  const { table, driverError } = error as { table?: unknown; driverError?: { table?: unknown } };
+  return (driverError?.table ?? table) === 'measurements';
+}
 const HOUR_MS = 60 * MINUTE_MS;
 const DROP_GRACE_MS = 5 * MINUTE_MS;
 
@@ -21,7 +31,8 @@ const DROP_GRACE_MS = 5 * MINUTE_MS;
 @Injectable()
 export class MeasurementPartitions {
   private readonly logger = new Logger(MeasurementPartitions.name);
-  // The partitions this instance knows of; another instance's are found when a sample falls outside these.
+  // The partitions this instance knows of; another instance's are found when a sample falls outside these,
+  // and one another instance dropped when a write into it is refused (remake).
   private known: PartitionRange[] = [];
   // The creation under way: reports arriving meanwhile wait for it rather than queue a catalog read each.
   private creating: Promise<void> | undefined;
@@ -51,6 +62,14 @@ export class MeasurementPartitions {
     } finally {
       if (this.creating === creating) this.creating = undefined;
     }
+  }
+
+  // For a write refused because no partition holds one of its samples (SQLSTATE 23514): another instance
+  // with a shorter retention dropped a partition this one still knew of. The partitions are read again
+  // from the catalog and the missing one is made.
+  async remake(instants: readonly Date[]): Promise<void> {
+    this.known = await this.writer.list();
+    await this.ensureFor(instants);
   }
 
   // Makes the partitions of now and of the next slot before any report needs them.
