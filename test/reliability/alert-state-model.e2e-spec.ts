@@ -1,5 +1,4 @@
 // test-order: long (about 320 s)
-import fc from 'fast-check';
 import { ManualClock } from '../../src/platform/clock/clock';
 import type { Credentials } from '../support/digest-client';
 import { bootstrapFirstUser, createOrg, createUser } from '../support/factories/identity.fixture';
@@ -9,7 +8,7 @@ import { newModel, type AlertModel } from './support/alert-model';
 import { alertModelCommands } from './support/alert-model-commands';
 import { settleAndCompare, type ModelReal } from './support/alert-model-check';
 import { ModelService } from './support/alert-model-real';
-import { seedFromEnv } from './support/seed-from-env';
+import { runModel } from './support/model-run';
 
 // Model-based test of alert state through change: random sequences of configuration creates, edits (each
 // field), disables, enables and deletions, agent reports (hosts up and down, metric values), maintenance
@@ -19,8 +18,8 @@ import { seedFromEnv } from './support/seed-from-env';
 // keeps its id) and every webhook call (open, repeat, acknowledge, close, cancel; links on PUBLIC_BASE_URL)
 // must be what the model says. Fixed seed in CI; MODEL_SEED=random (or a number) and MODEL_RUNS explore;
 // MODEL_PATH replays one failure (fast-check's path) and MODEL_SHRINK=true shrinks it.
-const SEED = seedFromEnv('MODEL_SEED', 20261127);
-const RUNS = Number(process.env.MODEL_RUNS ?? 200);
+const SEED = 20261127;
+const RUNS = 200;
 const MAX_STEPS = 25;
 
 describe('PUT /api/public/v1.0/groups/{groupId}/alertConfigs/{alertConfigId} (alert state model)', () => {
@@ -84,28 +83,12 @@ describe('PUT /api/public/v1.0/groups/{groupId}/alertConfigs/{alertConfigId} (al
 
   it(
     'should keep alerts and notifications as the model says when configurations, hosts and the project change',
-    async () => {
-      const started = Date.now();
-      let steps = 0;
-      await fc.assert(
-        fc.asyncProperty(
-          fc.commands(alertModelCommands(clock), { maxCommands: MAX_STEPS, size: '+1' }),
-          async (commands) => {
-            steps += [...commands].length;
-            await fc.asyncModelRun(setup, commands);
-          },
-        ),
-        {
-          seed: SEED,
-          numRuns: RUNS,
-          endOnFailure: process.env.MODEL_SHRINK !== 'true',
-          ...(process.env.MODEL_PATH === undefined ? {} : { path: process.env.MODEL_PATH }),
-        },
-      );
-      process.stdout.write(
-        `alert state model: seed ${SEED}, ${RUNS} sequences, ${steps} steps, ${((Date.now() - started) / 1000).toFixed(0)} s\n`,
-      );
-    },
+    () =>
+      runModel('alert state model', alertModelCommands(clock), setup, {
+        seed: SEED,
+        runs: RUNS,
+        maxSteps: MAX_STEPS,
+      }),
     45 * 60_000,
   );
 });

@@ -22,7 +22,7 @@ import {
   type PartitionModel,
   type Range,
 } from './support/partition-model';
-import { seedFromEnv } from './support/seed-from-env';
+import { runModel } from './support/model-run';
 
 // Model-based test of the partitions of `measurements` through change: two instances on one database with
 // different partition widths and retentions (as during a rolling change of those settings) take reports
@@ -32,8 +32,8 @@ import { seedFromEnv } from './support/seed-from-env';
 // the receiving instance's retention is always taken and kept until a retention job drops its partition,
 // whatever the other instance dropped or made meanwhile; a drop takes exactly the partitions past its
 // instance's retention. Fixed seed in CI; MODEL_SEED=random (or a number) and MODEL_RUNS explore.
-const SEED = seedFromEnv('MODEL_SEED', 20261128);
-const RUNS = Number(process.env.MODEL_RUNS ?? 100);
+const SEED = 20261128;
+const RUNS = 100;
 const MAX_STEPS = 30;
 const MINUTE = 60_000;
 const DAY = 1_440 * MINUTE;
@@ -213,24 +213,7 @@ describe('POST /agents/v1/groups/{groupId}/reports (measurement partitions model
 
   it(
     'should keep partitions and samples as the model says while two instances of different settings report, make and drop',
-    async () => {
-      const started = Date.now();
-      let steps = 0;
-      await fc.assert(
-        fc.asyncProperty(fc.commands(commands, { maxCommands: MAX_STEPS, size: '+1' }), async (sequence) => {
-          steps += [...sequence].length;
-          await fc.asyncModelRun(setup, sequence);
-        }),
-        {
-          seed: SEED,
-          numRuns: RUNS,
-          endOnFailure: process.env.MODEL_SHRINK !== 'true',
-        },
-      );
-      process.stdout.write(
-        `partition model: seed ${SEED}, ${RUNS} sequences, ${steps} steps, ${((Date.now() - started) / 1000).toFixed(0)} s\n`,
-      );
-    },
+    () => runModel('partition model', commands, setup, { seed: SEED, runs: RUNS, maxSteps: MAX_STEPS }),
     20 * 60_000,
   );
 });
