@@ -7,6 +7,8 @@ import { MeasurementPartitionsWriter } from './measurement-partitions.writer';
 import { covers, type PartitionRange } from './partition-ranges';
 
 const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DROP_GRACE_MS = 5 * MINUTE_MS;
 const CHECK_VIOLATION = '23514';
 
 // How Postgres refuses a row of `measurements` that no partition holds (`measurements` has no CHECK
@@ -16,8 +18,6 @@ export function isNoPartitionError(error: unknown): boolean {
   const { table, driverError } = error as { table?: unknown; driverError?: { table?: unknown } };
   return (driverError?.table ?? table) === 'measurements';
 }
-const HOUR_MS = 60 * MINUTE_MS;
-const DROP_GRACE_MS = 5 * MINUTE_MS;
 
 // `measurements` is range-partitioned by time, MEASUREMENT_PARTITION_MINUTES a partition (a UTC day by
 // default). Partitions are created before the report's transaction writes into them (DDL stays out of the
