@@ -16,7 +16,8 @@ export const AutomationErrors = defineErrors({
   // No product code is documented for these: ours, in the product's style.
   HOST_ALREADY_EXISTS: { status: 409, detail: 'The host {0} is already monitored in group {1}.' },
   AGENT_API_KEY_NOT_FOUND: { status: 404, detail: 'No agent API key with ID {0} exists in group {1}.' },
-  // Growth caps (MAX_NEW_HOSTS_PER_REPORT, MAX_HOSTS_PER_PROJECT, MAX_EVENTS_PER_REPORT).
+  // Growth caps (MAX_NEW_HOSTS_PER_REPORT, MAX_HOSTS_PER_PROJECT, MAX_EVENTS_PER_REPORT,
+  // MAX_MEASUREMENT_METRICS).
   TOO_MANY_NEW_HOSTS: {
     status: 400,
     detail: 'A report may add at most {0} new hosts; this one adds {1}. Nothing of it was recorded.',
@@ -28,6 +29,11 @@ export const AutomationErrors = defineErrors({
   TOO_MANY_EVENTS_IN_REPORT: {
     status: 400,
     detail: 'A report may create at most {0} events; this one would create {1}. Nothing of it was recorded.',
+  },
+  TOO_MANY_METRICS: {
+    status: 400,
+    detail:
+      'The service keeps at most {0} distinct metrics (metric name and units); {1} in {2} would be a new one. Nothing of the report was recorded.',
   },
   REPORTS_BACKLOGGED: {
     status: 503,

@@ -377,6 +377,14 @@ const deliveries = {
 const agentReports = {
   maxNewHostsPerReport: int('MAX_NEW_HOSTS_PER_REPORT', 100, [1, 1_000_000], 'New hosts one report may add.'),
   maxHostsPerProject: int('MAX_HOSTS_PER_PROJECT', 1000, [1, 10_000_000], 'Hosts a project may hold.'),
+  // Metric names are free-form (an upper-case word) and every (name, units) pair seen is a row and an
+  // entry in each instance's id cache: bounded so that agents inventing names cannot grow either without end.
+  maxMeasurementMetrics: int(
+    'MAX_MEASUREMENT_METRICS',
+    10_000,
+    [100, 1_000_000],
+    'Distinct (metric name, units) pairs the service keeps.',
+  ),
   // By default a whole project at its cap going down in one report (plus its agents' events) is
   // accepted: the cap on hosts already bounds what one report can derive.
   maxEventsPerReport: int(

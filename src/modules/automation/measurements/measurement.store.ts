@@ -1,7 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { TransactionHost } from '@nestjs-cls/transactional';
 import { TransactionalAdapterTypeOrm } from '@nestjs-cls/transactional-adapter-typeorm';
 import { DataSource } from 'typeorm';
+import type { AppConfig } from '../../../platform/config/app-config';
+import { APP_CONFIG } from '../../../platform/config/config.module';
+import { AutomationErrors } from '../automation.errors';
 import { MeasurementMetricIds, type MetricKey } from './measurement-metric-ids';
 import type { MeasurementWindow } from './measurement-window';
 
@@ -41,6 +44,7 @@ export class MeasurementStore {
     private readonly txHost: TransactionHost<TransactionalAdapterTypeOrm>,
     private readonly dataSource: DataSource,
     private readonly metricIds: MeasurementMetricIds,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'maxMeasurementMetrics'>,
   ) {}
 
   // The `measurement_metrics` id of each key, in order. A pair new to this process is inserted outside
@@ -48,6 +52,8 @@ export class MeasurementStore {
   // table even when the report that brought it rolls back. Another instance inserting the same pair at
   // once makes ON CONFLICT wait for it, and the SELECT after (a new snapshot) reads whichever row won;
   // the pairs go in one order for every caller, so two inserts of overlapping pairs cannot deadlock.
+  // New pairs are added only while the table holds fewer than MAX_MEASUREMENT_METRICS (instances adding
+  // at once may pass it by one report's pairs each); a pair not added refuses the report.
   async metricIdsOf(keys: MetricKey[]): Promise<number[]> {
     const unknown = this.metricIds.unknown(keys);
     if (unknown.length > 0) {
@@ -57,8 +63,9 @@ export class MeasurementStore {
       await this.dataSource.query(
         `INSERT INTO measurement_metrics (name, units)
          SELECT * FROM unnest($1::varchar[], $2::varchar[])
+          WHERE (SELECT count(*) FROM measurement_metrics) < $3
          ON CONFLICT (name, units) DO NOTHING`,
-        [names, units],
+        [names, units, this.config.maxMeasurementMetrics],
       );
       const rows = await this.dataSource.query<Array<{ id: number; name: string; units: string }>>(
         `SELECT m.id, m.name, m.units FROM measurement_metrics m
@@ -66,6 +73,14 @@ export class MeasurementStore {
         [names, units],
       );
       this.metricIds.remember(rows.map((row) => ({ id: row.id, metricName: row.name, units: row.units })));
+      const refused = this.metricIds.unknown(unknown)[0];
+      if (refused !== undefined) {
+        throw AutomationErrors.TOO_MANY_METRICS(
+          this.config.maxMeasurementMetrics,
+          refused.metricName,
+          refused.units,
+        );
+      }
     }
     return this.metricIds.of(keys);
   }
