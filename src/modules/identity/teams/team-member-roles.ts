@@ -52,7 +52,8 @@ export class TeamMemberRoles {
       throw RoleGrantErrors.CANNOT_MODIFY_OWN_ROLES();
   }
 
-  // The members' next request, on any instance, reads their roles afresh.
+  // The members' next request reads their roles afresh: at once on this instance, on the others once the
+  // notification of the commit reaches them.
   async announce(memberIds: string[]): Promise<void> {
     if (memberIds.length === 0) return;
     const users = await this.txHost.tx.getRepository(UserEntity).findBy({ id: In(memberIds) });
