@@ -75,207 +75,151 @@ async function checkStandings(model: MembershipModel, real: Real): Promise<void>
   expect(seen).toEqual(expected);
 }
 
-abstract class Change implements fc.AsyncCommand<MembershipModel, Real> {
-  check(_model: Readonly<MembershipModel>): boolean {
-    return true;
+// One change through the API, its answer checked against the model's, then every standing checked.
+class Change implements fc.AsyncCommand<MembershipModel, Real> {
+  constructor(
+    private readonly label: string,
+    private readonly apply: (model: MembershipModel, real: Real) => Promise<void>,
+    private readonly applies: (model: Readonly<MembershipModel>) => boolean = () => true,
+  ) {}
+  check(model: Readonly<MembershipModel>): boolean {
+    return this.applies(model);
   }
-  abstract apply(model: MembershipModel, real: Real): Promise<void>;
   async run(model: MembershipModel, real: Real): Promise<void> {
     await this.apply(model, real);
     await checkStandings(model, real);
   }
-  abstract toString(): string;
+  toString(): string {
+    return this.label;
+  }
 }
 
-class GiveProjectRole extends Change {
-  constructor(
-    private readonly user: number,
-    private readonly project: number,
-    private readonly role: ProjectRole,
-  ) {
-    super();
+// A removal: 204 and `remove` applied when the model holds what goes, else 404 with `missing`.
+async function expectRemoval(
+  request: Promise<ApiResponse>,
+  present: boolean,
+  missing: string,
+  remove: () => void,
+): Promise<void> {
+  const response = await request;
+  if (!present) {
+    expect(outcome(response)).toEqual({ status: 404, errorCode: missing });
+    return;
   }
-  async apply(model: MembershipModel, real: Real): Promise<void> {
-    const response = await call('POST', `${real.t.apiUrl}/groups/${real.projects[this.project]}/users`, {
+  expect(outcome(response)).toEqual({ status: 204 });
+  remove();
+}
+
+const del = (real: Real, path: string) => call('DELETE', `${real.t.apiUrl}${path}`, { auth: real.admin });
+const teamPath = (real: Real, team: number, project: number) =>
+  `/groups/${real.projects[project]}/teams/${real.teams[team]}`;
+
+const giveProjectRole = (user: number, project: number, role: ProjectRole) =>
+  new Change(`give user ${user} ${role} in project ${project}`, async (model, real) => {
+    const response = await call('POST', `${real.t.apiUrl}/groups/${real.projects[project]}/users`, {
       auth: real.admin,
-      body: [{ id: real.users[this.user].id, roles: [{ roleName: this.role }] }],
+      body: [{ id: real.users[user].id, roles: [{ roleName: role }] }],
     });
     expect(outcome(response)).toEqual({ status: 200 });
-    const key = pair(this.user, this.project);
-    model.own.set(key, new Set([...(model.own.get(key) ?? []), this.role]));
-  }
-  toString = () => `give user ${this.user} ${this.role} in project ${this.project}`;
-}
+    const key = pair(user, project);
+    model.own.set(key, new Set([...(model.own.get(key) ?? []), role]));
+  });
 
-class RemoveFromProject extends Change {
-  constructor(
-    private readonly user: number,
-    private readonly project: number,
-  ) {
-    super();
-  }
-  async apply(model: MembershipModel, real: Real): Promise<void> {
-    const response = await call(
-      'DELETE',
-      `${real.t.apiUrl}/groups/${real.projects[this.project]}/users/${real.users[this.user].id}`,
-      { auth: real.admin },
-    );
-    const key = pair(this.user, this.project);
-    if ((model.own.get(key)?.size ?? 0) === 0) {
-      expect(outcome(response)).toEqual({ status: 404, errorCode: 'USER_NOT_IN_GROUP' });
-    } else {
-      expect(outcome(response)).toEqual({ status: 204 });
-      model.own.delete(key);
-    }
-  }
-  toString = () => `remove user ${this.user} from project ${this.project}`;
-}
+const removeFromProject = (user: number, project: number) =>
+  new Change(`remove user ${user} from project ${project}`, (model, real) =>
+    expectRemoval(
+      del(real, `/groups/${real.projects[project]}/users/${real.users[user].id}`),
+      (model.own.get(pair(user, project))?.size ?? 0) > 0,
+      'USER_NOT_IN_GROUP',
+      () => model.own.delete(pair(user, project)),
+    ),
+  );
 
-class AddTeamMember extends Change {
-  constructor(
-    private readonly team: number,
-    private readonly user: number,
-  ) {
-    super();
-  }
-  // Adding a member twice is not a change this model follows.
-  override check(model: Readonly<MembershipModel>): boolean {
-    return !(model.members.get(this.team)?.has(this.user) ?? false);
-  }
-  async apply(model: MembershipModel, real: Real): Promise<void> {
-    const response = await call(
-      'POST',
-      `${real.t.apiUrl}/orgs/${real.orgId}/teams/${real.teams[this.team]}/users`,
-      {
-        auth: real.admin,
-        body: [{ id: real.users[this.user].id }],
-      },
-    );
-    expect(outcome(response)).toEqual({ status: 200 });
-    model.members.set(this.team, new Set([...(model.members.get(this.team) ?? []), this.user]));
-  }
-  toString = () => `add user ${this.user} to team ${this.team}`;
-}
+const isMember = (model: Readonly<MembershipModel>, team: number, user: number) =>
+  model.members.get(team)?.has(user) ?? false;
 
-class RemoveTeamMember extends Change {
-  constructor(
-    private readonly team: number,
-    private readonly user: number,
-  ) {
-    super();
-  }
-  async apply(model: MembershipModel, real: Real): Promise<void> {
-    const response = await call(
-      'DELETE',
-      `${real.t.apiUrl}/orgs/${real.orgId}/teams/${real.teams[this.team]}/users/${real.users[this.user].id}`,
-      { auth: real.admin },
-    );
-    if (model.members.get(this.team)?.has(this.user)) {
-      expect(outcome(response)).toEqual({ status: 204 });
-      model.members.get(this.team)?.delete(this.user);
-    } else {
-      expect(outcome(response)).toEqual({ status: 404, errorCode: 'USER_NOT_IN_TEAM' });
-    }
-  }
-  toString = () => `remove user ${this.user} from team ${this.team}`;
-}
+// Adding a member twice is not a change this model follows.
+const addTeamMember = (team: number, user: number) =>
+  new Change(
+    `add user ${user} to team ${team}`,
+    async (model, real) => {
+      const response = await call(
+        'POST',
+        `${real.t.apiUrl}/orgs/${real.orgId}/teams/${real.teams[team]}/users`,
+        {
+          auth: real.admin,
+          body: [{ id: real.users[user].id }],
+        },
+      );
+      expect(outcome(response)).toEqual({ status: 200 });
+      model.members.set(team, new Set([...(model.members.get(team) ?? []), user]));
+    },
+    (model) => !isMember(model, team, user),
+  );
 
-class AssignTeam extends Change {
-  constructor(
-    private readonly team: number,
-    private readonly project: number,
-    private readonly roles: ProjectRole[],
-  ) {
-    super();
-  }
-  async apply(model: MembershipModel, real: Real): Promise<void> {
-    const response = await call('POST', `${real.t.apiUrl}/groups/${real.projects[this.project]}/teams`, {
+const removeTeamMember = (team: number, user: number) =>
+  new Change(`remove user ${user} from team ${team}`, (model, real) =>
+    expectRemoval(
+      del(real, `/orgs/${real.orgId}/teams/${real.teams[team]}/users/${real.users[user].id}`),
+      isMember(model, team, user),
+      'USER_NOT_IN_TEAM',
+      () => model.members.get(team)?.delete(user),
+    ),
+  );
+
+const assignTeam = (team: number, project: number, roles: ProjectRole[]) =>
+  new Change(`assign team ${team} to project ${project} as ${roles.join('+')}`, async (model, real) => {
+    const response = await call('POST', `${real.t.apiUrl}/groups/${real.projects[project]}/teams`, {
       auth: real.admin,
-      body: [{ teamId: real.teams[this.team], roleNames: this.roles }],
+      body: [{ teamId: real.teams[team], roleNames: roles }],
     });
-    const key = pair(this.team, this.project);
+    const key = pair(team, project);
     if (model.assigned.has(key)) {
       expect(outcome(response)).toEqual({ status: 409, errorCode: 'TEAM_ALREADY_IN_GROUP' });
     } else {
       expect(outcome(response)).toEqual({ status: 200 });
-      model.assigned.set(key, [...this.roles]);
+      model.assigned.set(key, [...roles]);
     }
-  }
-  toString = () => `assign team ${this.team} to project ${this.project} as ${this.roles.join('+')}`;
-}
+  });
 
-class ReplaceTeamRoles extends Change {
-  constructor(
-    private readonly team: number,
-    private readonly project: number,
-    private readonly roles: ProjectRole[],
-  ) {
-    super();
-  }
-  async apply(model: MembershipModel, real: Real): Promise<void> {
-    const response = await call(
-      'PATCH',
-      `${real.t.apiUrl}/groups/${real.projects[this.project]}/teams/${real.teams[this.team]}`,
-      { auth: real.admin, body: { roleNames: this.roles } },
-    );
-    const key = pair(this.team, this.project);
+const replaceTeamRoles = (team: number, project: number, roles: ProjectRole[]) =>
+  new Change(`set team ${team}'s roles in project ${project} to ${roles.join('+')}`, async (model, real) => {
+    const response = await call('PATCH', `${real.t.apiUrl}${teamPath(real, team, project)}`, {
+      auth: real.admin,
+      body: { roleNames: roles },
+    });
+    const key = pair(team, project);
     if (model.assigned.has(key)) {
       expect(outcome(response)).toEqual({ status: 200 });
-      model.assigned.set(key, [...this.roles]);
+      model.assigned.set(key, [...roles]);
     } else {
       expect(outcome(response)).toEqual({ status: 404, errorCode: 'TEAM_NOT_IN_GROUP' });
     }
-  }
-  toString = () => `set team ${this.team}'s roles in project ${this.project} to ${this.roles.join('+')}`;
-}
+  });
 
-class UnassignTeam extends Change {
-  constructor(
-    private readonly team: number,
-    private readonly project: number,
-  ) {
-    super();
-  }
-  async apply(model: MembershipModel, real: Real): Promise<void> {
-    const response = await call(
-      'DELETE',
-      `${real.t.apiUrl}/groups/${real.projects[this.project]}/teams/${real.teams[this.team]}`,
-      { auth: real.admin },
-    );
-    const key = pair(this.team, this.project);
-    if (model.assigned.has(key)) {
-      expect(outcome(response)).toEqual({ status: 204 });
-      model.assigned.delete(key);
-    } else {
-      expect(outcome(response)).toEqual({ status: 404, errorCode: 'TEAM_NOT_IN_GROUP' });
-    }
-  }
-  toString = () => `unassign team ${this.team} from project ${this.project}`;
-}
+const unassignTeam = (team: number, project: number) =>
+  new Change(`unassign team ${team} from project ${project}`, (model, real) =>
+    expectRemoval(
+      del(real, teamPath(real, team, project)),
+      model.assigned.has(pair(team, project)),
+      'TEAM_NOT_IN_GROUP',
+      () => model.assigned.delete(pair(team, project)),
+    ),
+  );
 
 // The team is deleted (it leaves its projects, its members lose its roles) and a new, empty one takes its
 // place in the sequence.
-class ReplaceTeam extends Change {
-  constructor(private readonly team: number) {
-    super();
-  }
-  async apply(model: MembershipModel, real: Real): Promise<void> {
-    const deleted = await call(
-      'DELETE',
-      `${real.t.apiUrl}/orgs/${real.orgId}/teams/${real.teams[this.team]}`,
-      {
-        auth: real.admin,
-      },
-    );
-    expect(outcome(deleted)).toEqual({ status: 204 });
-    model.members.delete(this.team);
+const replaceTeam = (team: number) =>
+  new Change(`delete team ${team} and make a new one`, async (model, real) => {
+    expect(outcome(await del(real, `/orgs/${real.orgId}/teams/${real.teams[team]}`))).toEqual({
+      status: 204,
+    });
+    model.members.delete(team);
     for (const key of [...model.assigned.keys()]) {
-      if (key.startsWith(`${this.team}:`)) model.assigned.delete(key);
+      if (key.startsWith(`${team}:`)) model.assigned.delete(key);
     }
-    real.teams[this.team] = await createTeam(real);
-  }
-  toString = () => `delete team ${this.team} and make a new one`;
-}
+    real.teams[team] = await createTeam(real);
+  });
 
 async function createTeam(real: Pick<Real, 't' | 'admin' | 'orgId'>): Promise<string> {
   const response = await call<{ id: string }>('POST', `${real.t.apiUrl}/orgs/${real.orgId}/teams`, {
@@ -292,14 +236,14 @@ const project = fc.integer({ min: 0, max: PROJECTS - 1 });
 const role = fc.constantFrom(...ROLES);
 const roles = fc.uniqueArray(role, { minLength: 1, maxLength: 2 });
 const commands = [
-  fc.tuple(user, project, role).map(([u, p, r]) => new GiveProjectRole(u, p, r)),
-  fc.tuple(user, project).map(([u, p]) => new RemoveFromProject(u, p)),
-  fc.tuple(team, user).map(([t, u]) => new AddTeamMember(t, u)),
-  fc.tuple(team, user).map(([t, u]) => new RemoveTeamMember(t, u)),
-  fc.tuple(team, project, roles).map(([t, p, r]) => new AssignTeam(t, p, r)),
-  fc.tuple(team, project, roles).map(([t, p, r]) => new ReplaceTeamRoles(t, p, r)),
-  fc.tuple(team, project).map(([t, p]) => new UnassignTeam(t, p)),
-  team.map((t) => new ReplaceTeam(t)),
+  fc.tuple(user, project, role).map(([u, p, r]) => giveProjectRole(u, p, r)),
+  fc.tuple(user, project).map(([u, p]) => removeFromProject(u, p)),
+  fc.tuple(team, user).map(([t, u]) => addTeamMember(t, u)),
+  fc.tuple(team, user).map(([t, u]) => removeTeamMember(t, u)),
+  fc.tuple(team, project, roles).map(([t, p, r]) => assignTeam(t, p, r)),
+  fc.tuple(team, project, roles).map(([t, p, r]) => replaceTeamRoles(t, p, r)),
+  fc.tuple(team, project).map(([t, p]) => unassignTeam(t, p)),
+  team.map((t) => replaceTeam(t)),
 ];
 
 describe('POST /groups/{groupId}/teams (membership model: own roles, teams and their assignments)', () => {
