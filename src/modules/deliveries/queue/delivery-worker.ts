@@ -304,9 +304,10 @@ export class DeliveryWorker {
         }
       }
       for (const attempt of batch) attempt.recorded();
-      // A settled row can let the next in its line go (an alert's close waits for its open): the claims
-      // asked for when the slots were freed ran before this commit and could not see it.
-      this.refill();
+      // A row that left the queue (sent, or given up) lets the next in its line go (an alert's close waits
+      // for its open): the claims asked for when the slots were freed ran before this commit and could not
+      // see it. A row to be retried stays first in its line, so a batch of retries alone claims nothing.
+      if (batch.some((attempt) => attempt.step.status !== 'PENDING')) this.refill();
     }
   }
 
